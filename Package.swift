@@ -1,0 +1,52 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "islet",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "DBus", targets: ["DBus"]),
+        .executable(name: "isletd", targets: ["isletd"]),
+        .executable(name: "islet-notify", targets: ["islet-notify"]),
+        .executable(name: "islet", targets: ["islet"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // libdbus-1 and nothing else.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // A general D-Bus library: knows nothing of islet.
+        .target(name: "DBus", dependencies: ["CDBus"]),
+        // The domain, pure: Foundation at most.
+        .target(name: "IsletCore"),
+        .target(name: "IsletStore", dependencies: [
+            "IsletCore", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .target(name: "IsletService", dependencies: [
+            "IsletCore", "IsletStore", "DBus", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "IsletClient", dependencies: ["IsletCore", "DBus"]),
+        .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletClient", "DBus"]),
+        .executableTarget(name: "isletd", dependencies: [
+            "IsletService",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "islet-notify", dependencies: ["IsletNotify"]),
+        .executableTarget(name: "islet", dependencies: [
+            "IsletClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Test helpers: a private dbus-daemon, running outside clients.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "IsletCoreTests", dependencies: [
+            "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,437 @@
+import CDBus
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A private connection to a message bus, owned by one serial dispatch queue.
+///
+/// Every libdbus call on the connection runs on ``queue``. Incoming messages are popped and
+/// dispatched by this library itself (replies to pending calls, signals to subscriptions,
+/// method calls to exported objects), so libdbus's own dispatch machinery is never used.
+/// Exported handlers run on the queue too, which keeps an object's state single-threaded
+/// without locks. Losing the bus never exits the process: pending calls fail with
+/// `org.freedesktop.DBus.Error.Disconnected` and streams finish.
+public final class DBusConnection: @unchecked Sendable {
+    public enum Bus: Sendable {
+        case session
+        case system
+        /// A D-Bus address such as `unix:path=/run/user/1000/bus`.
+        case address(String)
+    }
+
+    /// The queue that owns the connection; exported handlers run here.
+    public let queue: DispatchQueue
+    /// The unique name the bus assigned, such as `:1.42`.
+    public let uniqueName: String
+
+    private var raw: OpaquePointer?
+    private var loop: EventLoop?
+    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    // Queue-confined state.
+    private var pending: [UInt32: PendingCall] = [:]
+    private var deadlines = DeadlineHeap()
+    private var timeoutTimer: DispatchSourceTimer?
+    private var subscriptions: [UInt64: Subscription] = [:]
+    private var nextSubscriptionID: UInt64 = 1
+    private var disconnectHandlers: [@Sendable () -> Void] = []
+    let objects = ObjectRegistry()
+    private var dirtyProperties: [PropertyKey: Set<String>] = [:]
+    private var propertyFlushScheduled = false
+
+    /// Whether the connection is still open. Read on any thread; changes on the queue.
+    public var isConnected: Bool { onQueue { raw != nil } }
+
+    /// Opens a private connection and registers with the bus (Hello).
+    public init(bus: Bus = .session, label: String = "dbus.connection") throws {
+        dbus_threads_init_default()
+        let address = try DBusConnection.resolveAddress(bus)
+        queue = DispatchQueue(label: label)
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let connection = address.withCString({ dbus_connection_open_private($0, &error) }) else {
+            throw DBusConnection.swiftError(&error, fallback: "cannot connect to \(address)")
+        }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        guard dbus_bus_register(connection, &error) != 0, let name = dbus_bus_get_unique_name(connection) else {
+            let failure = DBusConnection.swiftError(&error, fallback: "the bus refused to register us")
+            dbus_connection_close(connection)
+            dbus_connection_unref(connection)
+            throw failure
+        }
+        uniqueName = String(cString: name)
+        raw = connection
+        queue.setSpecific(key: DBusConnection.queueKey, value: ObjectIdentifier(self))
+        let loop = EventLoop(queue: queue) { [weak self] in self?.drain() }
+        self.loop = loop
+        let installed = queue.sync { loop.install(on: connection) }
+        if !installed {
+            close()
+            throw DBusError(DBusError.noMemoryName, "could not install the event loop")
+        }
+    }
+
+    deinit {
+        if let raw {
+            loop?.uninstall(from: raw)
+            dbus_connection_close(raw)
+            dbus_connection_unref(raw)
+        }
+    }
+
+    /// Closes the connection: pending calls fail, subscriptions finish.
+    public func close() {
+        onQueue { handleDisconnect(closing: true) }
+    }
+
+    /// Runs `body` when the connection to the bus is lost (not when ``close()`` is called).
+    public func onDisconnect(_ body: @escaping @Sendable () -> Void) {
+        let runNow: Bool = onQueue {
+            if raw == nil { return true }
+            disconnectHandlers.append(body)
+            return false
+        }
+        if runNow { body() }
+    }
+
+    // MARK: Queue helpers
+
+    var isOnQueue: Bool { DispatchQueue.getSpecific(key: DBusConnection.queueKey) == ObjectIdentifier(self) }
+
+    /// Runs `body` on the queue and returns its result; inline when already there.
+    func onQueue<T>(_ body: () throws -> T) rethrows -> T {
+        if isOnQueue { return try body() }
+        return try queue.sync(execute: body)
+    }
+
+    /// Runs `body` on the queue without waiting; inline when already there.
+    func onQueueAsync(_ body: @escaping @Sendable () -> Void) {
+        if isOnQueue { body() } else { queue.async(execute: body) }
+    }
+
+    // MARK: Sending
+
+    /// Checks a message as ``send(_:)`` would, without sending it.
+    public static func validateForSending(_ message: Message) throws(DBusError) {
+        try message.validate()
+    }
+
+    /// Sends a message without waiting for anything. Throws at once on invalid content.
+    public func send(_ message: Message) throws {
+        let cMessage = try Marshal.makeCMessage(message)
+        let box = MessageBox(cMessage)
+        onQueueAsync { [self] in
+            guard let raw else { return }
+            dbus_connection_send(raw, box.pointer, nil)
+        }
+    }
+
+    /// Sends a method call and waits for its reply.
+    ///
+    /// - Throws: the error reply as a ``DBusError``; `NoReply` after `timeout`;
+    ///   `Disconnected` if the bus goes away first; `CancellationError` if the task is cancelled.
+    public func call(_ message: Message, timeout: Duration = .seconds(25)) async throws -> Message {
+        var message = message
+        message.noReplyExpected = false
+        let cMessage = try Marshal.makeCMessage(message)
+        let box = MessageBox(cMessage)
+        let token = CallToken()
+        let reply: Message = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, Error>) in
+                onQueueAsync { [self] in
+                    self.startCall(box, token: token, timeout: timeout, continuation: continuation)
+                }
+            }
+        } onCancel: {
+            self.onQueueAsync { [self] in self.cancelCall(token) }
+        }
+        if let error = reply.error { throw error }
+        return reply
+    }
+
+    /// Sends a method call whose reply nobody waits for.
+    public func callNoReply(_ message: Message) throws {
+        var message = message
+        message.noReplyExpected = true
+        try send(message)
+    }
+
+    private func startCall(
+        _ box: MessageBox, token: CallToken, timeout: Duration, continuation: CheckedContinuation<Message, Error>
+    ) {
+        guard !token.cancelled else {
+            continuation.resume(throwing: CancellationError())
+            return
+        }
+        guard let raw else {
+            continuation.resume(throwing: DBusError.disconnected())
+            return
+        }
+        var serial: UInt32 = 0
+        guard dbus_connection_send(raw, box.pointer, &serial) != 0 else {
+            continuation.resume(throwing: DBusError(DBusError.noMemoryName, "out of memory while sending"))
+            return
+        }
+        token.serial = serial
+        pending[serial] = PendingCall(continuation: continuation)
+        let (seconds, attoseconds) = timeout.components
+        let nanos = UInt64(clamping: max(0, seconds)) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
+        let deadline = DispatchTime.now().uptimeNanoseconds &+ nanos
+        let earliest = deadlines.min?.deadline
+        deadlines.push(.init(deadline: deadline, serial: serial))
+        if earliest.map({ deadline < $0 }) ?? true { armTimeoutTimer(deadline) }
+    }
+
+    /// One timer for every pending call: it fires at the earliest deadline, fails what is due
+    /// and re-arms for the next one; with no call pending it is parked and wakes for nothing.
+    private func armTimeoutTimer(_ deadline: UInt64?) {
+        if timeoutTimer == nil, deadline != nil {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [weak self] in self?.expireCalls() }
+            timer.schedule(deadline: .distantFuture)
+            timer.resume()
+            timeoutTimer = timer
+        }
+        timeoutTimer?.schedule(deadline: deadline.map { DispatchTime(uptimeNanoseconds: $0) } ?? .distantFuture)
+    }
+
+    private func expireCalls() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        while let first = deadlines.min, first.deadline <= now {
+            deadlines.popMin()
+            finishCall(first.serial, with: .failure(DBusError.noReply("no reply before the call's timeout")))
+        }
+        armTimeoutTimer(pending.isEmpty ? nil : deadlines.min?.deadline)
+    }
+
+    private func cancelCall(_ token: CallToken) {
+        token.cancelled = true
+        if token.serial != 0 { finishCall(token.serial, with: .failure(CancellationError())) }
+    }
+
+    private func finishCall(_ serial: UInt32, with result: Result<Message, Error>) {
+        guard let call = pending.removeValue(forKey: serial) else { return }
+        if pending.isEmpty {
+            deadlines.removeAll()
+            armTimeoutTimer(nil)
+        }
+        call.continuation.resume(with: result)
+    }
+
+    // MARK: Receiving
+
+    /// Pops and dispatches every queued message. Runs on the queue.
+    private func drain() {
+        while let raw, let cMessage = dbus_connection_pop_message(raw) {
+            let message = Marshal.readCMessage(cMessage)
+            dbus_message_unref(cMessage)
+            guard let message else { continue }
+            handle(message)
+        }
+    }
+
+    private func handle(_ message: Message) {
+        switch message.kind {
+        case .methodReturn, .error:
+            finishCall(message.replySerial, with: .success(message))
+        case .signal:
+            if message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
+                handleDisconnect(closing: false)
+                return
+            }
+            for subscription in subscriptions.values where subscription.rule.matches(message) {
+                subscription.continuation.yield(message)
+            }
+        case .methodCall:
+            dispatchMethodCall(message)
+        }
+    }
+
+    private func handleDisconnect(closing: Bool) {
+        guard let connection = raw else { return }
+        raw = nil
+        loop?.uninstall(from: connection)
+        dbus_connection_close(connection)
+        dbus_connection_unref(connection)
+        let calls = pending
+        pending.removeAll()
+        deadlines.removeAll()
+        timeoutTimer?.cancel()
+        timeoutTimer = nil
+        for call in calls.values {
+            call.continuation.resume(throwing: DBusError.disconnected())
+        }
+        let streams = subscriptions
+        subscriptions.removeAll()
+        for subscription in streams.values { subscription.continuation.finish() }
+        let handlers = disconnectHandlers
+        disconnectHandlers.removeAll()
+        if !closing { for handler in handlers { handler() } }
+    }
+
+    // MARK: Subscriptions
+
+    /// Signals matching `rule`, for as long as the stream is iterated. The match rule is added
+    /// to the bus before this returns and removed when the stream ends.
+    public func signals(matching rule: MatchRule) async throws -> AsyncStream<Message> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Message.self)
+        let id: UInt64 = try onQueue {
+            guard raw != nil else { throw DBusError.disconnected() }
+            let id = nextSubscriptionID
+            nextSubscriptionID += 1
+            subscriptions[id] = Subscription(rule: rule, continuation: continuation)
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            self.onQueueAsync { [self] in
+                guard self.subscriptions.removeValue(forKey: id) != nil else { return }
+                try? self.callNoReply(DBusConnection.busCall("RemoveMatch", [.string(rule.text)]))
+            }
+        }
+        do {
+            _ = try await call(DBusConnection.busCall("AddMatch", [.string(rule.text)]))
+        } catch {
+            onQueue { _ = subscriptions.removeValue(forKey: id) }
+            continuation.finish()
+            throw error
+        }
+        return stream
+    }
+
+    /// The number of live subscriptions (for tests and diagnostics).
+    public var subscriptionCount: Int { onQueue { subscriptions.count } }
+
+    // MARK: Properties changed (coalesced per turn of the queue)
+
+    struct PropertyKey: Hashable {
+        var path: ObjectPath
+        var interface: String
+    }
+
+    /// Marks properties as changed; one PropertiesChanged per interface is emitted once the
+    /// current turn of the queue is done, whatever number of changes it made.
+    public func propertiesChanged(path: ObjectPath, interface: String, _ names: [String]) {
+        onQueueAsync { [self] in
+            dirtyProperties[PropertyKey(path: path, interface: interface), default: []].formUnion(names)
+            guard !propertyFlushScheduled else { return }
+            propertyFlushScheduled = true
+            queue.async { [self] in flushPropertiesChanged() }
+        }
+    }
+
+    private func flushPropertiesChanged() {
+        propertyFlushScheduled = false
+        let dirty = dirtyProperties
+        dirtyProperties.removeAll()
+        for (key, names) in dirty.sorted(by: { $0.key.interface < $1.key.interface }) {
+            guard let signal = objects.propertiesChangedSignal(path: key.path, interface: key.interface, names: names)
+            else { continue }
+            try? send(signal)
+        }
+    }
+
+    // MARK: Helpers
+
+    static func busCall(_ member: String, _ body: [DBusValue]) -> Message {
+        .methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", member: member, body: body)
+    }
+
+    static func resolveAddress(_ bus: Bus) throws -> String {
+        func env(_ name: String) -> String? {
+            guard let value = getenv(name) else { return nil }
+            let text = String(cString: value)
+            return text.isEmpty ? nil : text
+        }
+        switch bus {
+        case .address(let address): return address
+        case .system: return env("DBUS_SYSTEM_BUS_ADDRESS") ?? "unix:path=/var/run/dbus/system_bus_socket"
+        case .session:
+            if let address = env("DBUS_SESSION_BUS_ADDRESS") { return address }
+            if let runtime = env("XDG_RUNTIME_DIR"), access(runtime + "/bus", F_OK) == 0 {
+                return "unix:path=" + runtime + "/bus"
+            }
+            throw DBusError(
+                "org.freedesktop.DBus.Error.NotSupported",
+                "no session bus: DBUS_SESSION_BUS_ADDRESS is unset and $XDG_RUNTIME_DIR/bus does not exist")
+        }
+    }
+
+    static func swiftError(_ error: inout CDBus.DBusError, fallback: String) -> DBusError {
+        if dbus_error_is_set(&error) != 0 {
+            let name = error.name.map { String(cString: $0) } ?? DBusError.failedName
+            let message = error.message.map { String(cString: $0) } ?? fallback
+            return DBusError(name, message)
+        }
+        return DBusError.failed(fallback)
+    }
+}
+
+/// Owns one reference to a libdbus message until it is sent.
+final class MessageBox: @unchecked Sendable {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { dbus_message_unref(pointer) }
+}
+
+/// Identifies a call across the cancellation handler; touched only on the queue.
+final class CallToken: @unchecked Sendable {
+    var serial: UInt32 = 0
+    var cancelled = false
+}
+
+struct PendingCall {
+    let continuation: CheckedContinuation<Message, Error>
+}
+
+/// A binary min-heap of call deadlines (uptime nanoseconds).
+struct DeadlineHeap {
+    struct Entry {
+        var deadline: UInt64
+        var serial: UInt32
+    }
+
+    private var entries: [Entry] = []
+
+    var min: Entry? { entries.first }
+
+    mutating func removeAll() { entries.removeAll(keepingCapacity: entries.count < 4096) }
+
+    mutating func push(_ entry: Entry) {
+        entries.append(entry)
+        var child = entries.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard entries[child].deadline < entries[parent].deadline else { break }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func popMin() {
+        guard !entries.isEmpty else { return }
+        entries.swapAt(0, entries.count - 1)
+        entries.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < entries.count, entries[left].deadline < entries[smallest].deadline { smallest = left }
+            if right < entries.count, entries[right].deadline < entries[smallest].deadline { smallest = right }
+            if smallest == parent { return }
+            entries.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}
+
+struct Subscription {
+    let rule: MatchRule
+    let continuation: AsyncStream<Message>.Continuation
+}

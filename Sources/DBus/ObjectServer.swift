@@ -1,0 +1,268 @@
+import CDBus
+
+/// The objects a connection exports, by path. Touched only on the connection's queue.
+final class ObjectRegistry: @unchecked Sendable {
+    var objects: [ObjectPath: [DBusInterface]] = [:]
+
+    func interface(_ path: ObjectPath, _ name: String) -> DBusInterface? {
+        objects[path]?.first { $0.name == name }
+    }
+
+    /// The direct children of `path` among exported paths (for introspection `<node>`s).
+    func childNames(of path: ObjectPath) -> [String] {
+        let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
+        var names = Set<String>()
+        for exported in objects.keys where exported.rawValue.hasPrefix(prefix) && exported != path {
+            let rest = exported.rawValue.dropFirst(prefix.count)
+            if let first = rest.split(separator: "/").first { names.insert(String(first)) }
+        }
+        return names.sorted()
+    }
+
+    func propertiesChangedSignal(path: ObjectPath, interface: String, names: Set<String>) -> Message? {
+        guard let descriptor = self.interface(path, interface) else { return nil }
+        var changed: [String: DBusValue] = [:]
+        var invalidated: [String] = []
+        for name in names.sorted() {
+            guard let property = descriptor.property(name) else { continue }
+            switch property.changeSignal {
+            case .emitsValue:
+                if let value = try? property.getter() { changed[name] = value } else { invalidated.append(name) }
+            case .invalidates: invalidated.append(name)
+            case .constant, .none: continue
+            }
+        }
+        if changed.isEmpty && invalidated.isEmpty { return nil }
+        return .signal(
+            path: path, interface: StandardInterfaces.properties, member: "PropertiesChanged",
+            body: [.string(interface), .stringVariantDictionary(changed), invalidated.dbusValue])
+    }
+}
+
+enum StandardInterfaces {
+    static let peer = "org.freedesktop.DBus.Peer"
+    static let introspectable = "org.freedesktop.DBus.Introspectable"
+    static let properties = "org.freedesktop.DBus.Properties"
+}
+
+extension DBusConnection {
+    // MARK: Exporting
+
+    /// Exports an object. Export every object before requesting a well-known name: with bus
+    /// activation, calls arrive the moment the name is owned.
+    public func export(_ path: ObjectPath, interfaces: [DBusInterface]) throws {
+        for interface in interfaces {
+            try DBusValidation.checkInterfaceName(interface.name)
+            for method in interface.methods { try DBusValidation.checkMemberName(method.name) }
+            for signal in interface.signals { try DBusValidation.checkMemberName(signal.name) }
+        }
+        onQueue { objects.objects[path] = interfaces }
+    }
+
+    public func unexport(_ path: ObjectPath) {
+        onQueue { _ = objects.objects.removeValue(forKey: path) }
+    }
+
+    /// Emits a signal. Checked against the exported description when there is one, so a
+    /// signal cannot go out with another signature than the one introspection advertises.
+    public func emit(path: ObjectPath, interface: String, signal: String, _ arguments: [DBusValue]) throws {
+        let declared: DBusSignal? = onQueue { objects.interface(path, interface)?.signal(signal) }
+        if let declared {
+            let actual = arguments.map(\.type).signature
+            guard actual == declared.signature else {
+                throw DBusError.invalidArgs(
+                    "signal \(interface).\(signal) declares \"\(declared.signature)\", got \"\(actual)\"")
+            }
+        }
+        try send(.signal(path: path, interface: interface, member: signal, body: arguments))
+    }
+
+    /// The introspection XML this connection serves for `path`.
+    public func introspectionXML(for path: ObjectPath) -> String {
+        onQueue {
+            Introspection.xml(interfaces: objects.objects[path] ?? [], children: objects.childNames(of: path))
+        }
+    }
+
+    // MARK: Dispatch
+
+    func dispatchMethodCall(_ message: Message) {
+        let call = DBusMethodCall(message: message, connection: self)
+        guard let path = message.path, let member = message.member else { return }
+        let interfaces = objects.objects[path]
+        let interfaceName = message.interface
+
+        switch interfaceName {
+        case StandardInterfaces.peer?:
+            answerPeer(call, member: member)
+            return
+        case StandardInterfaces.introspectable?:
+            guard member == "Introspect" else { return reply(call, .failure(DBusError.unknownMethod(unknown(message)))) }
+            guard interfaces != nil || !objects.childNames(of: path).isEmpty else {
+                return reply(call, .failure(DBusError.unknownObject("no object at \(path)")))
+            }
+            return reply(call, expecting: "", outputs: [DBusArgument("xml", .string)]) {
+                [.string(introspectionXML(for: path))]
+            }
+        default: break
+        }
+
+        guard let interfaces else {
+            if interfaceName == nil, member == "Ping" || member == "GetMachineId" { return answerPeer(call, member: member) }
+            if interfaceName == nil, member == "Introspect", !objects.childNames(of: path).isEmpty {
+                return reply(call, .success([.string(introspectionXML(for: path))]))
+            }
+            return reply(call, .failure(DBusError.unknownObject("no object at \(path)")))
+        }
+
+        if interfaceName == StandardInterfaces.properties {
+            return answerProperties(call, member: member, interfaces: interfaces)
+        }
+
+        let method: DBusMethod?
+        if let interfaceName {
+            guard let interface = interfaces.first(where: { $0.name == interfaceName }) else {
+                return reply(call, .failure(DBusError.unknownInterface("no interface \(interfaceName) at \(path)")))
+            }
+            method = interface.method(member)
+        } else {
+            method = interfaces.lazy.compactMap { $0.method(member) }.first
+        }
+        guard let method else { return reply(call, .failure(DBusError.unknownMethod(unknown(message)))) }
+        guard message.signature == method.inputSignature else {
+            return reply(
+                call,
+                .failure(
+                    DBusError.invalidArgs(
+                        "\(member) takes \"\(method.inputSignature)\", got \"\(message.signature)\"")))
+        }
+        switch method.handler {
+        case .immediate(let handler):
+            let result = Result { try handler(call) }
+            sendReply(to: message, outputs: method.outputs, result: result)
+        case .deferred(let handler):
+            handler(call, DBusReplier(call: call, outputs: method.outputs))
+        }
+    }
+
+    private func unknown(_ message: Message) -> String {
+        "no method \(message.member ?? "") with signature \"\(message.signature)\" on interface \"\(message.interface ?? "")\""
+    }
+
+    private func reply(_ call: DBusMethodCall, _ result: Result<[DBusValue], Error>) {
+        sendReply(to: call.message, outputs: nil, result: result)
+    }
+
+    private func reply(
+        _ call: DBusMethodCall, expecting signature: String, outputs: [DBusArgument],
+        _ body: () throws -> [DBusValue]
+    ) {
+        guard call.message.signature == signature else {
+            return reply(
+                call, .failure(DBusError.invalidArgs("expected \"\(signature)\", got \"\(call.message.signature)\"")))
+        }
+        sendReply(to: call.message, outputs: outputs, result: Result { try body() })
+    }
+
+    /// Sends the reply to `message`, unless the caller asked for none. Output values are checked
+    /// against the declared outputs, so a handler's mistake becomes an error reply, not a message
+    /// that contradicts introspection.
+    func sendReply(to message: Message, outputs: [DBusArgument]?, result: Result<[DBusValue], Error>) {
+        guard !message.noReplyExpected else { return }
+        var reply: Message
+        switch result {
+        case .success(let values):
+            if let outputs, values.map(\.type).signature != outputs.map(\.type).signature {
+                reply = message.errorReply(
+                    .failed(
+                        "internal error: \(message.member ?? "") produced \"\(values.map(\.type).signature)\" instead of \"\(outputs.map(\.type).signature)\""
+                    ))
+            } else {
+                reply = message.methodReturn(values)
+            }
+        case .failure(let error as DBusError):
+            reply = message.errorReply(error)
+        case .failure(let error):
+            reply = message.errorReply(.failed(String(describing: error)))
+        }
+        do {
+            try send(reply)
+        } catch {
+            // The values failed validation (say, a string with a NUL byte): say so instead.
+            try? send(message.errorReply(.failed("the reply could not be sent: \(error)")))
+        }
+    }
+
+    // MARK: Standard interfaces
+
+    private func answerPeer(_ call: DBusMethodCall, member: String) {
+        switch member {
+        case "Ping":
+            reply(call, expecting: "", outputs: []) { [] }
+        case "GetMachineId":
+            reply(call, expecting: "", outputs: [DBusArgument("machine_uuid", .string)]) {
+                var error = CDBus.DBusError()
+                dbus_error_init(&error)
+                defer { dbus_error_free(&error) }
+                guard let id = dbus_try_get_local_machine_id(&error) else {
+                    throw DBusConnection.swiftError(&error, fallback: "no machine id")
+                }
+                defer { dbus_free(id) }
+                return [.string(String(cString: id))]
+            }
+        default:
+            reply(call, .failure(DBusError.unknownMethod(unknown(call.message))))
+        }
+    }
+
+    private func answerProperties(_ call: DBusMethodCall, member: String, interfaces: [DBusInterface]) {
+        func find(_ interfaceName: String) throws -> DBusInterface {
+            guard let interface = interfaces.first(where: { $0.name == interfaceName }) else {
+                throw DBusError.unknownInterface("no interface \(interfaceName) at \(call.message.path?.rawValue ?? "")")
+            }
+            return interface
+        }
+        func find(_ interface: DBusInterface, _ name: String) throws -> DBusProperty {
+            guard let property = interface.property(name) else {
+                throw DBusError.unknownProperty("no property \(name) on \(interface.name)")
+            }
+            return property
+        }
+        switch member {
+        case "Get":
+            reply(call, expecting: "ss", outputs: [DBusArgument("value", .variant)]) {
+                let interface = try find(try call.argument(0, as: String.self))
+                let property = try find(interface, try call.argument(1, as: String.self))
+                return [.variant(try property.getter())]
+            }
+        case "GetAll":
+            reply(call, expecting: "s", outputs: [DBusArgument("properties", .dictionary(key: .string, value: .variant))]) {
+                let name = try call.argument(0, as: String.self)
+                // GetAll of an interface the object lacks is an empty dict for some services;
+                // the spec's reference implementation answers UnknownInterface, as here.
+                let interface = try find(name)
+                var values: [String: DBusValue] = [:]
+                for property in interface.properties { values[property.name] = try property.getter() }
+                return [.stringVariantDictionary(values)]
+            }
+        case "Set":
+            reply(call, expecting: "ssv", outputs: []) {
+                let interface = try find(try call.argument(0, as: String.self))
+                let property = try find(interface, try call.argument(1, as: String.self))
+                guard let setter = property.setter else {
+                    throw DBusError.propertyReadOnly("\(property.name) is read-only")
+                }
+                let value = try call.argument(2, as: DBusVariant.self).value
+                guard value.type == property.type else {
+                    throw DBusError.invalidArgs(
+                        "\(property.name) has type \"\(property.type.signature)\", got \"\(value.type.signature)\"")
+                }
+                try setter(value, call)
+                propertiesChanged(path: call.message.path ?? .root, interface: interface.name, [property.name])
+                return []
+            }
+        default:
+            reply(call, .failure(DBusError.unknownMethod(unknown(call.message))))
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// IsletClient: see the architecture page.

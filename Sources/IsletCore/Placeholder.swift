@@ -1,0 +1,1 @@
+// IsletCore: see the architecture page.

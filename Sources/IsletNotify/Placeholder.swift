@@ -1,0 +1,1 @@
+// IsletNotify: see the architecture page.

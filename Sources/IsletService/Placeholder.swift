@@ -1,0 +1,1 @@
+// IsletService: see the architecture page.

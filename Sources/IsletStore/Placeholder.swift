@@ -1,0 +1,1 @@
+// IsletStore: see the architecture page.

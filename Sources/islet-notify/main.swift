@@ -1,0 +1,1 @@
+print("islet-notify: not yet")

@@ -1,0 +1,116 @@
+import DBus
+import Testing
+import TestSupport
+
+@Suite struct ObjectServer {
+    func expectError(_ name: String, _ body: () async throws -> Void) async {
+        do {
+            try await body()
+            Issue.record("expected \(name), got success")
+        } catch let error as DBusError {
+            #expect(error.name == name, "\(error)")
+        } catch {
+            Issue.record("expected \(name), got \(error)")
+        }
+    }
+
+    @Test func standardErrors() async throws {
+        let fixture = try await BusFixture()
+        let client = fixture.client
+        await expectError(DBusError.unknownObjectName) {
+            _ = try await client.call(.methodCall(destination: BusFixture.name, path: "/nope", interface: "org.example.Echo", member: "Noop"))
+        }
+        await expectError(DBusError.unknownInterfaceName) {
+            _ = try await client.call(.methodCall(destination: BusFixture.name, path: BusFixture.path, interface: "org.example.Nope", member: "Noop"))
+        }
+        await expectError(DBusError.unknownMethodName) { try await fixture.echoProxy.call("Nope") }
+        await expectError(DBusError.invalidArgsName) { try await fixture.echoProxy.call("Noop", [.int32(1)]) }
+        await expectError(DBusError.invalidArgsName) { try await fixture.echoProxy.call(BusFixture.echoMember("s"), [.int32(1)]) }
+        await expectError("org.example.Error.Custom") {
+            try await fixture.echoProxy.call("Fail", [.string("org.example.Error.Custom"), .string("it broke")])
+        }
+        await expectError(DBusError.failedName) { try await fixture.echoProxy.call("Wrong") }
+        await expectError(DBusError.unknownPropertyName) { _ = try await fixture.settingsProxy.get("Nope") }
+        await expectError(DBusError.propertyReadOnlyName) { try await fixture.settingsProxy.set("Name", .string("x")) }
+        await expectError(DBusError.invalidArgsName) { try await fixture.settingsProxy.set("Volume", .string("x")) }
+        await expectError("org.example.Error.OutOfRange") { try await fixture.settingsProxy.set("Volume", .uint32(101)) }
+        // Interface-less calls find the method.
+        let reply = try await client.call(.methodCall(destination: BusFixture.name, path: BusFixture.path, interface: nil, member: "Noop"))
+        #expect(reply.body.isEmpty)
+    }
+
+    @Test func handlerErrorMessageReachesOutsideClient() async throws {
+        let fixture = try await BusFixture()
+        let result = try await Command.run(
+            ["dbus-send", "--bus=\(fixture.bus.address)", "--print-reply", "--dest=\(BusFixture.name)",
+             BusFixture.path.rawValue, "org.example.Echo.Fail", "string:org.example.Error.Custom", "string:it broke"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("org.example.Error.Custom: it broke"), "\(result)")
+    }
+
+    @Test func deferredReplies() async throws {
+        let fixture = try await BusFixture()
+        let values = try await fixture.echoProxy.call("Later")
+        #expect(values == [.uint32(42)])
+    }
+
+    @Test func propertiesGetSetGetAll() async throws {
+        let fixture = try await BusFixture()
+        #expect(try await fixture.settingsProxy.get("Volume", as: UInt32.self) == 50)
+        try await fixture.settingsProxy.set("Volume", .uint32(70))
+        #expect(try await fixture.settingsProxy.get("Volume", as: UInt32.self) == 70)
+        let all = try await fixture.settingsProxy.getAll()
+        #expect(all["Volume"] == .uint32(70))
+        #expect(all["Name"] == .string("test"))
+        #expect(all.count == 4)
+        // busctl reads and writes it too.
+        let set = try await Command.run(
+            ["busctl", "--address=\(fixture.bus.address)", "set-property", BusFixture.name, BusFixture.path.rawValue,
+             "org.example.Settings", "Volume", "u", "12"])
+        #expect(set.status == 0, "\(set)")
+        let get = try await Command.run(
+            ["busctl", "--address=\(fixture.bus.address)", "get-property", BusFixture.name, BusFixture.path.rawValue,
+             "org.example.Settings", "Volume"])
+        #expect(get.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "u 12", "\(get)")
+    }
+
+    @Test func propertiesChangedIsCoalescedPerTurn() async throws {
+        let fixture = try await BusFixture()
+        let changes = try await fixture.client.signals(
+            matching: MatchRule(interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", path: BusFixture.path))
+        let state = fixture.state
+        let server = fixture.server
+        server.queue.sync {
+            for volume in 1...10 {
+                state.volume = UInt32(volume)
+                state.label = "label \(volume)"
+                state.cached = UInt64(volume)
+                server.propertiesChanged(path: BusFixture.path, interface: "org.example.Settings", ["Volume", "Name", "Cached", "Serial"])
+            }
+        }
+        // A marker after the flush: a signal the client sees only after the coalesced one.
+        server.queue.sync {
+            server.queue.async { try? server.emit(path: BusFixture.path, interface: BusFixture.echoInterface, signal: "Pinged", [.uint32(1)]) }
+        }
+        let markers = try await fixture.client.signals(matching: MatchRule(interface: BusFixture.echoInterface, member: "Pinged"))
+        _ = markers
+        var iterator = changes.makeAsyncIterator()
+        guard let first = await iterator.next() else { throw TestFailure("no PropertiesChanged") }
+        #expect(first.body.count == 3)
+        #expect(first.body[0] == .string("org.example.Settings"))
+        let changed = first.body[1].stringVariantEntries ?? [:]
+        #expect(changed == ["Volume": .uint32(10), "Name": .string("label 10")])
+        #expect(first.body[2] == ["Cached"].dbusValue)
+        // Exactly one: the next change produces the next signal, with only its own property.
+        server.queue.sync { state.volume = 99; server.propertiesChanged(path: BusFixture.path, interface: "org.example.Settings", ["Volume"]) }
+        let second = await iterator.next()
+        #expect(second?.body[1].stringVariantEntries == ["Volume": .uint32(99)])
+    }
+
+    @Test func signalsCheckedAgainstTheirDeclaration() async throws {
+        let fixture = try await BusFixture()
+        #expect(throws: DBusError.self) {
+            try fixture.server.emit(path: BusFixture.path, interface: BusFixture.echoInterface, signal: "Pinged", [.string("x")])
+        }
+    }
+}
