@@ -40,13 +40,17 @@ let package = Package(
         .executableTarget(name: "islet", dependencies: [
             "IsletClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Benchmarks (make bench); built with everything else so they never rot.
+        .executableTarget(name: "islet-bench", dependencies: ["DBus"], path: "bench/Sources/islet-bench"),
+        // Writes fasts until killed: the crash-safety tests SIGKILL it.
+        .executableTarget(name: "islet-store-writer", dependencies: ["IsletStore", "IsletCore"], path: "Tests/Fixtures/islet-store-writer"),
         // Test helpers: a private dbus-daemon, running outside clients.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "IsletCoreTests", dependencies: [
             "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore"]),
+        .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

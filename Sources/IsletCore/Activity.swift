@@ -1,0 +1,119 @@
+/// A value of an activity's attributes or state: the basic D-Bus types, no containers.
+public enum ActivityValue: Equatable, Sendable, Codable {
+    case byte(UInt8), bool(Bool), int16(Int16), uint16(UInt16), int32(Int32), uint32(UInt32)
+    case int64(Int64), uint64(UInt64), double(Double), string(String)
+
+    public var string: String? { if case .string(let s) = self { s } else { nil } }
+    public var uint64: UInt64? { if case .uint64(let v) = self { v } else { nil } }
+    public var uint32: UInt32? { if case .uint32(let v) = self { v } else { nil } }
+    public var double: Double? { if case .double(let v) = self { v } else { nil } }
+    public var bool: Bool? { if case .bool(let v) = self { v } else { nil } }
+
+    var typeCode: Character {
+        switch self {
+        case .byte: "y"
+        case .bool: "b"
+        case .int16: "n"
+        case .uint16: "q"
+        case .int32: "i"
+        case .uint32: "u"
+        case .int64: "x"
+        case .uint64: "t"
+        case .double: "d"
+        case .string: "s"
+        }
+    }
+}
+
+/// The ContentState of an activity (and the attributes): `a{sv}` on the bus.
+public typealias ActivityState = [String: ActivityValue]
+
+public enum ActivityKind: String, Equatable, Sendable, Codable {
+    case fast, timer, custom
+}
+
+/// The one live activity.
+public struct Activity: Equatable, Sendable, Codable {
+    public var id: String
+    public var owner: String
+    public var kind: ActivityKind
+    public var attributes: ActivityState
+    /// A custom activity's own state; fasts and timers compute theirs.
+    public var customState: ActivityState = [:]
+    /// The unique bus name that started a custom activity.
+    public var sender: String = ""
+    /// A finished timer's last state, shown while it lingers; 0 = not completed.
+    public var completedAt: USec = 0
+    public var completedState: ActivityState = [:]
+    /// When a fast's goal-reached was shown (for GoalReachedLingerSeconds); 0 = not yet.
+    public var goalReachedShownAt: USec = 0
+
+    public var endsWithOwner: Bool { kind == .custom && (attributes["ends_with_owner"]?.bool ?? true) }
+}
+
+public enum EndReason: String, Sendable, Equatable {
+    case stopped, completed, replaced, disabled
+    case ownerVanished = "owner-vanished"
+}
+
+/// The bounds on what callers may put in a custom activity.
+public enum CustomDictionary {
+    static let typedKeys: [String: Character] = [
+        "status": "s", "started_at_usec": "t", "ends_at_usec": "t", "remaining_usec": "t", "elapsed_usec": "t",
+        "progress": "d", "goal_usec": "t", "total_usec": "t", "total_remaining_usec": "t", "updated_at_usec": "t",
+        "title": "s", "phase_name": "s", "phase_index": "u", "phase_count": "u", "round": "u", "rounds": "u",
+        "kind": "s", "ends_with_owner": "b",
+    ]
+    static let statuses: Set<String> = ["running", "paused", "goal-reached", "completed"]
+
+    public static func validate(_ dictionary: ActivityState, what: String) throws(IsletError) {
+        guard dictionary.count <= Limits.maxDictionaryKeys else {
+            throw .invalidArgument("\(what) has \(dictionary.count) keys; at most 32")
+        }
+        for (key, value) in dictionary {
+            guard Limits.keyLength.contains(key.utf8.count),
+                key.unicodeScalars.allSatisfy(isKeyScalar)
+            else { throw .invalidArgument("\(what) key \"\(key.prefix(80))\" must be 1 to 64 characters of A-Z a-z 0-9 _ -") }
+            if case .string(let text) = value, text.utf8.count > Limits.maxStringBytes {
+                throw .invalidArgument("\(what) value for \"\(key)\" is over 1024 bytes")
+            }
+            if let expected = typedKeys[key], value.typeCode != expected {
+                throw .invalidArgument("\(what) key \"\(key)\" must have type \"\(expected)\", got \"\(value.typeCode)\"")
+            }
+        }
+        if let status = dictionary["status"]?.string, !statuses.contains(status) {
+            throw .invalidArgument("status must be running, paused, goal-reached or completed, got \"\(status.prefix(80))\"")
+        }
+        if let progress = dictionary["progress"]?.double, !(0...1).contains(progress) {
+            throw .invalidArgument("progress must be within 0 ... 1")
+        }
+    }
+
+    private static func isKeyScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "A"..."Z", "a"..."z", "0"..."9", "_", "-": true
+        default: false
+        }
+    }
+}
+
+extension RunningFast {
+    /// The fast's activity state as of `now`.
+    public func state(at now: USec) -> ActivityState {
+        let elapsed = now > startedAt ? now - startedAt : 0
+        let goal = goalSeconds * usecPerSecond
+        let remaining = goal > elapsed ? goal - elapsed : 0
+        let reached = goalReached
+        return [
+            "status": .string(reached ? "goal-reached" : "running"),
+            "started_at_usec": .uint64(startedAt),
+            "ends_at_usec": .uint64(goal == 0 ? 0 : startedAt + goal),
+            "remaining_usec": .uint64(reached ? 0 : remaining),
+            "elapsed_usec": .uint64(elapsed),
+            "progress": .double(goal == 0 ? 0 : min(1, Double(elapsed) / Double(goal))),
+            "goal_usec": .uint64(goal),
+            "title": .string("Fasting Goal"),
+            "updated_at_usec": .uint64(now),
+        ]
+    }
+}

@@ -1,0 +1,467 @@
+/// The settings a user changes rarely, persisted with the state.
+public struct Settings: Equatable, Sendable, Codable {
+    public var goalSeconds: UInt64 = 0
+    public var enabled = true
+    public var lingerSeconds: UInt32 = 5
+    public var goalReachedLingerSeconds: UInt32 = 0
+    public init() {}
+}
+
+/// Everything islet knows that is not history: the live state, persisted as one value.
+public struct IsletState: Equatable, Sendable, Codable {
+    public var settings = Settings()
+    public var fast: RunningFast?
+    /// The fast's place in the producers' start order.
+    public var fastSequence: UInt64 = 0
+    public var timers: [String: CountdownTimer] = [:]
+    public var activity: Activity?
+    public var nextFastID: UInt64 = 1
+    public var nextSequence: UInt64 = 1
+    public var nextActivitySerial: UInt64 = 1
+    public init() {}
+}
+
+/// What happened, in the order listeners must hear it.
+public enum Event: Equatable, Sendable {
+    case fastStarted(id: UInt64, startedAt: USec)
+    case fastStopped(CompletedFast)
+    case goalReached(id: UInt64, at: USec)
+    case timerChanged(owner: String, state: ActivityState)
+    case phaseChanged(owner: String, index: UInt32, name: String)
+    case timerFinished(owner: String, at: USec)
+    case timerRemoved(owner: String, reason: String)
+    case activityStarted(Activity, state: ActivityState)
+    case activityUpdated(id: String, state: ActivityState)
+    case activityEnded(id: String, reason: EndReason)
+}
+
+/// Changes to the fasting history that a command makes; the store applies them in the same
+/// transaction as the new state.
+public enum HistoryChange: Equatable, Sendable {
+    case insert(CompletedFast)
+    case update(CompletedFast)
+    case delete(id: UInt64)
+}
+
+/// The rules of islet as a pure function of (state, command, now): each command mutates
+/// `state` and appends the events and history changes that follow. Nothing here reads a clock
+/// or touches a disk; facts about the history come in as arguments.
+public struct Engine: Sendable {
+    public var state: IsletState
+    public private(set) var events: [Event] = []
+    public private(set) var history: [HistoryChange] = []
+
+    public init(state: IsletState) { self.state = state }
+
+    public static let fastOwner = "fasting"
+
+    // MARK: Time passing
+
+    /// Brings the state to `now`: goals reached, phases changed, timers finished, lingers over.
+    /// A machine that slept through several phases wakes in the right one, with one
+    /// PhaseChanged.
+    public mutating func advance(to now: USec) {
+        if var fast = state.fast, let goalEnd = fast.goalEnd, !fast.goalReached, goalEnd <= now {
+            fast.goalReachedAt = goalEnd
+            state.fast = fast
+            events.append(.goalReached(id: fast.id, at: goalEnd))
+            if state.activity?.kind == .fast {
+                state.activity?.goalReachedShownAt = now
+                updateActivity(now)
+            }
+        }
+        for owner in state.timers.keys.sorted() {
+            guard var timer = state.timers[owner] else { continue }
+            if timer.isFinished(at: now) {
+                state.timers[owner] = nil
+                events.append(.timerFinished(owner: owner, at: timer.endsAt))
+                events.append(.timerRemoved(owner: owner, reason: "completed"))
+                if holdsIsland(.timer(owner)) {
+                    state.activity?.completedAt = now
+                    state.activity?.completedState = timer.state(at: now, completed: true)
+                    updateActivity(now)
+                }
+                continue
+            }
+            let here = timer.position(elapsed: timer.elapsed(at: now))
+            if here.step != timer.reportedStep {
+                timer.reportedStep = here.step
+                state.timers[owner] = timer
+                events.append(
+                    .phaseChanged(owner: owner, index: UInt32(here.phaseIndex), name: timer.phases[here.phaseIndex].name))
+                events.append(.timerChanged(owner: owner, state: timer.state(at: now)))
+                if holdsIsland(.timer(owner)) { updateActivity(now) }
+            }
+        }
+        if let activity = state.activity {
+            if activity.kind == .timer, activity.completedAt != 0,
+                now >= activity.completedAt + UInt64(state.settings.lingerSeconds) * usecPerSecond
+            {
+                endActivity(.completed)
+                handBack(now)
+            } else if activity.kind == .fast, activity.goalReachedShownAt != 0, state.settings.goalReachedLingerSeconds > 0,
+                now >= activity.goalReachedShownAt + UInt64(state.settings.goalReachedLingerSeconds) * usecPerSecond
+            {
+                state.fast?.dismissed = true
+                endActivity(.completed)
+                handBack(now)
+            }
+        }
+    }
+
+    /// When something is next due (goal, phase end, timer end, linger end); nil: nothing is.
+    public func nextDeadline(now: USec) -> USec? {
+        var due: [USec] = []
+        if let fast = state.fast, let goalEnd = fast.goalEnd, !fast.goalReached { due.append(goalEnd) }
+        for timer in state.timers.values {
+            if let end = timer.stepEndsAt(now: now) { due.append(end) } else if !timer.isPaused { due.append(now) }
+        }
+        if let activity = state.activity {
+            if activity.kind == .timer, activity.completedAt != 0 {
+                due.append(activity.completedAt + UInt64(state.settings.lingerSeconds) * usecPerSecond)
+            }
+            if activity.kind == .fast, activity.goalReachedShownAt != 0, state.settings.goalReachedLingerSeconds > 0 {
+                due.append(activity.goalReachedShownAt + UInt64(state.settings.goalReachedLingerSeconds) * usecPerSecond)
+            }
+        }
+        return due.min()
+    }
+
+    // MARK: Fasting
+
+    /// StartFast (at nil) and StartFastAt. `latestCompletedEnd` is the end of the latest fast in
+    /// the history (0 if none), so that a fast begun earlier cannot overlap it.
+    @discardableResult
+    public mutating func startFast(at start: USec?, now: USec, latestCompletedEnd: USec) throws(IsletError) -> RunningFast {
+        if let start {
+            guard start > 0 else { throw .invalidArgument("the start time must be a time, not 0") }
+            guard start <= now else { throw .invalidArgument("a fast cannot start in the future") }
+        }
+        advance(to: now)
+        let startedAt = start ?? now
+        if let fast = state.fast { throw .alreadyFasting("a fast is running since \(fast.startedAt) (id \(fast.id))") }
+        guard startedAt >= latestCompletedEnd else {
+            throw .invalidArgument("that start overlaps a completed fast, which ended at \(latestCompletedEnd)")
+        }
+        let fast = RunningFast(id: state.nextFastID, startedAt: startedAt, goalSeconds: state.settings.goalSeconds)
+        state.nextFastID += 1
+        state.fast = fast
+        state.fastSequence = takeSequence()
+        events.append(.fastStarted(id: fast.id, startedAt: startedAt))
+        if fast.goalSeconds > 0 { takeIsland(.fast, now) }
+        advance(to: now)
+        return fast
+    }
+
+    /// StopFast (at nil) and StopFastAt: the fast goes to the history.
+    @discardableResult
+    public mutating func stopFast(at end: USec?, now: USec) throws(IsletError) -> CompletedFast {
+        if let end, end > now { throw .invalidArgument("a fast cannot end in the future") }
+        advance(to: now)
+        guard let fast = state.fast else { throw .notFasting("no fast is running") }
+        let endedAt = end ?? now
+        guard endedAt > fast.startedAt else { throw .invalidArgument("a fast must end after its start (\(fast.startedAt))") }
+        let completed = CompletedFast(id: fast.id, startedAt: fast.startedAt, endedAt: endedAt, goalSeconds: fast.goalSeconds)
+        state.fast = nil
+        history.append(.insert(completed))
+        events.append(.fastStopped(completed))
+        if holdsIsland(.fast) {
+            endActivity(.stopped)
+            handBack(now)
+        }
+        return completed
+    }
+
+    /// SetGoal / ClearGoal (0): the daily goal, taken by fasts that start later.
+    public mutating func setDailyGoal(_ seconds: UInt64) throws(IsletError) {
+        if seconds != 0 { try Limits.checkGoal(seconds) }
+        state.settings.goalSeconds = seconds
+    }
+
+    /// SetActiveFastGoal: retargets the running fast (0 removes its goal).
+    public mutating func setActiveFastGoal(_ seconds: UInt64, now: USec) throws(IsletError) {
+        if seconds != 0 { try Limits.checkGoal(seconds) }
+        advance(to: now)
+        guard var fast = state.fast else { throw .notFasting("no fast is running") }
+        let hadGoal = fast.goalSeconds > 0
+        fast.goalSeconds = seconds
+        if seconds == 0 || (fast.goalEnd ?? 0) > now { fast.goalReachedAt = 0 }
+        state.fast = fast
+        if seconds == 0 {
+            if holdsIsland(.fast) {
+                endActivity(.stopped)
+                handBack(now)
+            }
+            return
+        }
+        if holdsIsland(.fast), fast.goalReachedAt == 0 { state.activity?.goalReachedShownAt = 0 }
+        if !hadGoal {
+            state.fastSequence = takeSequence()
+            if state.activity == nil, !fast.dismissed { startActivity(.fast, now) }
+        } else if holdsIsland(.fast) {
+            updateActivity(now)
+        }
+        advance(to: now)
+    }
+
+    /// EditFast. `existing` is the stored fast with that id (nil: unknown); `overlapsAnother`
+    /// says whether the new span overlaps any other completed fast.
+    public mutating func editFast(
+        id: UInt64, startedAt: USec, endedAt: USec, now: USec, existing: CompletedFast?, overlapsAnother: Bool
+    ) throws(IsletError) {
+        guard startedAt < endedAt else { throw .invalidArgument("a fast must start before it ends") }
+        guard endedAt <= now else { throw .invalidArgument("a fast cannot end in the future") }
+        guard !overlapsAnother else { throw .invalidArgument("that span overlaps another fast in the history") }
+        if let fast = state.fast, endedAt > fast.startedAt {
+            throw .invalidArgument("that span overlaps the running fast, which started at \(fast.startedAt)")
+        }
+        guard var fast = existing else { throw .unknownFast("no fast with id \(id) in the history") }
+        fast.startedAt = startedAt
+        fast.endedAt = endedAt
+        history.append(.update(fast))
+    }
+
+    /// DeleteFast.
+    public mutating func deleteFast(id: UInt64, existing: CompletedFast?) throws(IsletError) {
+        guard existing != nil else { throw .unknownFast("no fast with id \(id) in the history") }
+        history.append(.delete(id: id))
+    }
+
+    // MARK: Timers
+
+    public mutating func startTimer(owner: String, title: String, phases: [Phase], rounds: UInt32, now: USec) throws(IsletError) {
+        try CountdownTimer.validate(owner: owner, title: title, phases: phases, rounds: rounds)
+        guard owner != Engine.fastOwner else { throw .invalidArgument("the owner \"fasting\" is the fast's") }
+        advance(to: now)
+        if state.timers.removeValue(forKey: owner) != nil {
+            events.append(.timerRemoved(owner: owner, reason: "stopped"))
+        }
+        let timer = CountdownTimer(
+            owner: owner, title: title, phases: phases, rounds: rounds, startedAt: now, sequence: takeSequence())
+        state.timers[owner] = timer
+        events.append(.timerChanged(owner: owner, state: timer.state(at: now)))
+        takeIsland(.timer(owner), now)
+    }
+
+    public mutating func pauseTimer(owner: String, now: USec) throws(IsletError) {
+        try Limits.checkText(owner, "owner", Limits.ownerLength)
+        advance(to: now)
+        guard var timer = state.timers[owner] else { throw .unknownTimer("no timer for owner \"\(owner)\"") }
+        guard !timer.isPaused else { throw .invalidState("the timer of \"\(owner)\" is already paused") }
+        timer.pausedAt = now
+        state.timers[owner] = timer
+        timerChanged(timer, now)
+    }
+
+    public mutating func resumeTimer(owner: String, now: USec) throws(IsletError) {
+        try Limits.checkText(owner, "owner", Limits.ownerLength)
+        advance(to: now)
+        guard var timer = state.timers[owner] else { throw .unknownTimer("no timer for owner \"\(owner)\"") }
+        guard timer.isPaused else { throw .invalidState("the timer of \"\(owner)\" is running, not paused") }
+        timer.pausedTotal += now > timer.pausedAt ? now - timer.pausedAt : 0
+        timer.pausedAt = 0
+        state.timers[owner] = timer
+        timerChanged(timer, now)
+    }
+
+    public mutating func stopTimer(owner: String, now: USec) throws(IsletError) {
+        try Limits.checkText(owner, "owner", Limits.ownerLength)
+        advance(to: now)
+        guard state.timers.removeValue(forKey: owner) != nil else { throw .unknownTimer("no timer for owner \"\(owner)\"") }
+        events.append(.timerRemoved(owner: owner, reason: "stopped"))
+        if holdsIsland(.timer(owner)) {
+            endActivity(.stopped)
+            handBack(now)
+        }
+    }
+
+    private mutating func timerChanged(_ timer: CountdownTimer, _ now: USec) {
+        events.append(.timerChanged(owner: timer.owner, state: timer.state(at: now)))
+        if holdsIsland(.timer(timer.owner)) { updateActivity(now) }
+    }
+
+    // MARK: Live activities
+
+    /// LiveActivity.Start: a program's own activity. Returns its id, "" while disabled.
+    public mutating func startCustomActivity(
+        owner: String, attributes: ActivityState, state custom: ActivityState, sender: String, now: USec
+    ) throws(IsletError) -> String {
+        try Limits.checkText(owner, "owner", Limits.ownerLength)
+        try CustomDictionary.validate(attributes, what: "attributes")
+        try CustomDictionary.validate(custom, what: "state")
+        guard let title = attributes["title"]?.string else { throw .invalidArgument("attributes need a \"title\" string") }
+        try Limits.checkText(title, "title", Limits.titleLength)
+        if let kind = attributes["kind"]?.string, kind != "custom" {
+            throw .invalidArgument("a program's activity has kind \"custom\", not \"\(kind.prefix(40))\"")
+        }
+        advance(to: now)
+        guard owner != Engine.fastOwner, state.timers[owner] == nil else {
+            throw .invalidArgument("the owner \"\(owner)\" belongs to a fast or a live timer")
+        }
+        guard state.settings.enabled else { return "" }
+        var attributes = attributes
+        attributes["kind"] = .string("custom")
+        if state.activity != nil { endActivity(.replaced) }
+        var activity = newActivity(owner: owner, kind: .custom, attributes: attributes, now: now)
+        activity.customState = custom
+        activity.sender = sender
+        state.activity = activity
+        events.append(.activityStarted(activity, state: custom))
+        return activity.id
+    }
+
+    public mutating func updateCustomActivity(owner: String, state custom: ActivityState, now: USec) throws(IsletError) {
+        try Limits.checkText(owner, "owner", Limits.ownerLength)
+        try CustomDictionary.validate(custom, what: "state")
+        advance(to: now)
+        guard let activity = state.activity, activity.owner == owner else {
+            throw .notOwner("\"\(owner)\" does not own the current activity")
+        }
+        guard activity.kind == .custom else {
+            throw .invalidState("a \(activity.kind.rawValue)'s activity is computed by the service; it cannot be updated")
+        }
+        state.activity?.customState = custom
+        events.append(.activityUpdated(id: activity.id, state: custom))
+    }
+
+    /// LiveActivity.End: a custom activity ends; a fast's or timer's is dismissed.
+    public mutating func endActivity(owner: String, now: USec) throws(IsletError) {
+        try Limits.checkText(owner, "owner", Limits.ownerLength)
+        advance(to: now)
+        guard let activity = state.activity, activity.owner == owner else {
+            throw .notOwner("\"\(owner)\" does not own the current activity")
+        }
+        switch activity.kind {
+        case .fast: state.fast?.dismissed = true
+        case .timer: state.timers[owner]?.dismissed = true
+        case .custom: break
+        }
+        endActivity(.stopped)
+        handBack(now)
+    }
+
+    /// The bus connection `sender` left: its activity goes, unless it asked to outlive it.
+    public mutating func senderVanished(_ sender: String, now: USec) {
+        advance(to: now)
+        guard let activity = state.activity, activity.kind == .custom, activity.sender == sender, activity.endsWithOwner
+        else { return }
+        endActivity(.ownerVanished)
+        handBack(now)
+    }
+
+    public mutating func setEnabled(_ enabled: Bool, now: USec) {
+        advance(to: now)
+        guard enabled != state.settings.enabled else { return }
+        state.settings.enabled = enabled
+        if enabled {
+            handBack(now)
+        } else if state.activity != nil {
+            endActivity(.disabled)
+        }
+    }
+
+    public mutating func setLinger(_ seconds: UInt32, now: USec) throws(IsletError) {
+        guard Limits.lingerSeconds.contains(seconds) else { throw .invalidArgument("LingerSeconds is 0 to 3600") }
+        state.settings.lingerSeconds = seconds
+        advance(to: now)
+    }
+
+    public mutating func setGoalReachedLinger(_ seconds: UInt32, now: USec) throws(IsletError) {
+        guard Limits.goalReachedLingerSeconds.contains(seconds) else {
+            throw .invalidArgument("GoalReachedLingerSeconds is 0 to 86400")
+        }
+        state.settings.goalReachedLingerSeconds = seconds
+        advance(to: now)
+    }
+
+    /// The current activity's state as of `now` (empty when none).
+    public func activityState(at now: USec) -> ActivityState {
+        guard let activity = state.activity else { return [:] }
+        switch activity.kind {
+        case .custom: return activity.customState
+        case .fast: return state.fast?.state(at: now) ?? [:]
+        case .timer:
+            if activity.completedAt != 0 { return activity.completedState }
+            return state.timers[activity.owner]?.state(at: now) ?? [:]
+        }
+    }
+
+    // MARK: Island bookkeeping
+
+    enum Producer: Equatable {
+        case fast
+        case timer(String)
+    }
+
+    private func holdsIsland(_ producer: Producer) -> Bool {
+        guard let activity = state.activity else { return false }
+        switch producer {
+        case .fast: return activity.kind == .fast
+        case .timer(let owner): return activity.kind == .timer && activity.owner == owner
+        }
+    }
+
+    private mutating func takeSequence() -> UInt64 {
+        defer { state.nextSequence += 1 }
+        return state.nextSequence
+    }
+
+    /// The newest producer wins: the current activity ends (replaced), this one starts.
+    private mutating func takeIsland(_ producer: Producer, _ now: USec) {
+        guard state.settings.enabled else { return }
+        if state.activity != nil { endActivity(.replaced) }
+        startActivity(producer, now)
+    }
+
+    /// After an activity ends: the most recently started producer still alive gets one.
+    private mutating func handBack(_ now: USec) {
+        guard state.settings.enabled, state.activity == nil else { return }
+        var best: (sequence: UInt64, producer: Producer)?
+        if let fast = state.fast, fast.goalSeconds > 0, !fast.dismissed {
+            best = (state.fastSequence, .fast)
+        }
+        for timer in state.timers.values where !timer.dismissed {
+            if best == nil || timer.sequence > best?.sequence ?? 0 { best = (timer.sequence, .timer(timer.owner)) }
+        }
+        if let best { startActivity(best.producer, now) }
+    }
+
+    private mutating func startActivity(_ producer: Producer, _ now: USec) {
+        guard state.settings.enabled else { return }
+        let activity: Activity
+        switch producer {
+        case .fast:
+            activity = newActivity(
+                owner: Engine.fastOwner, kind: .fast,
+                attributes: ["kind": .string("fast"), "title": .string("Fasting Goal")], now: now)
+        case .timer(let owner):
+            guard let timer = state.timers[owner] else { return }
+            activity = newActivity(
+                owner: owner, kind: .timer,
+                attributes: [
+                    "kind": .string("timer"), "title": .string(timer.title),
+                    "phase_count": .uint32(UInt32(timer.phases.count)), "rounds": .uint32(timer.rounds),
+                ], now: now)
+        }
+        state.activity = activity
+        if activity.kind == .fast, state.fast?.goalReached == true { state.activity?.goalReachedShownAt = now }
+        events.append(.activityStarted(activity, state: activityState(at: now)))
+    }
+
+    private mutating func newActivity(owner: String, kind: ActivityKind, attributes: ActivityState, now: USec) -> Activity {
+        let id = String(now, radix: 16) + "-" + String(state.nextActivitySerial)
+        state.nextActivitySerial += 1
+        return Activity(id: id, owner: owner, kind: kind, attributes: attributes)
+    }
+
+    private mutating func updateActivity(_ now: USec) {
+        guard let activity = state.activity else { return }
+        events.append(.activityUpdated(id: activity.id, state: activityState(at: now)))
+    }
+
+    private mutating func endActivity(_ reason: EndReason) {
+        guard let activity = state.activity else { return }
+        state.activity = nil
+        events.append(.activityEnded(id: activity.id, reason: reason))
+    }
+}

@@ -1,0 +1,59 @@
+/// The fast that is running now.
+public struct RunningFast: Equatable, Sendable, Codable {
+    public var id: UInt64
+    public var startedAt: USec
+    /// The fast's own goal, 0 = none (captured from the daily goal when it started).
+    public var goalSeconds: UInt64
+    /// When GoalReached was reported (start + goal), 0 = not yet.
+    public var goalReachedAt: USec = 0
+    /// Its activity was dismissed (End) or its goal-reached linger ran out: it does not take the
+    /// island back until a new fast starts.
+    public var dismissed = false
+
+    public init(id: UInt64, startedAt: USec, goalSeconds: UInt64) {
+        self.id = id
+        self.startedAt = startedAt
+        self.goalSeconds = goalSeconds
+    }
+
+    /// When the goal passes, nil with no goal.
+    public var goalEnd: USec? { goalSeconds == 0 ? nil : startedAt &+ goalSeconds &* usecPerSecond }
+    public var goalReached: Bool { goalReachedAt != 0 }
+}
+
+/// A fast in the history.
+public struct CompletedFast: Equatable, Sendable, Codable {
+    public var id: UInt64
+    public var startedAt: USec
+    public var endedAt: USec
+    public var goalSeconds: UInt64
+
+    public init(id: UInt64, startedAt: USec, endedAt: USec, goalSeconds: UInt64) {
+        self.id = id
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.goalSeconds = goalSeconds
+    }
+
+    public var duration: UInt64 { endedAt - startedAt }
+    /// Lasted at least its own non-zero goal.
+    public var metGoal: Bool { goalSeconds > 0 && duration >= goalSeconds &* usecPerSecond }
+}
+
+public struct Preset: Equatable, Sendable {
+    public var goalSeconds: UInt64
+    public var schedule: String
+    public var description: String
+}
+
+public enum Presets {
+    public static let all: [Preset] = [
+        Preset(goalSeconds: 50400, schedule: "14:10", description: "A gentle start to time-restricted eating."),
+        Preset(
+            goalSeconds: 57600, schedule: "16:8",
+            description: "A popular choice, may aid weight management and blood sugar control."),
+        Preset(
+            goalSeconds: 64800, schedule: "18:6", description: "A longer fast, potentially enhancing fat burning and focus."),
+        Preset(goalSeconds: 72000, schedule: "20:4", description: "An extended daily fast."),
+    ]
+}

@@ -1,1 +1,0 @@
-// IsletCore: see the architecture page.

@@ -1,1 +1,0 @@
-// IsletStore: see the architecture page.

@@ -1,0 +1,235 @@
+import Foundation
+import GRDB
+import IsletCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The SQLite database: the fasting history (one row a completed fast) and the live state
+/// (settings, running fast, timers, the activity) as one JSON value. Every command's changes
+/// go in one transaction; WAL with synchronous FULL, so a committed change survives a crash
+/// or a power cut.
+public final class Store: @unchecked Sendable {
+    public let path: String
+    private let queue: DatabaseQueue
+    private var lockDescriptor: Int32 = -1
+
+    /// `$XDG_DATA_HOME/islet/islet.sqlite`, by default `~/.local/share/islet/islet.sqlite`.
+    public static var defaultPath: String {
+        let env = ProcessInfo.processInfo.environment
+        let data = env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (env["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return data + "/islet/islet.sqlite"
+    }
+
+    /// Opens (creating when missing) the database. Refuses a database another process holds
+    /// for writing, and one that fails SQLite's quick check.
+    public init(path: String = Store.defaultPath, exclusive: Bool = true) throws(StoreError) {
+        self.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .readOnly(path: path, detail: "cannot create \(directory): \(error.localizedDescription)")
+        }
+        if exclusive {
+            let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw .readOnly(path: path, detail: "cannot open its lock file: \(String(cString: strerror(errno)))") }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                close(fd)
+                throw .inUse(path: path)
+            }
+            lockDescriptor = fd
+        }
+        if !FileManager.default.fileExists(atPath: path) {
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 { close(fd) }
+        }
+        var config = Configuration()
+        config.busyMode = .timeout(2)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            queue = try DatabaseQueue(path: path, configuration: config)
+            let check = try queue.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
+            guard check == "ok" else { throw StoreError.damaged(path: path, detail: check ?? "quick_check failed") }
+            try Store.migrator.migrate(queue)
+        } catch {
+            if lockDescriptor >= 0 { close(lockDescriptor) }
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    deinit {
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE fast (
+                        id INTEGER PRIMARY KEY,
+                        started_at INTEGER NOT NULL,
+                        ended_at INTEGER NOT NULL,
+                        goal_seconds INTEGER NOT NULL DEFAULT 0,
+                        CHECK (started_at < ended_at)
+                    );
+                    CREATE INDEX fast_by_start ON fast (started_at DESC, id DESC);
+                    CREATE INDEX fast_by_end ON fast (ended_at);
+                    CREATE TABLE live (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        state TEXT NOT NULL
+                    );
+                    """)
+        }
+        return migrator
+    }
+
+    private func run<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do { return try body() } catch { throw StoreError.from(error, path: path) }
+    }
+
+    // MARK: Live state
+
+    /// The state as stored (a new database: the defaults), ids kept ahead of the history.
+    public func loadState() throws(StoreError) -> IsletState {
+        try run {
+            try queue.read { db in
+                var state = IsletState()
+                if let json = try String.fetchOne(db, sql: "SELECT state FROM live WHERE id = 1") {
+                    do {
+                        state = try JSONDecoder().decode(IsletState.self, from: Data(json.utf8))
+                    } catch {
+                        throw StoreError.damaged(path: path, detail: "the saved state cannot be read: \(error)")
+                    }
+                }
+                let maxID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM fast") ?? 0
+                state.nextFastID = max(state.nextFastID, UInt64(maxID) + 1)
+                return state
+            }
+        }
+    }
+
+    /// Stores a command's outcome: history changes and the new state, in one transaction.
+    public func commit(state: IsletState, history: [HistoryChange]) throws(StoreError) {
+        try run {
+            let json = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+            try queue.write { db in
+                for change in history {
+                    switch change {
+                    case .insert(let f):
+                        try db.execute(
+                            sql: "INSERT INTO fast (id, started_at, ended_at, goal_seconds) VALUES (?, ?, ?, ?)",
+                            arguments: [Int64(f.id), Int64(f.startedAt), Int64(f.endedAt), Int64(f.goalSeconds)])
+                    case .update(let f):
+                        try db.execute(
+                            sql: "UPDATE fast SET started_at = ?, ended_at = ?, goal_seconds = ? WHERE id = ?",
+                            arguments: [Int64(f.startedAt), Int64(f.endedAt), Int64(f.goalSeconds), Int64(f.id)])
+                    case .delete(let id):
+                        try db.execute(sql: "DELETE FROM fast WHERE id = ?", arguments: [Int64(id)])
+                    }
+                }
+                try db.execute(sql: "INSERT OR REPLACE INTO live (id, state) VALUES (1, ?)", arguments: [json])
+            }
+        }
+    }
+
+    // MARK: History
+
+    private static func fast(_ row: Row) -> CompletedFast {
+        CompletedFast(
+            id: UInt64(max(0, row[0] as Int64)), startedAt: UInt64(max(0, row[1] as Int64)),
+            endedAt: UInt64(max(0, row[2] as Int64)), goalSeconds: UInt64(max(0, row[3] as Int64)))
+    }
+
+    /// Completed fasts, most recent first (by start, then id), through the start index.
+    public func page(offset: UInt32, limit: UInt32) throws(StoreError) -> [CompletedFast] {
+        try run {
+            try queue.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: "SELECT id, started_at, ended_at, goal_seconds FROM fast ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?",
+                    arguments: [Int64(limit), Int64(offset)]
+                ).map(Store.fast)
+            }
+        }
+    }
+
+    public func fast(id: UInt64) throws(StoreError) -> CompletedFast? {
+        guard id <= UInt64(Int64.max) else { return nil }
+        return try run {
+            try queue.read { db in
+                try Row.fetchOne(
+                    db, sql: "SELECT id, started_at, ended_at, goal_seconds FROM fast WHERE id = ?", arguments: [Int64(id)]
+                ).map(Store.fast)
+            }
+        }
+    }
+
+    /// The end of the latest completed fast, 0 with no history.
+    public func latestEnd() throws(StoreError) -> USec {
+        try run { try queue.read { db in UInt64(max(0, try Int64.fetchOne(db, sql: "SELECT max(ended_at) FROM fast") ?? 0)) } }
+    }
+
+    /// Whether [start, end) overlaps a completed fast other than `excluding`.
+    public func overlaps(start: USec, end: USec, excluding: UInt64) throws(StoreError) -> Bool {
+        try run {
+            try queue.read { db in
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM fast WHERE id != ? AND started_at < ? AND ended_at > ?)",
+                    arguments: [Int64(clamping: excluding), Int64(clamping: end), Int64(clamping: start)]) ?? false
+            }
+        }
+    }
+
+    public func count() throws(StoreError) -> Int {
+        try run { try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM fast") ?? 0 } }
+    }
+
+    /// Statistics: SQL aggregates, and streaks from the goal-meeting fasts' local days.
+    public func stats(now: USec) throws(StoreError) -> FastStats {
+        try run {
+            try queue.read { db in
+                var stats = FastStats()
+                if let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT count(*), coalesce(sum(ended_at - started_at), 0), coalesce(max(ended_at - started_at), 0),
+                               coalesce(sum(goal_seconds > 0 AND ended_at - started_at >= goal_seconds * 1000000), 0)
+                        FROM fast
+                        """)
+                {
+                    stats.count = UInt64(max(0, row[0] as Int64))
+                    stats.totalUSec = UInt64(max(0, row[1] as Int64))
+                    stats.longestUSec = UInt64(max(0, row[2] as Int64))
+                    stats.goalHits = UInt64(max(0, row[3] as Int64))
+                    stats.averageUSec = stats.count == 0 ? 0 : stats.totalUSec / stats.count
+                }
+                var spans: [(Int64, Int64)] = []
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: "SELECT started_at, ended_at FROM fast WHERE goal_seconds > 0 AND ended_at - started_at >= goal_seconds * 1000000")
+                while let row = try rows.next() {
+                    let start = UInt64(max(0, row[0] as Int64))
+                    let end = UInt64(max(0, row[1] as Int64))
+                    spans.append((Streaks.localDay(start), Streaks.localDay(end)))
+                }
+                let streaks = Streaks.compute(spans: spans, today: Streaks.localDay(now))
+                stats.currentStreakDays = streaks.current
+                stats.longestStreakDays = streaks.longest
+                return stats
+            }
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" when the file is sound.
+    public func integrityCheck() throws(StoreError) -> String {
+        try run { try queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" } }
+    }
+}

@@ -1,0 +1,37 @@
+import GRDB
+
+/// What can go wrong with the database, said plainly. The store never resets a database it
+/// cannot read: it reports it and leaves the file as it is.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case damaged(path: String, detail: String)
+    case inUse(path: String)
+    case readOnly(path: String, detail: String)
+    case full(path: String)
+    case failed(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .damaged(let path, let detail):
+            "the database \(path) is damaged (\(detail)); it was left untouched: move it aside or restore a backup"
+        case .inUse(let path):
+            "the database \(path) is in use by another isletd; stop that one or pass --replace"
+        case .readOnly(let path, let detail):
+            "the database \(path) cannot be written (\(detail)); check its permissions and the file system"
+        case .full(let path): "the disk holding \(path) is full; nothing was changed"
+        case .failed(let path, let detail): "the database \(path) failed: \(detail)"
+        }
+    }
+
+    static func from(_ error: Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? DatabaseError else { return .failed(path: path, detail: "\(error)") }
+        let detail = error.message ?? "\(error.resultCode)"
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, detail: detail)
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: return .readOnly(path: path, detail: detail)
+        case .SQLITE_FULL: return .full(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .inUse(path: path)
+        default: return .failed(path: path, detail: detail)
+        }
+    }
+}

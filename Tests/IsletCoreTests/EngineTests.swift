@@ -1,0 +1,279 @@
+import IsletCore
+import Testing
+
+let s: UInt64 = 1_000_000
+let t0: USec = 1_790_000_000 * s
+
+func engine(goal: UInt64 = 0) -> Engine {
+    var e = Engine(state: IsletState())
+    if goal > 0 { try? e.setDailyGoal(goal) }
+    return e
+}
+
+extension Engine {
+    var ended: [EndReason] { events.compactMap { if case .activityEnded(_, let r) = $0 { r } else { nil } } }
+    var startedOwners: [String] { events.compactMap { if case .activityStarted(let a, _) = $0 { a.owner } else { nil } } }
+    var goalReachedCount: Int { events.filter { if case .goalReached = $0 { true } else { false } }.count }
+}
+
+@Suite struct Fasting {
+    @Test func startAndStopGoesToHistory() throws {
+        var e = engine()
+        let fast = try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
+        #expect(fast.id == 1 && fast.startedAt == t0)
+        #expect(throws: IsletError.alreadyFasting("a fast is running since \(t0) (id 1)")) {
+            try e.startFast(at: nil, now: t0 + s, latestCompletedEnd: 0)
+        }
+        let done = try e.stopFast(at: nil, now: t0 + 3600 * s)
+        #expect(done == CompletedFast(id: 1, startedAt: t0, endedAt: t0 + 3600 * s, goalSeconds: 0))
+        #expect(e.history == [.insert(done)])
+        #expect(e.state.fast == nil)
+        #expect(throws: IsletError.self) { try e.stopFast(at: nil, now: t0 + 3601 * s) }
+    }
+
+    @Test func forgotToStartAndStop() throws {
+        var e = engine()
+        #expect(throws: IsletError.self) { try e.startFast(at: t0 + s, now: t0, latestCompletedEnd: 0) }  // future
+        #expect(throws: IsletError.self) { try e.startFast(at: t0 - 10 * s, now: t0, latestCompletedEnd: t0 - 5 * s) }  // overlap
+        try e.startFast(at: t0 - 3600 * s, now: t0, latestCompletedEnd: t0 - 7200 * s)
+        #expect(throws: IsletError.self) { try e.stopFast(at: t0 - 7200 * s, now: t0) }  // before start
+        #expect(throws: IsletError.self) { try e.stopFast(at: t0 + s, now: t0) }  // future
+        let done = try e.stopFast(at: t0 - 60 * s, now: t0)
+        #expect(done.duration == 3540 * s)
+    }
+
+    @Test func DI001_aFastWithoutGoalHasNoActivity() throws {
+        var e = engine()
+        try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
+        #expect(e.state.activity == nil)
+        var g = engine(goal: 57600)
+        try g.startFast(at: nil, now: t0, latestCompletedEnd: 0)
+        #expect(g.state.activity?.owner == "fasting")
+        #expect(g.activityState(at: t0 + 3600 * s)["remaining_usec"] == .uint64(15 * 3600 * s))
+    }
+
+    @Test func DI006_optionA_goalCapturedAtStart() throws {
+        var e = engine(goal: 57600)
+        try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
+        try e.setDailyGoal(72000)
+        #expect(e.state.fast?.goalSeconds == 57600)
+        #expect(throws: IsletError.self) { try e.setDailyGoal(30) }
+        #expect(throws: IsletError.self) { try e.setDailyGoal(604_801) }
+    }
+
+    @Test func DI006_optionB_retargetRunningFast() throws {
+        var e = engine(goal: 57600)
+        try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
+        try e.setActiveFastGoal(3600, now: t0 + 7200 * s)  // already past: reached now
+        #expect(e.goalReachedCount == 1)
+        #expect(e.state.fast?.goalReachedAt == t0 + 3600 * s)
+        try e.setActiveFastGoal(72000, now: t0 + 7300 * s)  // back in the future: re-armed
+        #expect(e.state.fast?.goalReached == false)
+        e.advance(to: t0 + 72000 * s)
+        #expect(e.goalReachedCount == 2)
+        try e.setActiveFastGoal(0, now: t0 + 72001 * s)
+        #expect(e.state.activity == nil)
+        #expect(e.ended.last == .stopped)
+    }
+
+    @Test func goalReachedExactlyOnce() throws {
+        var e = engine(goal: 3600)
+        try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
+        #expect(e.nextDeadline(now: t0) == t0 + 3600 * s)
+        for minute in 0..<200 { e.advance(to: t0 + UInt64(minute) * 60 * s) }
+        #expect(e.goalReachedCount == 1)
+        #expect(e.activityState(at: t0 + 4000 * s)["status"] == .string("goal-reached"))
+        #expect(e.nextDeadline(now: t0 + 4000 * s) == nil)  // DI-004: stays until the fast stops
+    }
+
+    @Test func DI004_goalReachedLinger() throws {
+        var e = engine(goal: 3600)
+        try e.setGoalReachedLinger(60, now: t0)
+        try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
+        e.advance(to: t0 + 3600 * s)
+        #expect(e.nextDeadline(now: t0 + 3600 * s) == t0 + 3660 * s)
+        e.advance(to: t0 + 3660 * s)
+        #expect(e.state.activity == nil)
+        #expect(e.ended == [.completed])
+        #expect(e.state.fast != nil)
+    }
+
+    @Test func editAndDeleteChecksValuesBeforeExistence() throws {
+        var e = engine()
+        #expect(throws: IsletError.invalidArgument("a fast must start before it ends")) {
+            try e.editFast(id: 99, startedAt: t0, endedAt: t0, now: t0, existing: nil, overlapsAnother: false)
+        }
+        #expect(throws: IsletError.unknownFast("no fast with id 99 in the history")) {
+            try e.editFast(id: 99, startedAt: t0 - 10 * s, endedAt: t0, now: t0, existing: nil, overlapsAnother: false)
+        }
+        #expect(throws: IsletError.self) {
+            try e.editFast(id: 1, startedAt: t0 - 10 * s, endedAt: t0 + s, now: t0, existing: nil, overlapsAnother: false)
+        }
+        let old = CompletedFast(id: 1, startedAt: t0 - 100 * s, endedAt: t0 - 50 * s, goalSeconds: 0)
+        #expect(throws: IsletError.self) {
+            try e.editFast(id: 1, startedAt: t0 - 10 * s, endedAt: t0, now: t0, existing: old, overlapsAnother: true)
+        }
+        try e.startFast(at: t0 - 20 * s, now: t0, latestCompletedEnd: 0)
+        #expect(throws: IsletError.self) {  // overlaps the running fast
+            try e.editFast(id: 1, startedAt: t0 - 30 * s, endedAt: t0 - 10 * s, now: t0, existing: old, overlapsAnother: false)
+        }
+        try e.editFast(id: 1, startedAt: t0 - 90 * s, endedAt: t0 - 40 * s, now: t0, existing: old, overlapsAnother: false)
+        try e.deleteFast(id: 1, existing: old)
+        #expect(throws: IsletError.self) { try e.deleteFast(id: 2, existing: nil) }
+        #expect(e.history.count == 2)
+    }
+
+    @Test func presetsAreTheSeeds() {
+        #expect(Presets.all.map(\.goalSeconds) == [50400, 57600, 64800, 72000])
+        #expect(Presets.all.map(\.schedule) == ["14:10", "16:8", "18:6", "20:4"])
+        #expect(Presets.all[0].description == "A gentle start to time-restricted eating.")
+    }
+}
+
+@Suite struct Timers {
+    @Test func phasesRoundsAndSleepingThroughSeveral() throws {
+        var e = engine()
+        try e.startTimer(owner: "gym", title: "Workout", phases: [.init(name: "Work", seconds: 40), .init(name: "Rest", seconds: 20)], rounds: 8, now: t0)
+        #expect(e.nextDeadline(now: t0) == t0 + 40 * s)
+        e.advance(to: t0 + 150 * s)  // slept through Work, Rest, Work: wakes in round 3's Work
+        let changes = e.events.compactMap { if case .phaseChanged(_, let i, let n) = $0 { "\(i)\(n)" } else { nil } }
+        #expect(changes == ["0Work"])
+        let st = e.activityState(at: t0 + 150 * s)
+        #expect(st["round"] == .uint32(3))
+        #expect(st["phase_name"] == .string("Work"))
+        #expect(st["remaining_usec"] == .uint64(10 * s))
+        #expect(st["total_remaining_usec"] == .uint64(330 * s))
+    }
+
+    @Test func pauseFreezesAndResumeContinues() throws {
+        var e = engine()
+        try e.startTimer(owner: "a", title: "Tea", phases: [.init(name: "Tea", seconds: 120)], rounds: 1, now: t0)
+        try e.pauseTimer(owner: "a", now: t0 + 30 * s)
+        #expect(throws: IsletError.self) { try e.pauseTimer(owner: "a", now: t0 + 31 * s) }
+        #expect(e.nextDeadline(now: t0 + 40 * s) == nil)
+        let paused = e.activityState(at: t0 + 1000 * s)
+        #expect(paused["status"] == .string("paused"))
+        #expect(paused["remaining_usec"] == .uint64(90 * s))
+        #expect(paused["ends_at_usec"] == .uint64(0))
+        try e.resumeTimer(owner: "a", now: t0 + 1000 * s)
+        #expect(throws: IsletError.self) { try e.resumeTimer(owner: "a", now: t0 + 1001 * s) }
+        #expect(e.nextDeadline(now: t0 + 1000 * s) == t0 + 1090 * s)
+        #expect(throws: IsletError.unknownTimer("no timer for owner \"b\"")) { try e.pauseTimer(owner: "b", now: t0) }
+    }
+
+    @Test func FR07_completionLingersThenEnds() throws {
+        var e = engine()
+        try e.startTimer(owner: "boring", title: "Countdown", phases: [.init(name: "Countdown", seconds: 300)], rounds: 1, now: t0)
+        e.advance(to: t0 + 300 * s)
+        #expect(e.events.contains(.timerFinished(owner: "boring", at: t0 + 300 * s)))
+        #expect(e.activityState(at: t0 + 301 * s)["status"] == .string("completed"))
+        #expect(e.activityState(at: t0 + 301 * s)["remaining_usec"] == .uint64(0))
+        #expect(e.state.timers.isEmpty)
+        #expect(e.nextDeadline(now: t0 + 300 * s) == t0 + 305 * s)
+        e.advance(to: t0 + 305 * s)
+        #expect(e.state.activity == nil)
+        #expect(e.ended == [.completed])
+    }
+
+    @Test func limits() {
+        var e = engine()
+        let one = [Phase(name: "x", seconds: 10)]
+        #expect(throws: IsletError.self) { try e.startTimer(owner: "", title: "t", phases: one, rounds: 1, now: t0) }
+        #expect(throws: IsletError.self) { try e.startTimer(owner: String(repeating: "o", count: 65), title: "t", phases: one, rounds: 1, now: t0) }
+        #expect(throws: IsletError.self) { try e.startTimer(owner: "o", title: "t", phases: [], rounds: 1, now: t0) }
+        #expect(throws: IsletError.self) { try e.startTimer(owner: "o", title: "t", phases: one, rounds: 0, now: t0) }
+        #expect(throws: IsletError.self) { try e.startTimer(owner: "o", title: "t", phases: one, rounds: 101, now: t0) }
+        #expect(throws: IsletError.self) { try e.startTimer(owner: "o", title: "t", phases: [.init(name: "x", seconds: 0)], rounds: 1, now: t0) }
+        #expect(throws: IsletError.self) { try e.startTimer(owner: "o", title: "t", phases: Array(repeating: one[0], count: 33), rounds: 1, now: t0) }
+        #expect(throws: IsletError.self) { try e.startTimer(owner: "o", title: "t", phases: [.init(name: "x", seconds: 86400)], rounds: 8, now: t0) }
+        #expect(throws: IsletError.self) { try e.startTimer(owner: "fasting", title: "t", phases: one, rounds: 1, now: t0) }
+    }
+}
+
+@Suite struct LiveActivities {
+    @Test func newestProducerWinsAndHandBack() throws {
+        var e = engine(goal: 57600)
+        try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
+        try e.startTimer(owner: "med", title: "Meditation", phases: [.init(name: "Phase 1", seconds: 300), .init(name: "Phase 2", seconds: 600)], rounds: 1, now: t0 + s)
+        #expect(e.state.activity?.owner == "med")
+        #expect(e.ended == [.replaced])
+        try e.stopTimer(owner: "med", now: t0 + 2 * s)
+        #expect(e.state.activity?.owner == "fasting")  // handed back
+        #expect(e.startedOwners == ["fasting", "med", "fasting"])
+    }
+
+    @Test func ownershipTransferAndNotOwner() throws {
+        var e = engine()
+        let id = try e.startCustomActivity(owner: "app.one", attributes: ["title": .string("Delivery")], state: ["status": .string("running")], sender: ":1.5", now: t0)
+        #expect(!id.isEmpty)
+        #expect(throws: IsletError.notOwner("\"app.two\" does not own the current activity")) {
+            try e.updateCustomActivity(owner: "app.two", state: [:], now: t0)
+        }
+        try e.updateCustomActivity(owner: "app.one", state: ["status": .string("paused")], now: t0)
+        _ = try e.startCustomActivity(owner: "app.two", attributes: ["title": .string("Ride")], state: [:], sender: ":1.6", now: t0)
+        #expect(e.state.activity?.owner == "app.two")
+        #expect(throws: IsletError.self) { try e.endActivity(owner: "app.one", now: t0) }
+        try e.endActivity(owner: "app.two", now: t0)
+        #expect(e.state.activity == nil)  // custom activities are gone for good
+    }
+
+    @Test func updateOfAComputedActivityIsInvalidState() throws {
+        var e = engine()
+        try e.startTimer(owner: "t", title: "T", phases: [.init(name: "T", seconds: 60)], rounds: 1, now: t0)
+        #expect(throws: IsletError.invalidState("a timer's activity is computed by the service; it cannot be updated")) {
+            try e.updateCustomActivity(owner: "t", state: [:], now: t0)
+        }
+        #expect(throws: IsletError.self) {
+            try e.startCustomActivity(owner: "t", attributes: ["title": .string("x")], state: [:], sender: ":1.1", now: t0)
+        }
+    }
+
+    @Test func endDismissesATimerUntilStartedAgain() throws {
+        var e = engine()
+        try e.startTimer(owner: "a", title: "A", phases: [.init(name: "A", seconds: 600)], rounds: 1, now: t0)
+        try e.startTimer(owner: "b", title: "B", phases: [.init(name: "B", seconds: 600)], rounds: 1, now: t0 + s)
+        try e.endActivity(owner: "b", now: t0 + 2 * s)
+        #expect(e.state.activity?.owner == "a")
+        try e.stopTimer(owner: "a", now: t0 + 3 * s)
+        #expect(e.state.activity == nil)  // b keeps running, dismissed
+        #expect(e.state.timers["b"] != nil)
+    }
+
+    @Test func enabledOffAndOn() throws {
+        var e = engine()
+        try e.startTimer(owner: "a", title: "A", phases: [.init(name: "A", seconds: 600)], rounds: 1, now: t0)
+        e.setEnabled(false, now: t0 + s)
+        #expect(e.ended == [.disabled])
+        #expect(try e.startCustomActivity(owner: "x", attributes: ["title": .string("X")], state: [:], sender: ":1.2", now: t0) == "")
+        try e.pauseTimer(owner: "a", now: t0 + 2 * s)
+        #expect(e.state.activity == nil)
+        e.setEnabled(true, now: t0 + 3 * s)
+        #expect(e.state.activity?.owner == "a")
+    }
+
+    @Test func ownerVanished() throws {
+        var e = engine()
+        _ = try e.startCustomActivity(owner: "shell", attributes: ["title": .string("X"), "ends_with_owner": .bool(false)], state: [:], sender: ":1.9", now: t0)
+        e.senderVanished(":1.9", now: t0)
+        #expect(e.state.activity != nil)
+        _ = try e.startCustomActivity(owner: "app", attributes: ["title": .string("Y")], state: [:], sender: ":1.10", now: t0)
+        e.senderVanished(":1.10", now: t0)
+        #expect(e.ended.last == .ownerVanished)
+    }
+
+    @Test func customDictionariesAreBounded() {
+        var e = engine()
+        let bad: [ActivityState] = [
+            ["status": .string("flying")], ["progress": .double(1.5)], ["progress": .double(.nan)],
+            ["ends_at_usec": .string("soon")], ["bad key": .bool(true)], ["": .bool(true)],
+            ["k": .string(String(repeating: "x", count: 1025))],
+            Dictionary(uniqueKeysWithValues: (0..<33).map { ("k\($0)", ActivityValue.bool(true)) }),
+        ]
+        for state in bad {
+            #expect(throws: IsletError.self, "\(state.keys)") {
+                try e.startCustomActivity(owner: "o", attributes: ["title": .string("T")], state: state, sender: ":1.1", now: t0)
+            }
+        }
+        #expect(throws: IsletError.self) { try e.startCustomActivity(owner: "o", attributes: [:], state: [:], sender: ":1.1", now: t0) }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import IsletCore
+import IsletStore
+import Testing
+import TestSupport
+
+let s: UInt64 = 1_000_000
+let t0: USec = 1_790_000_000 * s
+
+func freshPath() throws -> String {
+    try TemporaryDirectory.make(prefix: "islet-store").appendingPathComponent("islet/islet.sqlite").path
+}
+
+@Suite struct StoreTests {
+    @Test func restartRoundTripAndFileModes() throws {
+        let path = try freshPath()
+        do {
+            let store = try Store(path: path)
+            var e = Engine(state: try store.loadState())
+            try e.setDailyGoal(57600)
+            try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
+            try e.stopFast(at: nil, now: t0 + 3600 * s)
+            try e.startFast(at: nil, now: t0 + 4000 * s, latestCompletedEnd: try store.latestEnd())
+            try e.startTimer(owner: "a", title: "Tea", phases: [.init(name: "Tea", seconds: 300)], rounds: 1, now: t0 + 4000 * s)
+            try e.pauseTimer(owner: "a", now: t0 + 4100 * s)
+            try store.commit(state: e.state, history: e.history)
+        }
+        let store = try Store(path: path)
+        let state = try store.loadState()
+        #expect(state.fast?.id == 2 && state.fast?.goalSeconds == 57600)
+        #expect(state.timers["a"]?.pausedAt == t0 + 4100 * s)
+        #expect(state.activity?.owner == "a")
+        #expect(try store.page(offset: 0, limit: 10) == [CompletedFast(id: 1, startedAt: t0, endedAt: t0 + 3600 * s, goalSeconds: 57600)])
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let dirMode = try FileManager.default.attributesOfItem(atPath: (path as NSString).deletingLastPathComponent)[.posixPermissions] as? Int
+        #expect(dirMode == 0o700)
+    }
+
+    @Test func secondWriterIsRefused() throws {
+        let path = try freshPath()
+        let first = try Store(path: path)
+        #expect(throws: StoreError.inUse(path: path)) { try Store(path: path) }
+        _ = first
+    }
+
+    @Test func corruptFileIsReportedNotOverwritten() throws {
+        let path = try freshPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let failure = #expect(throws: StoreError.self) { try Store(path: path) }
+        let text = failure.map { "\($0)" } ?? ""
+        #expect(text.contains("is damaged") && text.contains("left untouched"), "\(text)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    @Test func historyQueriesAndStats() throws {
+        let store = try Store(path: try freshPath())
+        var e = Engine(state: try store.loadState())
+        try e.setDailyGoal(3600)
+        // Three days in a row, each meeting its goal; then one that did not.
+        for day in 0..<3 {
+            let start = t0 + UInt64(day) * 86400 * s
+            try e.startFast(at: nil, now: start, latestCompletedEnd: 0)
+            try e.stopFast(at: nil, now: start + 7200 * s)
+        }
+        try e.startFast(at: nil, now: t0 + 3 * 86400 * s, latestCompletedEnd: 0)
+        try e.stopFast(at: nil, now: t0 + 3 * 86400 * s + 60 * s)
+        try store.commit(state: e.state, history: e.history)
+        let page = try store.page(offset: 0, limit: 2)
+        #expect(page.map(\.id) == [4, 3])
+        #expect(try store.page(offset: 3, limit: 10).map(\.id) == [1])
+        #expect(try store.latestEnd() == t0 + 3 * 86400 * s + 60 * s)
+        #expect(try store.overlaps(start: t0 + 100 * s, end: t0 + 200 * s, excluding: 0))
+        #expect(try store.overlaps(start: t0 + 100 * s, end: t0 + 200 * s, excluding: 1) == false)
+        let stats = try store.stats(now: t0 + 3 * 86400 * s + 120 * s)
+        #expect(stats.count == 4)
+        #expect(stats.goalHits == 3)
+        #expect(stats.longestUSec == 7200 * s)
+        #expect(stats.totalUSec == (3 * 7200 + 60) * s)
+        #expect(stats.longestStreakDays == 3)
+        #expect(stats.currentStreakDays == 3)  // today has none yet: the streak ends yesterday
+    }
+
+    @Test func killedWhileWritingLosesNothing() async throws {
+        let path = try freshPath()
+        let writer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let binary = [writer.appendingPathComponent("islet-store-writer").path,
+                      writer.deletingLastPathComponent().appendingPathComponent("islet-store-writer").path]
+            .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "islet-store-writer"
+        var acknowledged = Set<UInt64>()
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let result = try await Command.run([binary, path], timeout: .milliseconds(Int64.random(in: 20...120, using: &generator)))
+            #expect(result.status != 0 || result.stderr.isEmpty, "\(result.stderr)")
+            #expect(!result.stderr.contains("Fatal"), "\(result.stderr)")
+            for line in result.stdout.split(separator: "\n") { if let id = UInt64(line) { acknowledged.insert(id) } }
+        }
+        let store = try Store(path: path)
+        #expect(try store.integrityCheck() == "ok")
+        var stored = Set<UInt64>()
+        var offset: UInt32 = 0
+        while case let page = try store.page(offset: offset, limit: 1000), !page.isEmpty {
+            stored.formUnion(page.map(\.id))
+            offset += 1000
+        }
+        let lost = acknowledged.subtracting(stored)
+        #expect(lost.isEmpty, "\(lost.count) acknowledged fasts lost, first \(lost.sorted().prefix(5))")
+        #expect(acknowledged.count > 0)
+    }
+}

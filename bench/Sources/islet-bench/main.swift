@@ -1,0 +1,35 @@
+import DBus
+import Foundation
+
+// islet-bench dbus: method-call round trips of this library's object server against the C
+// reference (`dbus-test-tool echo`), measured side by side in one run with the same client,
+// plus the CPU time and context switches of an idle connection.
+//
+// islet-bench serve ADDRESS NAME: the no-op server (run as a child process by `dbus`).
+
+let arguments = CommandLine.arguments
+let benchPath: ObjectPath = "/org/example/Bench"
+let benchInterface = "org.example.Bench"
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(1)
+}
+
+switch arguments.dropFirst().first {
+case "serve":
+    guard arguments.count == 4 else { fail("usage: islet-bench serve ADDRESS NAME") }
+    let connection = try DBusConnection(bus: .address(arguments[2]))
+    try connection.export(benchPath, interfaces: [DBusInterface(benchInterface, methods: [DBusMethod("Noop") { _ in [] }])])
+    connection.onDisconnect {
+        FileHandle.standardError.write(Data("serve: the bus connection was lost\n".utf8))
+        exit(3)
+    }
+    _ = try await connection.requestName(arguments[3])
+    FileHandle.standardOutput.write(Data("ready\n".utf8))
+    while true { try await Task.sleep(for: .seconds(3600)) }
+case "dbus":
+    try await DBusBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "30") ?? 30)
+default:
+    fail("usage: islet-bench dbus [IDLE_SECONDS] | serve ADDRESS NAME")
+}
