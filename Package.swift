@@ -51,6 +51,8 @@ let package = Package(
             "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport"]),
+        // End to end: the built isletd on a private bus, driven by real clients.
+        .testTarget(name: "IsletServiceTests", dependencies: ["DBus", "IsletCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -352,6 +352,8 @@ public final class DBusConnection: @unchecked Sendable {
         case .address(let address): return address
         case .system: return env("DBUS_SYSTEM_BUS_ADDRESS") ?? "unix:path=/var/run/dbus/system_bus_socket"
         case .session:
+            // A service started by bus activation is told the activating bus's address.
+            if env("DBUS_STARTER_BUS_TYPE") == "session", let address = env("DBUS_STARTER_ADDRESS") { return address }
             if let address = env("DBUS_SESSION_BUS_ADDRESS") { return address }
             if let runtime = env("XDG_RUNTIME_DIR"), access(runtime + "/bus", F_OK) == 0 {
                 return "unix:path=" + runtime + "/bus"

@@ -1,1 +1,0 @@
-// IsletService: see the architecture page.

@@ -1,1 +1,0 @@
-print("isletd: not yet")

@@ -1,0 +1,119 @@
+import DBus
+import Foundation
+import TestSupport
+
+/// The built isletd on a private bus, with a database of its own, and a client connection.
+final class Daemon: @unchecked Sendable {
+    let bus: PrivateBus
+    let client: DBusConnection
+    let databasePath: String
+    private var process: Process?
+
+    static var binary: String {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [here, here.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("isletd").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return ".build/debug/isletd"
+    }
+
+    static let name = "org.islet.Islet1"
+    static let path: ObjectPath = "/org/islet/Islet1"
+
+    init(bus: PrivateBus? = nil, databasePath: String? = nil) async throws {
+        self.bus = try bus ?? PrivateBus()
+        self.databasePath = try databasePath
+            ?? TemporaryDirectory.make(prefix: "isletd").appendingPathComponent("islet.sqlite").path
+        client = try DBusConnection(bus: .address(self.bus.address))
+        try await start()
+    }
+
+    /// Starts isletd and waits until it owns its name.
+    func start() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Daemon.binary)
+        process.arguments = ["--address", bus.address, "--database", databasePath, "--log-level", "warning"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        for _ in 0..<500 {
+            if try await client.nameOwner(Daemon.name) != nil { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestFailure("isletd did not take its name")
+    }
+
+    var pid: Int32 { process?.processIdentifier ?? 0 }
+
+    /// kill -9, and wait for the bus to notice.
+    func crash() async throws {
+        guard let process else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        for _ in 0..<500 where try await client.nameOwner(Daemon.name) != nil {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    func stop() {
+        guard let process, process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+        client.close()
+    }
+
+    func proxy(_ interface: String) -> DBusProxy {
+        DBusProxy(connection: client, destination: Daemon.name, path: Daemon.path, interface: "org.islet.Islet1.\(interface)")
+    }
+    var fasting: DBusProxy { proxy("Fasting") }
+    var timers: DBusProxy { proxy("Timers") }
+    var live: DBusProxy { proxy("LiveActivity") }
+
+    /// dbus-send against this bus; returns the result.
+    func dbusSend(_ member: String, _ args: String...) async throws -> CommandResult {
+        try await Command.run(
+            ["dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=\(Daemon.name)", Daemon.path.rawValue,
+             "org.islet.Islet1.\(member)"] + args)
+    }
+
+    /// Every signal islet sends, in order.
+    func signals() async throws -> AsyncStream<Message> {
+        try await client.signals(matching: MatchRule(pathNamespace: Daemon.path))
+    }
+}
+
+/// Collects signals until a predicate says enough, or a deadline passes.
+func collect(
+    _ stream: AsyncStream<Message>, until done: @escaping @Sendable ([Message]) -> Bool, within: Duration = .seconds(15)
+) async -> [Message] {
+    await withTaskGroup(of: [Message]?.self) { group in
+        group.addTask {
+            var seen: [Message] = []
+            for await message in stream where message.interface != "org.freedesktop.DBus.Properties" {
+                seen.append(message)
+                if done(seen) { return seen }
+            }
+            return seen
+        }
+        group.addTask {
+            try? await Task.sleep(for: within)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first ?? []
+    }
+}
+
+extension Message {
+    var name: String { member ?? "" }
+}
+
+extension Array where Element == Message {
+    var names: [String] { map(\.name) }
+}

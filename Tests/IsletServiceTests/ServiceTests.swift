@@ -1,0 +1,238 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+let usec: UInt64 = 1_000_000
+func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
+
+func expectError(_ name: String, _ body: () async throws -> Void) async {
+    do {
+        try await body()
+        Issue.record("expected \(name), got success")
+    } catch let error as DBusError {
+        #expect(error.name == name, "\(error)")
+    } catch {
+        Issue.record("expected \(name), got \(error)")
+    }
+}
+
+@Suite struct Contract {
+    @Test func servedIntrospectionMatchesDbusDirectory() async throws {
+        let daemon = try await Daemon()
+        let served = try await daemon.client.call(.methodCall(
+            destination: Daemon.name, path: Daemon.path, interface: "org.freedesktop.DBus.Introspectable", member: "Introspect"))
+        guard case .string(let xml)? = served.body.first else { throw TestFailure("no XML") }
+        let file = try String(contentsOfFile: "dbus/org.islet.Islet1.xml", encoding: .utf8)
+        // The file is the served XML of each islet interface plus doc annotations.
+        let documented = file.split(separator: "\n").filter { !$0.contains("org.gtk.GDBus.DocString") }
+        let interfaces = documented.drop { !$0.contains("<interface") }.dropLast().joined(separator: "\n")
+        let collapsed = interfaces.replacingOccurrences(of: "\">\n    </method>", with: "\"/>")
+        #expect(xml.contains(interfaces) || xml.contains(collapsed), "served XML differs from dbus/org.islet.Islet1.xml")
+        let generated = try await Command.run([Daemon.binary, "--print-introspection"])
+        #expect(generated.stdout == file, "dbus/org.islet.Islet1.xml is stale: regenerate with isletd --print-introspection")
+        let gdbus = try await Command.run(["gdbus", "introspect", "--address", daemon.bus.address, "--dest", Daemon.name, "--object-path", "/org/islet/Islet1"])
+        #expect(gdbus.stdout.contains("StartIntervals(in  s owner,"))
+    }
+
+    @Test func startsByBusActivation() async throws {
+        let services = try TemporaryDirectory.make(prefix: "islet-services")
+        let database = services.appendingPathComponent("db/islet.sqlite").path
+        let template = try String(contentsOfFile: "dbus/org.islet.Islet1.service.in", encoding: .utf8)
+        let file = template.replacingOccurrences(of: "@bindir@/isletd", with: "\(Daemon.binary) --database \(database)")
+        try file.write(to: services.appendingPathComponent("org.islet.Islet1.service"), atomically: true, encoding: .utf8)
+        let bus = try PrivateBus(serviceDirectories: [services.path])
+        let client = try DBusConnection(bus: .address(bus.address))
+        defer { client.close() }
+        #expect(try await client.nameOwner(Daemon.name) == nil)
+        let reply = try await client.call(.methodCall(
+            destination: Daemon.name, path: Daemon.path, interface: "org.islet.Islet1.Fasting", member: "ListPresets"))
+        #expect(reply.body.first.map { "\($0)" }?.contains("16:8") == true)
+        #expect(try await client.nameOwner(Daemon.name) != nil)
+        bus.kill()
+    }
+
+    @Test func coreOperationsThroughPlainDbusSend() async throws {
+        let daemon = try await Daemon()
+        var r = try await daemon.dbusSend("Fasting.SetGoal", "uint64:57600")
+        #expect(r.status == 0, "\(r)")
+        r = try await daemon.dbusSend("Fasting.StartFast")
+        #expect(r.status == 0 && r.stdout.contains("uint64 1"), "\(r)")
+        r = try await daemon.dbusSend("Fasting.StartFast")
+        #expect(r.stderr.contains("org.islet.Islet1.Error.AlreadyFasting"), "\(r)")
+        r = try await daemon.dbusSend("Timers.Start", "string:tea", "string:Tea", "uint64:120")
+        #expect(r.status == 0, "\(r)")
+        r = try await daemon.dbusSend("Timers.StartIntervals", "string:gym", "string:Workout", "array:string:Work,Rest", "array:uint64:40,20", "uint32:8")
+        #expect(r.status == 0, "\(r)")
+        for step in ["Timers.Pause", "Timers.Resume", "Timers.Stop"] {
+            r = try await daemon.dbusSend(step, "string:gym")
+            #expect(r.status == 0, "\(step): \(r)")
+        }
+        r = try await daemon.dbusSend("Fasting.StopFast")
+        #expect(r.status == 0, "\(r)")
+        let history = try await daemon.fasting.call("ListFasts", [.uint32(0), .uint32(10)])
+        #expect("\(history)".contains("57600"))
+        let owner = try await daemon.live.get("Owner")
+        #expect(owner == .string("tea"))
+    }
+
+    @Test func namedErrorsForBadInput() async throws {
+        let daemon = try await Daemon()
+        let e = "org.islet.Islet1.Error."
+        await expectError(e + "InvalidArgument") { try await daemon.fasting.call("SetGoal", [.uint64(0)]) }
+        await expectError(e + "InvalidArgument") { try await daemon.fasting.call("SetGoal", [.uint64(59)]) }
+        await expectError(e + "NotFasting") { try await daemon.fasting.call("StopFast") }
+        await expectError(e + "NotFasting") { try await daemon.fasting.call("SetActiveFastGoal", [.uint64(3600)]) }
+        await expectError(e + "UnknownFast") { try await daemon.fasting.call("DeleteFast", [.uint64(42)]) }
+        await expectError(e + "InvalidArgument") { try await daemon.fasting.call("EditFast", [.uint64(42), .uint64(5), .uint64(1)]) }
+        await expectError(e + "InvalidArgument") { try await daemon.fasting.call("ListFasts", [.uint32(0), .uint32(0)]) }
+        await expectError(e + "InvalidArgument") { try await daemon.fasting.call("StartFastAt", [.uint64(nowUSec() + 3600 * usec)]) }
+        await expectError(e + "UnknownTimer") { try await daemon.timers.call("Pause", [.string("nobody")]) }
+        await expectError(e + "InvalidArgument") { try await daemon.timers.call("Start", [.string(""), .string("T"), .uint64(5)]) }
+        await expectError(e + "InvalidArgument") { try await daemon.timers.call("Start", [.string("o"), .string("T"), .uint64(0)]) }
+        await expectError(e + "InvalidArgument") {
+            try await daemon.timers.call("StartIntervals", [.string("o"), .string("T"), ["A", "B"].dbusValue, [UInt64(5)].dbusValue, .uint32(1)])
+        }
+        await expectError(e + "InvalidArgument") {
+            try await daemon.live.call("Start", [.string("app"), .stringVariantDictionary([:]), .stringVariantDictionary([:])])
+        }
+        await expectError(e + "InvalidArgument") {
+            try await daemon.live.call("Start", [.string("app"), .stringVariantDictionary(["title": .string("T")]),
+                                                  .stringVariantDictionary(["nested": .array(.string, [])])])
+        }
+        await expectError(e + "NotOwner") { try await daemon.live.call("End", [.string("app")]) }
+        await expectError(DBusError.invalidArgsName) { try await daemon.fasting.call("SetGoal", [.string("16h")]) }
+        await expectError(DBusError.unknownMethodName) { try await daemon.fasting.call("Explode") }
+        await expectError(DBusError.propertyReadOnlyName) { try await daemon.fasting.set("Fasting", .boolean(true)) }
+        await expectError(e + "InvalidArgument") { try await daemon.live.set("LingerSeconds", .uint32(3601)) }
+        // The service is still there and well.
+        #expect(try await daemon.fasting.get("Fasting") == .boolean(false))
+    }
+}
+
+@Suite struct Behaviour {
+    @Test func signalsComeBeforeTheReplyFromSpecificToGeneral() async throws {
+        let daemon = try await Daemon()
+        let signals = try await daemon.signals()
+        try await daemon.timers.call("StartIntervals", [.string("gym"), .string("Workout"), ["Work", "Rest"].dbusValue, [UInt64(1), UInt64(1)].dbusValue, .uint32(1)])
+        let seen = await collect(signals) { $0.names.contains("ActivityEnded") }
+        #expect(seen.names == [
+            "TimerChanged", "ActivityStarted",
+            "PhaseChanged", "TimerChanged", "ActivityUpdated",
+            "TimerFinished", "TimerRemoved", "ActivityUpdated",
+            "ActivityEnded",
+        ], "\(seen.names)")
+        #expect(seen.last?.body.last == .string("completed"))
+    }
+
+    @Test func FR07_minimalCountdownEndsFiveSecondsAfterCompletion() async throws {
+        let daemon = try await Daemon()
+        let signals = try await daemon.signals()
+        try await daemon.timers.call("Start", [.string("boring"), .string("Countdown"), .uint64(1)])
+        let seen = await collect(signals) { $0.names.contains("ActivityEnded") }
+        guard let finished = seen.first(where: { $0.name == "TimerFinished" }), let ended = seen.last else {
+            throw TestFailure("\(seen.names)")
+        }
+        _ = finished
+        #expect(ended.body == [seen[1].body[0], .string("completed")])
+        let completed = seen.first { $0.name == "ActivityUpdated" && "\($0.body)".contains("completed") }
+        #expect(completed != nil)
+    }
+
+    @Test func DI001_goalReachedForAFastBegunEarlier() async throws {
+        let daemon = try await Daemon()
+        try await daemon.fasting.call("SetGoal", [.uint64(60)])
+        let signals = try await daemon.signals()
+        let start = nowUSec() - 120 * usec
+        try await daemon.fasting.call("StartFastAt", [.uint64(start)])
+        let seen = await collect(signals) { $0.names.contains("GoalReached") && $0.names.filter { $0 == "ActivityUpdated" }.count >= 1 }
+        let reached = seen.first { $0.name == "GoalReached" }
+        #expect(reached?.body == [.uint64(1), .uint64(start + 60 * usec)])
+        #expect(try await daemon.fasting.get("GoalReached") == .boolean(true))
+        let got = try await daemon.live.call("Get")
+        #expect("\(got[3])".contains("goal-reached"))
+    }
+
+    @Test func ownershipAndEnabled() async throws {
+        let daemon = try await Daemon()
+        let id = try await daemon.live.call("Start", [.string("delivery"), .stringVariantDictionary(["title": .string("Pizza"), "ends_with_owner": .boolean(false)]), .stringVariantDictionary(["status": .string("running")])])
+        #expect(id.first != .string(""))
+        await expectError("org.islet.Islet1.Error.NotOwner") {
+            try await daemon.live.call("Update", [.string("thief"), .stringVariantDictionary([:])])
+        }
+        try await daemon.live.call("Update", [.string("delivery"), .stringVariantDictionary(["status": .string("paused")])])
+        try await daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
+        #expect(try await daemon.live.get("Owner") == .string("tea"))  // newest wins
+        await expectError("org.islet.Islet1.Error.InvalidState") {
+            try await daemon.live.call("Update", [.string("tea"), .stringVariantDictionary([:])])
+        }
+        try await daemon.live.set("Enabled", .boolean(false))
+        #expect(try await daemon.live.get("ActivityId") == .string(""))
+        #expect(try await daemon.live.call("Start", [.string("x"), .stringVariantDictionary(["title": .string("X")]), .stringVariantDictionary([:])]) == [.string("")])
+        try await daemon.live.set("Enabled", .boolean(true))
+        #expect(try await daemon.live.get("Owner") == .string("tea"))
+        // A program's own activity ends when its connection leaves the bus.
+        let app = try DBusConnection(bus: .address(daemon.bus.address))
+        let appLive = DBusProxy(connection: app, destination: Daemon.name, path: Daemon.path, interface: "org.islet.Islet1.LiveActivity")
+        try await appLive.call("Start", [.string("app"), .stringVariantDictionary(["title": .string("Ride")]), .stringVariantDictionary([:])])
+        #expect(try await daemon.live.get("Owner") == .string("app"))
+        let signals = try await daemon.signals()
+        app.close()
+        let seen = await collect(signals) { $0.names.contains("ActivityStarted") }
+        #expect(seen.first { $0.name == "ActivityEnded" }?.body.last == .string("owner-vanished"))
+        #expect(try await daemon.live.get("Owner") == .string("tea"))  // handed back
+    }
+
+    @Test func restartAfterKill9RestoresEverything() async throws {
+        let daemon = try await Daemon()
+        try await daemon.fasting.call("SetGoal", [.uint64(57600)])
+        try await daemon.fasting.call("StartFast")
+        try await daemon.timers.call("Start", [.string("a"), .string("Tea"), .uint64(600)])
+        try await daemon.timers.call("StartIntervals", [.string("b"), .string("Workout"), ["Work", "Rest"].dbusValue, [UInt64(40), UInt64(20)].dbusValue, .uint32(8)])
+        try await daemon.timers.call("Pause", [.string("a")])
+        let before = try await daemon.timers.call("List")
+        let activity = try await daemon.live.call("Get")
+        let fastID = try await daemon.fasting.get("FastId")
+        try await daemon.crash()
+        let signals = try await daemon.signals()
+        try await daemon.start()
+        #expect(try await daemon.fasting.get("FastId") == fastID)
+        #expect(try await daemon.fasting.get("ActiveFastGoalSeconds") == .uint64(57600))
+        let after = try await daemon.timers.call("List")
+        #expect("\(after)".contains("\"a\"") && "\(after)".contains("\"b\""))
+        // The paused one is still paused with the same remaining time.
+        func remaining(_ list: [DBusValue], _ owner: String) -> DBusValue? {
+            guard case .array(_, let items)? = list.first else { return nil }
+            for item in items {
+                if case .structure(let f) = item, f.first == .string(owner) { return f[1].stringVariantEntries?["remaining_usec"] }
+            }
+            return nil
+        }
+        #expect(remaining(after, "a") != nil && remaining(after, "a") == remaining(before, "a"))
+        let restored = try await daemon.live.call("Get")
+        #expect(restored[0] == activity[0] && restored[1] == .string("b"))
+        let extra = await collect(signals, until: { $0.names.contains("ActivityStarted") }, within: .seconds(1))
+        #expect(!extra.names.contains("ActivityStarted"))
+    }
+
+    @Test func timersThatRanOutWhileDownFinishAtStartUp() async throws {
+        let daemon = try await Daemon()
+        try await daemon.timers.call("Start", [.string("short"), .string("Short"), .uint64(1)])
+        try await daemon.crash()
+        try await Task.sleep(for: .milliseconds(1500))
+        let signals = try await daemon.signals()
+        try await daemon.start()
+        let seen = await collect(signals) { $0.names.contains("TimerRemoved") }
+        #expect(seen.names.starts(with: ["TimerFinished", "TimerRemoved"]), "\(seen.names)")
+    }
+
+    @Test func anIdleMinuteCarriesNoSignal() async throws {
+        let daemon = try await Daemon()
+        try await daemon.timers.call("Start", [.string("ten"), .string("Ten minutes"), .uint64(600)])
+        let monitor = try await Command.run(
+            ["dbus-monitor", "--address", daemon.bus.address, "type='signal',sender='\(Daemon.name)'"], timeout: .seconds(60))
+        let signals = monitor.stdout.split(separator: "\n").filter { $0.hasPrefix("signal ") && !$0.contains("sender=org.freedesktop.DBus ") }
+        #expect(signals.isEmpty, "\(signals)")
+        #expect(monitor.status == SIGKILL && monitor.stderr.isEmpty, "dbus-monitor did not watch the whole minute: \(monitor)")
+    }
+}
