@@ -41,7 +41,7 @@ let package = Package(
             "IsletClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks (make bench); built with everything else so they never rot.
-        .executableTarget(name: "islet-bench", dependencies: ["DBus"], path: "bench/Sources/islet-bench"),
+        .executableTarget(name: "islet-bench", dependencies: ["DBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
         // Writes fasts until killed: the crash-safety tests SIGKILL it.
         .executableTarget(name: "islet-store-writer", dependencies: ["IsletStore", "IsletCore"], path: "Tests/Fixtures/islet-store-writer"),
         // Test helpers: a private dbus-daemon, running outside clients.

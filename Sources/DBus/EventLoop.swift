@@ -66,16 +66,32 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: Watches
 
-    private final class WatchSource {
+    /// Touched only on the loop's queue.
+    private final class WatchSource: @unchecked Sendable {
         let watch: OpaquePointer
+        let queue: DispatchQueue
         var source: DispatchSourceProtocol?
         var running = false
-        init(watch: OpaquePointer) { self.watch = watch }
+        var wanted = false
+        var reconcileScheduled = false
+        init(watch: OpaquePointer, queue: DispatchQueue) {
+            self.watch = watch
+            self.queue = queue
+        }
 
+        /// libdbus turns the write watch on and off again around every message it writes at
+        /// once. Mirroring each toggle costs two trips through the dispatch manager, so the
+        /// wish is recorded and applied once the current turn of the queue is over.
         func setEnabled(_ enabled: Bool) {
-            guard let source, enabled != running else { return }
-            running = enabled
-            if enabled { source.resume() } else { source.suspend() }
+            wanted = enabled
+            guard !reconcileScheduled else { return }
+            reconcileScheduled = true
+            queue.async { [self] in
+                reconcileScheduled = false
+                guard let source, wanted != running else { return }
+                running = wanted
+                if wanted { source.resume() } else { source.suspend() }
+            }
         }
 
         func cancel() {
@@ -90,7 +106,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func addWatch(_ watch: OpaquePointer?) -> dbus_bool_t {
         guard let watch else { return 0 }
-        let box = WatchSource(watch: watch)
+        let box = WatchSource(watch: watch, queue: queue)
         let fd = dbus_watch_get_unix_fd(watch)
         let flags = dbus_watch_get_flags(watch)
         let readable = flags & UInt32(DBUS_WATCH_READABLE.rawValue) != 0

@@ -41,22 +41,24 @@ enum DBusBench {
         }
         let s = (median(serial["swift"] ?? []), median(serial["c"] ?? []))
         let f = (median(inflight["swift"] ?? []), median(inflight["c"] ?? []))
-        print("## D-Bus round trips (islet-bench dbus)\n")
-        print("Median of 5 interleaved rounds of \(calls) calls, same Swift client, private dbus-daemon.\n")
-        print("| case | islet DBus server (calls/s) | dbus-test-tool echo (calls/s) | ratio |")
-        print("| --- | ---: | ---: | ---: |")
-        print(String(format: "| serial | %.0f | %.0f | %.2f |", s.0, s.1, s.0 / s.1))
-        print(String(format: "| 64 in flight | %.0f | %.0f | %.2f |", f.0, f.1, f.0 / f.1))
+        say("## D-Bus round trips (islet-bench dbus)\n")
+        say("Median of 5 interleaved rounds of \(calls) calls, same Swift client, private dbus-daemon.\n")
+        say("| case | islet DBus server (calls/s) | dbus-test-tool echo (calls/s) | ratio |")
+        say("| --- | ---: | ---: | ---: |")
+        say(String(format: "| serial | %.0f | %.0f | %.2f |", s.0, s.1, s.0 / s.1))
+        say(String(format: "| 64 in flight | %.0f | %.0f | %.2f |", f.0, f.1, f.0 / f.1))
 
-        // An idle connection: CPU time and context switches of the server over idleSeconds.
+        // An idle connection: CPU time and context switches of the server over idleSeconds,
+        // after a second of settling.
+        try await Task.sleep(for: .seconds(1))
         let before = ProcStat(pid: serve.pid)
         try await Task.sleep(for: .seconds(idleSeconds))
         let after = ProcStat(pid: serve.pid)
-        print("\n| idle server over \(idleSeconds) s | value |")
-        print("| --- | ---: |")
-        print("| CPU time (user+system, clock ticks) | \(after.cpuTicks - before.cpuTicks) |")
-        print("| voluntary context switches | \(after.voluntarySwitches - before.voluntarySwitches) |")
-        print("| resident memory (KiB) | \(after.residentKiB) |")
+        say("\n| idle server over \(idleSeconds) s | value |")
+        say("| --- | ---: |")
+        say("| CPU time (user+system, clock ticks) | \(after.cpuTicks - before.cpuTicks) |")
+        say("| voluntary context switches | \(after.voluntarySwitches - before.voluntarySwitches) |")
+        say("| resident memory (KiB) | \(after.residentKiB) |")
         client.close()
     }
 
@@ -137,9 +139,10 @@ final class Child {
         }
     }
 
+    /// SIGKILL: children of this process may inherit a blocked SIGTERM.
     func stop() {
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
@@ -169,7 +172,7 @@ final class BenchBus {
 
     private let process: Process
     func stop() {
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 }
@@ -177,4 +180,9 @@ final class BenchBus {
 struct BenchError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Results go straight to standard output, unbuffered.
+func say(_ text: String = "") {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }

@@ -1,0 +1,52 @@
+import Foundation
+import IsletCore
+import IsletStore
+
+/// A page of 50 and the statistics at 10^3 ... 10^6 fasts.
+enum StoreBench {
+    static func run(sizes: [Int]) throws {
+        say("## Store (islet-bench store)\n")
+        say("Median wall time; a fresh database per size, fasts of 16 h every day, half meeting a 16 h goal.\n")
+        say("| fasts | page of 50 (ms) | page of 50 at offset 1000 (ms) | statistics (ms) | database (MiB) |")
+        say("| ---: | ---: | ---: | ---: | ---: |")
+        for size in sizes {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("islet-bench-\(size)-\(UUID().uuidString.prefix(6))")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("islet.sqlite").path
+            try fill(path: path, count: size)
+            let store = try Store(path: path)
+            let now = UInt64(Date().timeIntervalSince1970 * 1_000_000)
+            let page = median(runs: 200) { _ = try store.page(offset: 0, limit: 50) }
+            let deep = median(runs: 200) { _ = try store.page(offset: 1000, limit: 50) }
+            let stats = median(runs: size >= 1_000_000 ? 5 : 21) { _ = try store.stats(now: now) }
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            say(String(format: "| %d | %.3f | %.3f | %.2f | %.1f |", size, page, deep, stats, Double(bytes) / 1_048_576))
+        }
+    }
+
+    static func fill(path: String, count: Int) throws {
+        let store = try Store(path: path)
+        let day: UInt64 = 86_400_000_000
+        let start = UInt64(Date().timeIntervalSince1970 * 1_000_000) - UInt64(count + 1) * day
+        var history: [HistoryChange] = []
+        history.reserveCapacity(count)
+        for i in 0..<count {
+            let begin = start + UInt64(i) * day
+            let length: UInt64 = i % 2 == 0 ? 16 * 3_600_000_000 : 12 * 3_600_000_000
+            history.append(.insert(CompletedFast(id: UInt64(i + 1), startedAt: begin, endedAt: begin + length, goalSeconds: 57600)))
+        }
+        try store.commit(state: IsletState(), history: history)
+    }
+
+    static func median(runs: Int, _ body: () throws -> Void) -> Double {
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let t = ContinuousClock.now
+            try? body()
+            let d = ContinuousClock.now - t
+            times.append(Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000)
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+}
