@@ -88,7 +88,49 @@ public final class Store: @unchecked Sendable {
                     );
                     """)
         }
+        migrator.registerMigration("v2-goal-days") { db in
+            // The local calendar days that goal-meeting fasts touch, kept as fasts change, so
+            // that streaks need no per-fast time-zone arithmetic when asked for.
+            try db.execute(sql: "CREATE TABLE goal_day (day INTEGER PRIMARY KEY, hits INTEGER NOT NULL)")
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, started_at, ended_at, goal_seconds FROM fast")
+            while let row = try rows.next() { try Store.countGoalDays(db, Store.fast(row), by: 1) }
+        }
+        migrator.registerMigration("v3-totals") { db in
+            // Count, total and goal hits kept as fasts change; the longest through an index.
+            try db.execute(
+                sql: """
+                    CREATE INDEX fast_by_length ON fast (ended_at - started_at);
+                    CREATE TABLE totals (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        count INTEGER NOT NULL, total_usec INTEGER NOT NULL, goal_hits INTEGER NOT NULL
+                    );
+                    INSERT INTO totals (id, count, total_usec, goal_hits)
+                    SELECT 1, count(*), coalesce(sum(ended_at - started_at), 0),
+                           coalesce(sum(goal_seconds > 0 AND ended_at - started_at >= goal_seconds * 1000000), 0)
+                    FROM fast;
+                    """)
+        }
         return migrator
+    }
+
+    /// Adds (or with -1 removes) a fast to the kept totals.
+    static func countTotals(_ db: Database, _ fast: CompletedFast, by delta: Int64) throws {
+        try db.execute(
+            sql: "UPDATE totals SET count = count + ?, total_usec = total_usec + ?, goal_hits = goal_hits + ? WHERE id = 1",
+            arguments: [delta, delta * Int64(clamping: fast.duration), fast.metGoal ? delta : 0])
+    }
+
+    /// Adds `delta` to every local day a goal-meeting fast touches.
+    static func countGoalDays(_ db: Database, _ fast: CompletedFast, by delta: Int) throws {
+        guard fast.metGoal else { return }
+        let first = Streaks.localDay(fast.startedAt)
+        let last = max(first, Streaks.localDay(fast.endedAt))
+        for day in first...min(last, first + 400) {
+            try db.execute(
+                sql: "INSERT INTO goal_day (day, hits) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET hits = hits + excluded.hits",
+                arguments: [day, delta])
+        }
+        if delta < 0 { try db.execute(sql: "DELETE FROM goal_day WHERE hits <= 0") }
     }
 
     private func run<T>(_ body: () throws -> T) throws(StoreError) -> T {
@@ -124,14 +166,26 @@ public final class Store: @unchecked Sendable {
                 for change in history {
                     switch change {
                     case .insert(let f):
+                        try Store.countGoalDays(db, f, by: 1)
+                        try Store.countTotals(db, f, by: 1)
                         try db.execute(
                             sql: "INSERT INTO fast (id, started_at, ended_at, goal_seconds) VALUES (?, ?, ?, ?)",
                             arguments: [Int64(f.id), Int64(f.startedAt), Int64(f.endedAt), Int64(f.goalSeconds)])
                     case .update(let f):
+                        if let old = try Row.fetchOne(db, sql: "SELECT id, started_at, ended_at, goal_seconds FROM fast WHERE id = ?", arguments: [Int64(f.id)]) {
+                            try Store.countGoalDays(db, Store.fast(old), by: -1)
+                            try Store.countTotals(db, Store.fast(old), by: -1)
+                        }
+                        try Store.countGoalDays(db, f, by: 1)
+                        try Store.countTotals(db, f, by: 1)
                         try db.execute(
                             sql: "UPDATE fast SET started_at = ?, ended_at = ?, goal_seconds = ? WHERE id = ?",
                             arguments: [Int64(f.startedAt), Int64(f.endedAt), Int64(f.goalSeconds), Int64(f.id)])
                     case .delete(let id):
+                        if let old = try Row.fetchOne(db, sql: "SELECT id, started_at, ended_at, goal_seconds FROM fast WHERE id = ?", arguments: [Int64(id)]) {
+                            try Store.countGoalDays(db, Store.fast(old), by: -1)
+                            try Store.countTotals(db, Store.fast(old), by: -1)
+                        }
                         try db.execute(sql: "DELETE FROM fast WHERE id = ?", arguments: [Int64(id)])
                     }
                 }
@@ -142,7 +196,7 @@ public final class Store: @unchecked Sendable {
 
     // MARK: History
 
-    private static func fast(_ row: Row) -> CompletedFast {
+    static func fast(_ row: Row) -> CompletedFast {
         CompletedFast(
             id: UInt64(max(0, row[0] as Int64)), startedAt: UInt64(max(0, row[1] as Int64)),
             endedAt: UInt64(max(0, row[2] as Int64)), goalSeconds: UInt64(max(0, row[3] as Int64)))
@@ -153,8 +207,8 @@ public final class Store: @unchecked Sendable {
         try run {
             try queue.read { db in
                 try Row.fetchAll(
-                    db,
-                    sql: "SELECT id, started_at, ended_at, goal_seconds FROM fast ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?",
+                    db.cachedStatement(
+                        sql: "SELECT id, started_at, ended_at, goal_seconds FROM fast ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?"),
                     arguments: [Int64(limit), Int64(offset)]
                 ).map(Store.fast)
             }
@@ -174,7 +228,7 @@ public final class Store: @unchecked Sendable {
 
     /// The end of the latest completed fast, 0 with no history.
     public func latestEnd() throws(StoreError) -> USec {
-        try run { try queue.read { db in UInt64(max(0, try Int64.fetchOne(db, sql: "SELECT max(ended_at) FROM fast") ?? 0)) } }
+        try run { try queue.read { db in UInt64(max(0, try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(ended_at) FROM fast")) ?? 0)) } }
     }
 
     /// Whether [start, end) overlaps a completed fast other than `excluding`.
@@ -192,7 +246,8 @@ public final class Store: @unchecked Sendable {
         try run { try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM fast") ?? 0 } }
     }
 
-    /// Statistics: SQL aggregates, and streaks from the goal-meeting fasts' local days.
+    /// Statistics: totals kept as fasts change, the longest through its index, and streaks from the kept table of goal-meeting local days
+    /// (days as they were local when the fast was stored).
     public func stats(now: USec) throws(StoreError) -> FastStats {
         try run {
             try queue.read { db in
@@ -200,9 +255,8 @@ public final class Store: @unchecked Sendable {
                 if let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT count(*), coalesce(sum(ended_at - started_at), 0), coalesce(max(ended_at - started_at), 0),
-                               coalesce(sum(goal_seconds > 0 AND ended_at - started_at >= goal_seconds * 1000000), 0)
-                        FROM fast
+                        SELECT count, total_usec, (SELECT coalesce(max(ended_at - started_at), 0) FROM fast), goal_hits
+                        FROM totals WHERE id = 1
                         """)
                 {
                     stats.count = UInt64(max(0, row[0] as Int64))
@@ -212,13 +266,13 @@ public final class Store: @unchecked Sendable {
                     stats.averageUSec = stats.count == 0 ? 0 : stats.totalUSec / stats.count
                 }
                 var spans: [(Int64, Int64)] = []
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql: "SELECT started_at, ended_at FROM fast WHERE goal_seconds > 0 AND ended_at - started_at >= goal_seconds * 1000000")
-                while let row = try rows.next() {
-                    let start = UInt64(max(0, row[0] as Int64))
-                    let end = UInt64(max(0, row[1] as Int64))
-                    spans.append((Streaks.localDay(start), Streaks.localDay(end)))
+                let days = try Int64.fetchCursor(db, sql: "SELECT day FROM goal_day ORDER BY day")
+                while let day = try days.next() {
+                    if let last = spans.last, last.1 + 1 == day {
+                        spans[spans.count - 1].1 = day
+                    } else {
+                        spans.append((day, day))
+                    }
                 }
                 let streaks = Streaks.compute(spans: spans, today: Streaks.localDay(now))
                 stats.currentStreakDays = streaks.current

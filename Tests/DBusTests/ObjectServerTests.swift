@@ -3,17 +3,6 @@ import Testing
 import TestSupport
 
 @Suite struct ObjectServer {
-    func expectError(_ name: String, _ body: () async throws -> Void) async {
-        do {
-            try await body()
-            Issue.record("expected \(name), got success")
-        } catch let error as DBusError {
-            #expect(error.name == name, "\(error)")
-        } catch {
-            Issue.record("expected \(name), got \(error)")
-        }
-    }
-
     @Test func standardErrors() async throws {
         let fixture = try await BusFixture()
         let client = fixture.client

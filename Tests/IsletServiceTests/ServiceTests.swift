@@ -6,17 +6,6 @@ import TestSupport
 let usec: UInt64 = 1_000_000
 func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
 
-func expectError(_ name: String, _ body: () async throws -> Void) async {
-    do {
-        try await body()
-        Issue.record("expected \(name), got success")
-    } catch let error as DBusError {
-        #expect(error.name == name, "\(error)")
-    } catch {
-        Issue.record("expected \(name), got \(error)")
-    }
-}
-
 @Suite struct Contract {
     @Test func servedIntrospectionMatchesDbusDirectory() async throws {
         let daemon = try await Daemon()

@@ -81,6 +81,18 @@ func freshPath() throws -> String {
         #expect(stats.totalUSec == (3 * 7200 + 60) * s)
         #expect(stats.longestStreakDays == 3)
         #expect(stats.currentStreakDays == 3)  // today has none yet: the streak ends yesterday
+        // Shortening the middle fast below its goal breaks the streak; deleting it keeps it broken.
+        var edit = Engine(state: e.state)
+        let middle = CompletedFast(id: 2, startedAt: t0 + 86400 * s, endedAt: t0 + 86400 * s + 7200 * s, goalSeconds: 3600)
+        try edit.editFast(id: 2, startedAt: middle.startedAt, endedAt: middle.startedAt + 60 * s, now: t0 + 4 * 86400 * s, existing: middle, overlapsAnother: false)
+        try store.commit(state: edit.state, history: edit.history)
+        var after = try store.stats(now: t0 + 3 * 86400 * s + 120 * s)
+        #expect(after.goalHits == 2 && after.longestStreakDays == 1 && after.currentStreakDays == 1)
+        var delete = Engine(state: e.state)
+        try delete.deleteFast(id: 3, existing: try store.fast(id: 3))
+        try store.commit(state: delete.state, history: delete.history)
+        after = try store.stats(now: t0 + 3 * 86400 * s + 120 * s)
+        #expect(after.goalHits == 1 && after.longestStreakDays == 1 && after.currentStreakDays == 0)
     }
 
     @Test func killedWhileWritingLosesNothing() async throws {

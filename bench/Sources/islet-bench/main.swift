@@ -28,10 +28,12 @@ case "serve":
     _ = try await connection.requestName(arguments[3])
     FileHandle.standardOutput.write(Data("ready\n".utf8))
     while true { try await Task.sleep(for: .seconds(3600)) }
+case "isletd":
+    try await ServiceBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60)
 case "store":
     try StoreBench.run(sizes: [1_000, 10_000, 100_000, 1_000_000])
 case "dbus":
     try await DBusBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "30") ?? 30)
 default:
-    fail("usage: islet-bench dbus [IDLE_SECONDS] | store | serve ADDRESS NAME")
+    fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS] | store | serve ADDRESS NAME")
 }
