@@ -12,6 +12,11 @@ final class EventLoop: @unchecked Sendable {
     /// Called on the queue whenever libdbus may have messages ready to pop.
     private let onReadable: () -> Void
     private var drainScheduled = false
+    /// Set while a turn of the loop runs (an event handler or a scheduled drain): work asked
+    /// for during a turn is done at its end instead of waking the queue again.
+    private var inTurn = false
+    private var drainAtEndOfTurn = false
+    private var watchesToReconcile: [WatchSource] = []
 
     init(queue: DispatchQueue, onReadable: @escaping () -> Void) {
         self.queue = queue
@@ -56,11 +61,38 @@ final class EventLoop: @unchecked Sendable {
     }
 
     func scheduleDrain() {
+        if inTurn {
+            drainAtEndOfTurn = true
+            return
+        }
         guard !drainScheduled else { return }
         drainScheduled = true
         queue.async { [self] in
             drainScheduled = false
+            runTurn {}
+        }
+    }
+
+    /// Runs one turn: `body`, then the messages it made ready, then the watch changes libdbus
+    /// asked for along the way. Must run on the queue.
+    private func runTurn(_ body: () -> Void) {
+        inTurn = true
+        body()
+        repeat {
+            drainAtEndOfTurn = false
             onReadable()
+        } while drainAtEndOfTurn
+        inTurn = false
+        let watches = watchesToReconcile
+        watchesToReconcile.removeAll(keepingCapacity: true)
+        for watch in watches { watch.reconcile() }
+    }
+
+    private func reconcileLater(_ watch: WatchSource) {
+        if inTurn {
+            watchesToReconcile.append(watch)
+        } else {
+            queue.async { watch.reconcile() }
         }
     }
 
@@ -69,29 +101,31 @@ final class EventLoop: @unchecked Sendable {
     /// Touched only on the loop's queue.
     private final class WatchSource: @unchecked Sendable {
         let watch: OpaquePointer
-        let queue: DispatchQueue
+        weak var loop: EventLoop?
         var source: DispatchSourceProtocol?
         var running = false
         var wanted = false
         var reconcileScheduled = false
-        init(watch: OpaquePointer, queue: DispatchQueue) {
+        init(watch: OpaquePointer, loop: EventLoop) {
             self.watch = watch
-            self.queue = queue
+            self.loop = loop
         }
 
         /// libdbus turns the write watch on and off again around every message it writes at
         /// once. Mirroring each toggle costs two trips through the dispatch manager, so the
-        /// wish is recorded and applied once the current turn of the queue is over.
+        /// wish is recorded and applied once, at the end of the current turn of the loop.
         func setEnabled(_ enabled: Bool) {
             wanted = enabled
             guard !reconcileScheduled else { return }
             reconcileScheduled = true
-            queue.async { [self] in
-                reconcileScheduled = false
-                guard let source, wanted != running else { return }
-                running = wanted
-                if wanted { source.resume() } else { source.suspend() }
-            }
+            loop?.reconcileLater(self)
+        }
+
+        func reconcile() {
+            reconcileScheduled = false
+            guard let source, wanted != running else { return }
+            running = wanted
+            if wanted { source.resume() } else { source.suspend() }
         }
 
         func cancel() {
@@ -106,7 +140,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func addWatch(_ watch: OpaquePointer?) -> dbus_bool_t {
         guard let watch else { return 0 }
-        let box = WatchSource(watch: watch, queue: queue)
+        let box = WatchSource(watch: watch, loop: self)
         let fd = dbus_watch_get_unix_fd(watch)
         let flags = dbus_watch_get_flags(watch)
         let readable = flags & UInt32(DBUS_WATCH_READABLE.rawValue) != 0
@@ -117,9 +151,8 @@ final class EventLoop: @unchecked Sendable {
         let condition = readable ? UInt32(DBUS_WATCH_READABLE.rawValue) : UInt32(DBUS_WATCH_WRITABLE.rawValue)
         source.setEventHandler { [weak self, box] in
             guard box.source != nil else { return }
-            dbus_watch_handle(box.watch, condition)
-            // Reading may have queued messages without a status change being reported.
-            self?.onReadable()
+            // Reading may queue messages; the turn drains them.
+            self?.runTurn { dbus_watch_handle(box.watch, condition) }
         }
         box.source = source
         dbus_watch_set_data(watch, Unmanaged.passRetained(box).toOpaque()) { data in
@@ -184,8 +217,7 @@ final class EventLoop: @unchecked Sendable {
         let source = DispatchSource.makeTimerSource(queue: queue)
         source.setEventHandler { [weak self, box] in
             guard box.source != nil else { return }
-            dbus_timeout_handle(box.timeout)
-            self?.onReadable()
+            self?.runTurn { dbus_timeout_handle(box.timeout) }
         }
         box.source = source
         dbus_timeout_set_data(timeout, Unmanaged.passRetained(box).toOpaque()) { data in
