@@ -64,3 +64,49 @@ import Testing
         }
     }
 }
+
+/// The history never overlaps, whatever mix of starts, late starts, stops, late stops, edits
+/// and deletes arrives, with the facts a store would give the core.
+@Suite struct HistoryInvariant {
+    @Test func historyNeverOverlaps() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...5).array(of: 1...80), Gen.int(in: 1...5000).array(of: 80)) { ops, numbers in
+            var e = Engine(state: IsletState())
+            var history: [UInt64: CompletedFast] = [:]
+            var now = t0
+            for (i, op) in ops.enumerated() {
+                let n = UInt64(numbers[i % numbers.count])
+                now += n * s
+                let latestEnd = history.values.map(\.endedAt).max() ?? 0
+                var step = Engine(state: e.state)
+                switch op {
+                case 0: _ = try? step.startFast(at: nil, now: now, latestCompletedEnd: latestEnd)
+                case 1: _ = try? step.startFast(at: now - min(now - t0, n * 3 * s), now: now, latestCompletedEnd: latestEnd)
+                case 2: _ = try? step.stopFast(at: nil, now: now)
+                case 3: _ = try? step.stopFast(at: now - n * s / 2, now: now)
+                case 4:
+                    if let target = history.values.sorted(by: { $0.id < $1.id }).first {
+                        let start = target.startedAt - min(target.startedAt - t0, n * s)
+                        let end = target.endedAt + n * s / 3
+                        let overlaps = history.values.contains { $0.id != target.id && $0.startedAt < end && $0.endedAt > start }
+                        try? step.editFast(id: target.id, startedAt: start, endedAt: end, now: now, existing: target, overlapsAnother: overlaps)
+                    }
+                default:
+                    if let target = history.values.first { try? step.deleteFast(id: target.id, existing: target) }
+                }
+                for change in step.history {
+                    switch change {
+                    case .insert(let f), .update(let f): history[f.id] = f
+                    case .delete(let id): history[id] = nil
+                    }
+                }
+                e = Engine(state: step.state)
+                let sorted = history.values.sorted { $0.startedAt < $1.startedAt }
+                for (a, b) in zip(sorted, sorted.dropFirst()) {
+                    #expect(a.endedAt <= b.startedAt, "\(a) overlaps \(b)")
+                }
+                if let fast = e.state.fast, let last = sorted.last { #expect(last.endedAt <= fast.startedAt) }
+                for f in sorted { #expect(f.startedAt < f.endedAt && f.endedAt <= now) }
+            }
+        }
+    }
+}
