@@ -1,0 +1,78 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// isletd as a process: one per bus, --replace, signals.
+@Suite struct Lifecycle {
+    func launch(_ daemon: Daemon, _ extra: [String] = [], database: String? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Daemon.binary)
+        process.arguments = ["--address", daemon.bus.address, "--database", database ?? daemon.databasePath, "--log-level", "info"] + extra
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func waitForExit(_ process: Process, within seconds: Int = 20) async -> Int32? {
+        for _ in 0..<(seconds * 50) {
+            if !process.isRunning { return process.terminationStatus }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    @Test func refusesASecondInstanceAndReplaceTakesOver() async throws {
+        let daemon = try await Daemon()
+        try await daemon.fasting.call("SetGoal", [.uint64(3600)])
+        let owner = try await daemon.client.nameOwner(Daemon.name)
+        // A second isletd on another database: the name is taken, so it exits 1.
+        let other = try TemporaryDirectory.make(prefix: "isletd-second").appendingPathComponent("islet.sqlite").path
+        let second = try launch(daemon, database: other)
+        #expect(await waitForExit(second) == 1)
+        #expect(try await daemon.client.nameOwner(Daemon.name) == owner)
+        // --replace on the same database: the old one exits 0, the new one serves its data.
+        let replacement = try launch(daemon, ["--replace"])
+        defer { kill(replacement.processIdentifier, SIGKILL) }
+        var newOwner = owner
+        for _ in 0..<500 where newOwner == owner || newOwner == nil {
+            try await Task.sleep(for: .milliseconds(10))
+            newOwner = try await daemon.client.nameOwner(Daemon.name)
+        }
+        #expect(newOwner != owner && newOwner != nil)
+        var served: DBusValue?
+        for _ in 0..<200 where served == nil {
+            served = try? await daemon.fasting.get("GoalSeconds")
+            if served == nil { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(served == .uint64(3600))
+    }
+
+    @Test func sigtermStopsCleanly() async throws {
+        let daemon = try await Daemon()
+        try await daemon.fasting.call("StartFast")
+        kill(daemon.pid, SIGTERM)
+        for _ in 0..<500 where try await daemon.client.nameOwner(Daemon.name) != nil {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await daemon.client.nameOwner(Daemon.name) == nil)
+        try await daemon.start()
+        #expect(try await daemon.fasting.get("Fasting") == .boolean(true))
+    }
+
+    @Test func exitsNonZeroWhenTheBusGoesAway() async throws {
+        let bus = try PrivateBus()
+        let daemon = try await Daemon(bus: bus)
+        daemon.stop()
+        let process = try launch(daemon)
+        var owner: String?
+        for _ in 0..<500 where owner == nil {
+            try await Task.sleep(for: .milliseconds(10))
+            owner = try await daemon.client.nameOwner(Daemon.name)
+        }
+        #expect(owner != nil && process.isRunning)
+        bus.kill()
+        #expect(await waitForExit(process) == 1)
+    }
+}
