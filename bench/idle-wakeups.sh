@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# isletd with a 10-minute timer and a 16-hour fast running, far from any deadline: does it wake?
+# Run under a bus of its own: dbus-run-session -- bench/idle-wakeups.sh
+B="$(cd "$(dirname "$0")/.." && swift build -c release --show-bin-path)"
+rm -rf "${TMPDIR:-/tmp}/islet-wake"; $B/isletd --database "${TMPDIR:-/tmp}/islet-wake"/i.sqlite --log-level error & P=$!; sleep 1
+dbus-send --session --print-reply --dest=org.islet.Islet1 /org/islet/Islet1 org.islet.Islet1.Timers.Start string:ten string:Ten uint64:600 > /dev/null
+dbus-send --session --print-reply --dest=org.islet.Islet1 /org/islet/Islet1 org.islet.Islet1.Fasting.SetGoal uint64:57600 > /dev/null
+dbus-send --session --print-reply --dest=org.islet.Islet1 /org/islet/Islet1 org.islet.Islet1.Fasting.StartFast > /dev/null
+sleep 1
+a=$(grep voluntary_ctxt_switches /proc/$P/status | head -1 | awk '{print $2}'); t1=$(awk '{print $14+$15}' /proc/$P/stat)
+sleep 30
+b=$(grep voluntary_ctxt_switches /proc/$P/status | head -1 | awk '{print $2}'); t2=$(awk '{print $14+$15}' /proc/$P/stat)
+echo "30 s with a 10-minute timer and a 16-hour fast running: voluntary switches $((b-a)), CPU ticks $((t2-t1))"
+kill $P
