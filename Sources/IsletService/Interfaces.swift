@@ -6,30 +6,22 @@ extension IsletService {
     /// The three islet interfaces, each described once: dispatch, introspection and the
     /// documented XML in dbus/ all come from here.
     func interfaces() -> [DBusInterface] {
-        [fastingInterface(), timersInterface(), activityInterface()]
+        IsletService.describe(self)
     }
 
     /// For `isletd --print-introspection`: the interfaces with their docs, as dbus/ holds them.
     public static func documentedXML() -> String {
-        let interfaces = IsletService.descriptions()
+        let interfaces = IsletService.describe(nil)
         var out = Introspection.doctype + "<node name=\"/org/islet/Islet1\">\n"
         for interface in interfaces { out += Introspection.xml(interface, withDocs: true) }
         return out + "</node>\n"
     }
 
-    /// The descriptions with handlers that fail: enough for introspection output.
-    static func descriptions() -> [DBusInterface] {
-        IsletService.describe(nil)
-    }
-
-    func fastingInterface() -> DBusInterface { IsletService.describe(self)[0] }
-    func timersInterface() -> DBusInterface { IsletService.describe(self)[1] }
-    func activityInterface() -> DBusInterface { IsletService.describe(self)[2] }
-
     private static func a(_ name: String, _ type: DBusType) -> DBusArgument { DBusArgument(name, type) }
     private static let dict = DBusType.dictionary(key: .string, value: .variant)
 
-    // swiftlint:disable:next function_body_length
+    /// The descriptions, with handlers bound to `service` (nil: handlers that fail, enough for
+    /// the documented XML).
     static func describe(_ service: IsletService?) -> [DBusInterface] {
         /// Runs a handler against the service, or fails when only describing.
         func run(_ body: @escaping @Sendable (IsletService, DBusMethodCall) throws -> [DBusValue]) -> @Sendable (DBusMethodCall) throws -> [DBusValue] {

@@ -113,6 +113,18 @@ public final class Store: @unchecked Sendable {
         return migrator
     }
 
+    /// Adds (1) or removes (-1) a fast in everything kept about the history.
+    static func count(_ db: Database, _ fast: CompletedFast, by delta: Int) throws {
+        try countGoalDays(db, fast, by: delta)
+        try countTotals(db, fast, by: Int64(delta))
+    }
+
+    /// Removes the stored fast `id`, as it is now, from everything kept about the history.
+    static func uncount(_ db: Database, id: UInt64) throws {
+        let sql = "SELECT id, started_at, ended_at, goal_seconds FROM fast WHERE id = ?"
+        if let old = try Row.fetchOne(db, sql: sql, arguments: [Int64(clamping: id)]) { try count(db, fast(old), by: -1) }
+    }
+
     /// Adds (or with -1 removes) a fast to the kept totals.
     static func countTotals(_ db: Database, _ fast: CompletedFast, by delta: Int64) throws {
         try db.execute(
@@ -166,26 +178,18 @@ public final class Store: @unchecked Sendable {
                 for change in history {
                     switch change {
                     case .insert(let f):
-                        try Store.countGoalDays(db, f, by: 1)
-                        try Store.countTotals(db, f, by: 1)
+                        try Store.count(db, f, by: 1)
                         try db.execute(
                             sql: "INSERT INTO fast (id, started_at, ended_at, goal_seconds) VALUES (?, ?, ?, ?)",
                             arguments: [Int64(f.id), Int64(f.startedAt), Int64(f.endedAt), Int64(f.goalSeconds)])
                     case .update(let f):
-                        if let old = try Row.fetchOne(db, sql: "SELECT id, started_at, ended_at, goal_seconds FROM fast WHERE id = ?", arguments: [Int64(f.id)]) {
-                            try Store.countGoalDays(db, Store.fast(old), by: -1)
-                            try Store.countTotals(db, Store.fast(old), by: -1)
-                        }
-                        try Store.countGoalDays(db, f, by: 1)
-                        try Store.countTotals(db, f, by: 1)
+                        try Store.uncount(db, id: f.id)
+                        try Store.count(db, f, by: 1)
                         try db.execute(
                             sql: "UPDATE fast SET started_at = ?, ended_at = ?, goal_seconds = ? WHERE id = ?",
                             arguments: [Int64(f.startedAt), Int64(f.endedAt), Int64(f.goalSeconds), Int64(f.id)])
                     case .delete(let id):
-                        if let old = try Row.fetchOne(db, sql: "SELECT id, started_at, ended_at, goal_seconds FROM fast WHERE id = ?", arguments: [Int64(id)]) {
-                            try Store.countGoalDays(db, Store.fast(old), by: -1)
-                            try Store.countTotals(db, Store.fast(old), by: -1)
-                        }
+                        try Store.uncount(db, id: id)
                         try db.execute(sql: "DELETE FROM fast WHERE id = ?", arguments: [Int64(id)])
                     }
                 }

@@ -3,13 +3,8 @@ import Foundation
 
 enum DBusBench {
     static func run(idleSeconds: Int) async throws {
-        let bus = try BenchBus()
-        defer { bus.stop() }
-        var env = ProcessInfo.processInfo.environment
-        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-
-        let echo = try Child(["/usr/bin/dbus-test-tool", "echo", "--session", "--name=org.example.CEcho"], env: env)
-        defer { echo.stop() }
+        let (bus, env, echo) = try BenchBus.withEcho()
+        defer { echo.stop(); bus.stop() }
         let serve = try Child([CommandLine.arguments[0], "serve", bus.address, "org.example.SwiftEcho"], env: env, waitForLine: "ready")
         defer { serve.stop() }
 
@@ -150,6 +145,15 @@ final class Child {
 
 /// A private dbus-daemon for the benchmark.
 final class BenchBus {
+    /// A bus, the environment that points at it, and the C echo service on it.
+    static func withEcho() throws -> (BenchBus, [String: String], Child) {
+        let bus = try BenchBus()
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let echo = try Child(["/usr/bin/dbus-test-tool", "echo", "--session", "--name=org.example.CEcho"], env: env)
+        return (bus, env, echo)
+    }
+
     let address: String
     private let pipe = Pipe()
 

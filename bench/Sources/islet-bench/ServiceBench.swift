@@ -7,12 +7,8 @@ enum ServiceBench {
     static func run(idleSeconds: Int) async throws {
         let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let isletd = binDir.appendingPathComponent("isletd").path
-        let bus = try BenchBus()
-        defer { bus.stop() }
-        var env = ProcessInfo.processInfo.environment
-        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        let echo = try Child(["/usr/bin/dbus-test-tool", "echo", "--session", "--name=org.example.CEcho"], env: env)
-        defer { echo.stop() }
+        let (bus, env, echo) = try BenchBus.withEcho()
+        defer { echo.stop(); bus.stop() }
         let client = try DBusConnection(bus: .address(bus.address))
         defer { client.close() }
 
