@@ -48,7 +48,7 @@ public final class DBusConnection: @unchecked Sendable {
     public init(bus: Bus = .session, label: String = "dbus.connection") throws {
         dbus_threads_init_default()
         let address = try DBusConnection.resolveAddress(bus)
-        queue = DispatchQueue(label: label)
+        queue = DispatchQueue(label: label, qos: .userInteractive)
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
