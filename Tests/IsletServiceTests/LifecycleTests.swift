@@ -75,4 +75,17 @@ import TestSupport
         bus.kill()
         #expect(await waitForExit(process) == 1)
     }
+
+    @Test func aDamagedDatabaseIsReportedAndLeftAlone() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "isletd-damaged")
+        let path = directory.appendingPathComponent("islet.sqlite").path
+        let garbage = Data(repeating: 0x5A, count: 4096)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let bus = try PrivateBus()
+        let result = try await Command.run(
+            [Daemon.binary, "--address", bus.address, "--database", path], timeout: .seconds(20))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is damaged") && result.stderr.contains("left untouched"), "\(result)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
 }
