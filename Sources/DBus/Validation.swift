@@ -91,6 +91,5 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible, Expressibl
 
     init(unchecked rawValue: String) { self.rawValue = rawValue }
 
-    public var types: [DBusType] { (try? DBusType.parse(rawValue)) ?? [] }
     public var description: String { rawValue }
 }

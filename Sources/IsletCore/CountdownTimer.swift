@@ -107,7 +107,7 @@ public struct CountdownTimer: Equatable, Sendable, Codable {
         let phaseLength = isSinglePhase ? totalUSec : here.stepLength
         let remaining = phaseLength - min(phaseElapsed, phaseLength)
         let status = done ? "completed" : (isPaused ? "paused" : "running")
-        var state: ActivityState = [
+        let state: ActivityState = [
             "status": .string(status),
             "started_at_usec": .uint64(startedAt),
             "ends_at_usec": .uint64(done || isPaused ? 0 : now + remaining),
@@ -124,7 +124,6 @@ public struct CountdownTimer: Equatable, Sendable, Codable {
             "rounds": .uint32(rounds),
             "updated_at_usec": .uint64(now),
         ]
-        if done { state["ends_at_usec"] = .uint64(0) }
         return state
     }
 

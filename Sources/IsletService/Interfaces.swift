@@ -288,14 +288,14 @@ extension IsletService {
                     "LingerSeconds", UInt32.self, doc: "How long a finished timer's activity shows completion, 0 to 3600 (persisted).",
                     get: { service?.state.settings.lingerSeconds ?? 5 },
                     set: { value, _ in
-                        do { try service?.perform { e, now in try e.setLinger(value, now: now) } } catch let error as IsletError { throw Convert.error(error) }
+                        try service?.perform { e, now in try e.setLinger(value, now: now) }
                     }),
                 .typed(
                     "GoalReachedLingerSeconds", UInt32.self,
                     doc: "How long a fast's goal-reached activity stays, 0 (until the fast stops) to 86400 (persisted).",
                     get: { service?.state.settings.goalReachedLingerSeconds ?? 0 },
                     set: { value, _ in
-                        do { try service?.perform { e, now in try e.setGoalReachedLinger(value, now: now) } } catch let error as IsletError { throw Convert.error(error) }
+                        try service?.perform { e, now in try e.setGoalReachedLinger(value, now: now) }
                     }),
             ],
             signals: [

@@ -246,10 +246,6 @@ public final class Store: @unchecked Sendable {
         }
     }
 
-    public func count() throws(StoreError) -> Int {
-        try run { try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM fast") ?? 0 } }
-    }
-
     /// Statistics: totals kept as fasts change, the longest through its index, and streaks from the kept table of goal-meeting local days
     /// (days as they were local when the fast was stored).
     public func stats(now: USec) throws(StoreError) -> FastStats {
