@@ -36,9 +36,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .executableTarget(name: "islet-notify", dependencies: ["IsletNotify"]),
+        .executableTarget(name: "islet-notify", dependencies: [
+            "IsletNotify", "IsletClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "islet", dependencies: [
-            "IsletClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "IsletClient", "IsletCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks (make bench); built with everything else so they never rot.
         .executableTarget(name: "islet-bench", dependencies: ["DBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
@@ -50,6 +52,7 @@ let package = Package(
         .testTarget(name: "IsletCoreTests", dependencies: [
             "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletCore"]),
         .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport"]),
         // End to end: the built isletd on a private bus, driven by real clients.
         .testTarget(name: "IsletServiceTests", dependencies: ["DBus", "IsletCore", "TestSupport"]),

@@ -221,6 +221,24 @@ public struct Engine: Sendable {
         history.append(.update(fast))
     }
 
+    /// AddFast: a completed fast from elsewhere (an import), with the same checks as EditFast.
+    @discardableResult
+    public mutating func addFast(
+        startedAt: USec, endedAt: USec, goalSeconds: UInt64, now: USec, overlapsAnother: Bool
+    ) throws(IsletError) -> CompletedFast {
+        if goalSeconds != 0 { try Limits.checkGoal(goalSeconds) }
+        guard startedAt < endedAt else { throw .invalidArgument("a fast must start before it ends") }
+        guard endedAt <= now else { throw .invalidArgument("a fast cannot end in the future") }
+        guard !overlapsAnother else { throw .invalidArgument("that span overlaps another fast in the history") }
+        if let fast = state.fast, endedAt > fast.startedAt {
+            throw .invalidArgument("that span overlaps the running fast, which started at \(fast.startedAt)")
+        }
+        let fast = CompletedFast(id: state.nextFastID, startedAt: startedAt, endedAt: endedAt, goalSeconds: goalSeconds)
+        state.nextFastID += 1
+        history.append(.insert(fast))
+        return fast
+    }
+
     /// DeleteFast.
     public mutating func deleteFast(id: UInt64, existing: CompletedFast?) throws(IsletError) {
         guard existing != nil else { throw .unknownFast("no fast with id \(id) in the history") }

@@ -44,6 +44,12 @@ public struct Preset: Equatable, Sendable {
     public var goalSeconds: UInt64
     public var schedule: String
     public var description: String
+
+    public init(goalSeconds: UInt64, schedule: String, description: String) {
+        self.goalSeconds = goalSeconds
+        self.schedule = schedule
+        self.description = description
+    }
 }
 
 public enum Presets {

@@ -133,6 +133,20 @@ extension IsletService {
                         return []
                     }),
                 DBusMethod(
+                    "AddFast",
+                    doc: "Adds a completed fast to the history (an import): start before end, end not in the future, no overlap, goal 0 (none) or 60 s ... 7 days. Returns the new fast's id.",
+                    in: [a("started_at_usec", .uint64), a("ended_at_usec", .uint64), a("goal_seconds", .uint64)],
+                    out: [a("fast_id", .uint64)],
+                    handler: run { s, call in
+                        let (start, end, goal) = (try u64(call, 0), try u64(call, 1), try u64(call, 2))
+                        let overlaps = start < end
+                            ? try s.read { try s.store.overlaps(start: start, end: end, excluding: 0) } : false
+                        let fast = try s.perform { e, now in
+                            try e.addFast(startedAt: start, endedAt: end, goalSeconds: goal, now: now, overlapsAnother: overlaps)
+                        }
+                        return [.uint64(fast.id)]
+                    }),
+                DBusMethod(
                     "DeleteFast", doc: "Deletes a completed fast from the history.", in: [a("fast_id", .uint64)],
                     handler: run { s, call in
                         let id = try u64(call, 0)

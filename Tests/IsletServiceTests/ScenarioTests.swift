@@ -72,4 +72,27 @@ import TestSupport
         let after = try await daemon.fasting.call("GetStats").first?.stringVariantEntries ?? [:]
         #expect(after["count"] == .uint64(1) && after["goal_hits"] == .uint64(1))
     }
+
+    @Test func addFastImportsACompletedFastWithItsOwnGoal() async throws {
+        let daemon = try await Daemon()
+        let now = UInt64(Date().timeIntervalSince1970 * 1_000_000)
+        let hour: UInt64 = 3_600_000_000
+        let (start, end) = (now - 30 * hour, now - 14 * hour)
+        let added = try await Command.run([
+            "busctl", "--address=\(daemon.bus.address)", "call", Daemon.name, Daemon.path.rawValue,
+            "org.islet.Islet1.Fasting", "AddFast", "ttt", "\(start)", "\(end)", "57600",
+        ])
+        #expect(added.status == 0 && added.stdout == "t 1\n", "\(added)")
+        let page = try await daemon.fasting.call("ListFasts", [.uint32(0), .uint32(10)])
+        #expect(page == [.array(.structure([.uint64, .uint64, .uint64, .uint64]), [
+            .structure([.uint64(1), .uint64(start), .uint64(end), .uint64(57600)]),
+        ])])
+        for (a, b, goal) in [(start + hour, end + hour, UInt64(0)), (now - hour, now + hour, 0), (now - 2 * hour, now - hour, 30)] {
+            await expectError("org.islet.Islet1.Error.InvalidArgument") {  // overlap, future, goal under a minute
+                try await daemon.fasting.call("AddFast", [.uint64(a), .uint64(b), .uint64(goal)])
+            }
+        }
+        let stats = try await daemon.fasting.call("GetStats").first?.stringVariantEntries ?? [:]
+        #expect(stats["count"] == .uint64(1) && stats["goal_hits"] == .uint64(1))
+    }
 }

@@ -3,25 +3,18 @@ import Foundation
 import TestSupport
 
 /// The built isletd on a private bus, with a database of its own, and a client connection.
-final class Daemon: @unchecked Sendable {
-    let bus: PrivateBus
-    let client: DBusConnection
-    let databasePath: String
+public final class Daemon: @unchecked Sendable {
+    public let bus: PrivateBus
+    public let client: DBusConnection
+    public let databasePath: String
     private var process: Process?
 
-    static var binary: String {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [here, here.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("isletd").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return ".build/debug/isletd"
-    }
+    public static var binary: String { builtProduct("isletd") }
 
-    static let name = "org.islet.Islet1"
-    static let path: ObjectPath = "/org/islet/Islet1"
+    public static let name = "org.islet.Islet1"
+    public static let path: ObjectPath = "/org/islet/Islet1"
 
-    init(bus: PrivateBus? = nil, databasePath: String? = nil) async throws {
+    public init(bus: PrivateBus? = nil, databasePath: String? = nil) async throws {
         self.bus = try bus ?? PrivateBus()
         self.databasePath = try databasePath
             ?? TemporaryDirectory.make(prefix: "isletd").appendingPathComponent("islet.sqlite").path
@@ -30,7 +23,7 @@ final class Daemon: @unchecked Sendable {
     }
 
     /// Starts isletd and waits until it owns its name.
-    func start() async throws {
+    public func start() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Daemon.binary)
         process.arguments = ["--address", bus.address, "--database", databasePath, "--log-level", "warning"]
@@ -44,10 +37,10 @@ final class Daemon: @unchecked Sendable {
         throw TestFailure("isletd did not take its name")
     }
 
-    var pid: Int32 { process?.processIdentifier ?? 0 }
+    public var pid: Int32 { process?.processIdentifier ?? 0 }
 
     /// kill -9, and wait for the bus to notice.
-    func crash() async throws {
+    public func crash() async throws {
         guard let process else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -56,7 +49,7 @@ final class Daemon: @unchecked Sendable {
         }
     }
 
-    func stop() {
+    public func stop() {
         guard let process, process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
@@ -67,28 +60,28 @@ final class Daemon: @unchecked Sendable {
         client.close()
     }
 
-    func proxy(_ interface: String) -> DBusProxy {
+    public func proxy(_ interface: String) -> DBusProxy {
         DBusProxy(connection: client, destination: Daemon.name, path: Daemon.path, interface: "org.islet.Islet1.\(interface)")
     }
-    var fasting: DBusProxy { proxy("Fasting") }
-    var timers: DBusProxy { proxy("Timers") }
-    var live: DBusProxy { proxy("LiveActivity") }
+    public var fasting: DBusProxy { proxy("Fasting") }
+    public var timers: DBusProxy { proxy("Timers") }
+    public var live: DBusProxy { proxy("LiveActivity") }
 
     /// dbus-send against this bus; returns the result.
-    func dbusSend(_ member: String, _ args: String...) async throws -> CommandResult {
+    public func dbusSend(_ member: String, _ args: String...) async throws -> CommandResult {
         try await Command.run(
             ["dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=\(Daemon.name)", Daemon.path.rawValue,
              "org.islet.Islet1.\(member)"] + args)
     }
 
     /// Every signal islet sends, in order.
-    func signals() async throws -> AsyncStream<Message> {
+    public func signals() async throws -> AsyncStream<Message> {
         try await client.signals(matching: MatchRule(pathNamespace: Daemon.path))
     }
 }
 
 /// Collects signals until a predicate says enough, or a deadline passes.
-func collect(
+public func collect(
     _ stream: AsyncStream<Message>, until done: @escaping @Sendable ([Message]) -> Bool, within: Duration = .seconds(15)
 ) async -> [Message] {
     await withTaskGroup(of: [Message]?.self) { group in
@@ -111,9 +104,19 @@ func collect(
 }
 
 extension Message {
-    var name: String { member ?? "" }
+    public var name: String { member ?? "" }
 }
 
 extension Array where Element == Message {
-    var names: [String] { map(\.name) }
+    public var names: [String] { map(\.name) }
+}
+
+/// A product of this package's build (isletd, islet, islet-notify), found beside the test bundle.
+public func builtProduct(_ name: String) -> String {
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [here, here.deletingLastPathComponent()] {
+        let path = candidate.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return ".build/debug/" + name
 }

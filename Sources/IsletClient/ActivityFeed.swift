@@ -1,0 +1,109 @@
+import DBus
+import IsletCore
+
+/// One step of the live activity as a listener follows it.
+public struct FeedUpdate: Sendable, Equatable {
+    public enum Cause: Sendable, Equatable {
+        /// Read afresh with `LiveActivity.Get` (at start, and when the service comes back).
+        case synced
+        case started
+        case updated
+        case ended(reason: String)
+        /// The service left the bus; nothing is known until it returns.
+        case serviceGone
+    }
+
+    public var activity: ActivitySnapshot?
+    public var cause: Cause
+}
+
+extension IsletClient {
+    /// The live activity now, then after every change: ActivityStarted / Updated / Ended, and
+    /// a fresh `LiveActivity.Get` whenever the service (re)appears on the bus. Nothing polls:
+    /// the stream waits on signals. It ends when the connection closes.
+    ///
+    /// The first `Get` may start the service by D-Bus activation; later ones only follow an
+    /// owner that appeared by itself, so a stopped service stays stopped.
+    public func followActivity() async throws -> AsyncStream<FeedUpdate> {
+        enum Input: Sendable {
+            case signal(Message)
+            case owner(String?)
+        }
+        let (inputs, feed) = AsyncStream.makeStream(of: Input.self)
+        let signals = try await activity.signals()
+        let owners = try await connection.watchNameOwner(Self.busName)
+        let forwardSignals = Task {
+            for await message in signals { feed.yield(.signal(message)) }
+            feed.finish()
+        }
+        let forwardOwners = Task {
+            for await owner in owners { feed.yield(.owner(owner)) }
+            feed.finish()
+        }
+        let (stream, output) = AsyncStream.makeStream(of: FeedUpdate.self)
+        let client = self
+        let run = Task {
+            var current: ActivitySnapshot?
+            var first = true
+            for await input in inputs {
+                switch input {
+                case .owner(let owner):
+                    if owner == nil, !first {
+                        current = nil
+                        output.yield(FeedUpdate(activity: nil, cause: .serviceGone))
+                        continue
+                    }
+                    first = false
+                    do {
+                        current = try await client.currentActivity()
+                        output.yield(FeedUpdate(activity: current, cause: .synced))
+                    } catch {
+                        current = nil
+                        output.yield(FeedUpdate(activity: nil, cause: .serviceGone))
+                    }
+                case .signal(let message):
+                    guard let update = FeedUpdate.apply(message, to: current) else { continue }
+                    current = update.activity
+                    output.yield(update)
+                }
+            }
+            output.finish()
+        }
+        output.onTermination = { _ in
+            run.cancel()
+            forwardSignals.cancel()
+            forwardOwners.cancel()
+        }
+        return stream
+    }
+}
+
+extension FeedUpdate {
+    /// What a LiveActivity signal does to the activity known so far; nil when it changes
+    /// nothing (another activity's update, a malformed signal, an update older than the state).
+    static func apply(_ message: Message, to current: ActivitySnapshot?) -> FeedUpdate? {
+        let body = message.body
+        switch message.member {
+        case "ActivityStarted":
+            guard let snapshot = try? Wire.snapshot(body), snapshot != current else { return nil }
+            return FeedUpdate(activity: snapshot, cause: .started)
+        case "ActivityUpdated":
+            guard body.count == 2, case .string(let id) = body[0], var snapshot = current, snapshot.id == id,
+                let state = try? Wire.activityState(body[1])
+            else { return nil }
+            // A signal sent before the Get that read `current` may arrive after it.
+            if let old = snapshot.state["updated_at_usec"]?.uint64, let new = state["updated_at_usec"]?.uint64, new < old {
+                return nil
+            }
+            snapshot.state = state
+            return FeedUpdate(activity: snapshot, cause: .updated)
+        case "ActivityEnded":
+            guard body.count == 2, case .string(let id) = body[0], case .string(let reason) = body[1],
+                current?.id == id
+            else { return nil }
+            return FeedUpdate(activity: nil, cause: .ended(reason: reason))
+        default:
+            return nil
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// IsletClient: see the architecture page.

@@ -1,0 +1,154 @@
+/// A live activity as a listener receives it: `LiveActivity.Get`, `ActivityStarted`, then
+/// `ActivityUpdated` replacing the state.
+public struct ActivitySnapshot: Equatable, Sendable {
+    public var id: String
+    public var owner: String
+    public var attributes: ActivityState
+    public var state: ActivityState
+
+    public init(id: String, owner: String, attributes: ActivityState, state: ActivityState) {
+        self.id = id
+        self.owner = owner
+        self.attributes = attributes
+        self.state = state
+    }
+
+    public var kind: ActivityKind {
+        attributes["kind"]?.string.flatMap(ActivityKind.init(rawValue:)) ?? .custom
+    }
+}
+
+public enum DisplayStatus: String, Sendable, Equatable, CaseIterable {
+    case running, paused
+    case goalReached = "goal-reached"
+    case completed
+}
+
+/// The unit a countdown is shown in, and so how often its text changes.
+public enum DisplayUnit: Sendable, Equatable {
+    case seconds, minutes
+    var usec: UInt64 { self == .seconds ? usecPerSecond : 60 * usecPerSecond }
+}
+
+/// What every front end shows of an activity at one moment, computed from the state's
+/// timestamps (nothing on the bus ticks). Pure: the same snapshot and `now` give the same view.
+public struct ActivityView: Equatable, Sendable {
+    public var kind: ActivityKind
+    public var title: String
+    public var status: DisplayStatus
+    /// Time left, in whole units rounded up; nil when the activity has no countdown. A running
+    /// countdown never shows 0 on its own: that comes with the service's `completed`.
+    public var remaining: UInt64?
+    /// Time run so far, in whole units rounded down (fasts and timers).
+    public var elapsed: UInt64
+    /// The fast's goal in seconds; 0 when none.
+    public var goalSeconds: UInt64
+    /// 0 ... 100, of the displayed time (so it moves only when the text does); nil when unknown.
+    public var percent: Int?
+    /// "Phase 1/2", "Work · Round 3/8"; nil for one-phase timers and fasts.
+    public var phaseLabel: String?
+    /// When the text next changes by itself; nil when it never does (paused, completed, static).
+    public var nextChange: USec?
+    public var unit: DisplayUnit
+
+    public init(_ activity: ActivitySnapshot, now: USec, unit: DisplayUnit) {
+        let state = activity.state
+        kind = activity.kind
+        self.unit = unit
+        title = state["title"]?.string ?? activity.attributes["title"]?.string ?? activity.owner
+        status = state["status"]?.string.flatMap(DisplayStatus.init(rawValue:)) ?? .running
+        goalSeconds = (state["goal_usec"]?.uint64 ?? 0) / usecPerSecond
+        phaseLabel = ActivityView.phaseLabel(state)
+
+        let endsAt = state["ends_at_usec"]?.uint64 ?? 0
+        let startedAt = state["started_at_usec"]?.uint64 ?? 0
+        let updatedAt = state["updated_at_usec"]?.uint64 ?? 0
+        let stateRemaining = state["remaining_usec"]?.uint64
+        let stateElapsed = state["elapsed_usec"]?.uint64 ?? 0
+        let u = unit.usec
+
+        // Elapsed: running clocks move on from the state's timestamp.
+        var elapsedUSec = stateElapsed
+        if status == .running || status == .goalReached {
+            if kind == .fast, startedAt > 0 {
+                elapsedUSec = now > startedAt ? now - startedAt : 0
+            } else if updatedAt > 0, now > updatedAt {
+                elapsedUSec = stateElapsed + (now - updatedAt)
+            }
+        }
+        elapsed = elapsedUSec / u
+
+        var next: USec?
+        switch status {
+        case .running where endsAt > 0:
+            let left = endsAt > now ? endsAt - now : 0
+            let shown = max(1, (left + u - 1) / u)
+            remaining = shown
+            // The text changes when `left` drops to (shown - 1) units; the last unit waits for
+            // the service.
+            next = shown > 1 ? endsAt - (shown - 1) * u : nil
+        case .running, .paused:
+            remaining = stateRemaining.map { max(status == .paused ? 0 : 1, ($0 + u - 1) / u) }
+        case .goalReached, .completed:
+            remaining = 0
+        }
+        if kind == .fast, status == .goalReached, startedAt > 0 {
+            next = startedAt + (elapsed + 1) * u
+        }
+        nextChange = next
+
+        let length: UInt64? =
+            kind == .fast
+            ? (goalSeconds > 0 ? goalSeconds * usecPerSecond : nil)
+            : stateRemaining.map { $0 + stateElapsed }
+        switch status {
+        case .goalReached, .completed:
+            percent = 100
+        case .running, .paused:
+            if let length, length > 0, let remaining {
+                let left = min(length, remaining * u)
+                percent = Int((length - left) * 100 / length)
+            } else {
+                percent = state["progress"]?.double.map { Int(($0 * 100).rounded(.down)) }
+            }
+        }
+    }
+
+    static func phaseLabel(_ state: ActivityState) -> String? {
+        let count = state["phase_count"]?.uint32 ?? 1
+        let rounds = state["rounds"]?.uint32 ?? 1
+        let index = (state["phase_index"]?.uint32 ?? 0) + 1
+        let round = state["round"]?.uint32 ?? 1
+        let name = state["phase_name"]?.string ?? ""
+        if rounds > 1 {
+            return (name.isEmpty ? "" : name + " · ") + "Round \(round)/\(rounds)"
+        }
+        guard count > 1 else { return nil }
+        let position = "Phase \(index)/\(count)"
+        return name.isEmpty || name == "Phase \(index)" ? position : name + " · " + position
+    }
+
+    /// The time a countdown shows in the standard style: timers "14:32" / "00:00" / "1:02:03",
+    /// fasts "3:12:09" (seconds) or "3:12" (minutes).
+    public var timeText: String {
+        let value = countdownOrElapsed
+        let seconds = unit == .minutes ? value * 60 : value
+        guard kind == .fast else { return Format.timer(seconds: seconds) }
+        return unit == .minutes ? Format.hm(seconds: seconds) : Format.hms(seconds: seconds)
+    }
+
+    /// The minimal style: the time alone, "5:00" under ten minutes, "0:00" at the end.
+    public var minimalText: String {
+        let value = countdownOrElapsed
+        return unit == .minutes ? Format.hm(seconds: value * 60) : Format.minimal(seconds: value)
+    }
+
+    /// A goal-reached fast counts up; everything else counts down.
+    var countdownOrElapsed: UInt64 {
+        if kind == .fast, status == .goalReached { return elapsed }
+        return remaining ?? elapsed
+    }
+
+    /// Whether there is a time to show at all (a custom activity may have none).
+    public var hasTime: Bool { remaining != nil || kind != .custom }
+}

@@ -1,0 +1,178 @@
+/// A bad configuration file: which file, which line, what is wrong.
+public struct ConfigError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var message: String
+    public var description: String { "\(path):\(line): \(message)" }
+}
+
+/// `config.toml`: the TOML that a settings file needs (tables, `key = value`, strings,
+/// booleans, integers, comments), read strictly: an unknown key or a wrong type names its line.
+public enum ConfigFile {
+    enum Value: Equatable {
+        case string(String), bool(Bool), integer(Int64)
+        var typeName: String {
+            switch self {
+            case .string: "a string"
+            case .bool: "true or false"
+            case .integer: "an integer"
+            }
+        }
+    }
+
+    /// `$XDG_CONFIG_HOME/islet/config.toml`, else `$HOME/.config/islet/config.toml`.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/islet/config.toml" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/islet/config.toml" }
+        return nil
+    }
+
+    /// Applies the file's settings over `settings`: all of them, or none when a line is bad.
+    public static func apply(_ text: String, path: String, to settings: inout BridgeSettings) throws(ConfigError) {
+        var result = settings
+        try read(text, path: path, into: &result)
+        settings = result
+    }
+
+    static func read(_ text: String, path: String, into settings: inout BridgeSettings) throws(ConfigError) {
+        var table = ""
+        var seen: Set<String> = []
+        var number = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            func fail(_ message: String) -> ConfigError { ConfigError(path: path, line: number, message: message) }
+            let line = try stripComment(Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine), fail)
+            if line.isEmpty { continue }
+            if line.hasPrefix("[") {
+                guard line.hasSuffix("]"), !line.hasPrefix("[[") else { throw fail("a table header looks like [icons]") }
+                let name = trim(line.dropFirst().dropLast())
+                guard name == "icons" else { throw fail("unknown table [\(name)]; the only table is [icons]") }
+                guard seen.insert("[" + name + "]").inserted else { throw fail("table [\(name)] appears twice") }
+                table = name
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw fail("expected key = value, got \"\(line.prefix(60))\"")
+            }
+            var key = trim(line[..<equals])
+            if key.count >= 2, key.first == "\"", key.last == "\"" { key = String(key.dropFirst().dropLast()) }
+            let value = try parseValue(trim(line[line.index(after: equals)...]), fail)
+            let full = table.isEmpty ? key : table + "." + key
+            guard seen.insert(full).inserted else { throw fail("\(full) is set twice") }
+            try set(full, value, on: &settings, fail)
+        }
+    }
+
+    static let keys = [
+        "style", "update_urgency", "buttons", "sound",
+        "icons.fast", "icons.goal_reached", "icons.timer", "icons.paused", "icons.completed", "icons.custom",
+    ]
+
+    static func set(_ key: String, _ value: Value, on settings: inout BridgeSettings, _ fail: (String) -> ConfigError) throws(ConfigError) {
+        func string() throws(ConfigError) -> String {
+            guard case .string(let s) = value else { throw fail("\(key) must be a string, got \(value.typeName)") }
+            return s
+        }
+        func bool() throws(ConfigError) -> Bool {
+            guard case .bool(let b) = value else { throw fail("\(key) must be true or false, got \(value.typeName)") }
+            return b
+        }
+        switch key {
+        case "style":
+            let name = try string()
+            guard let style = BridgeSettings.Style(rawValue: name) else {
+                throw fail("style must be \"standard\" or \"minimal\", got \"\(name.prefix(40))\"")
+            }
+            settings.style = style
+        case "update_urgency":
+            let name = try string()
+            guard let urgency = Urgency(name: name) else {
+                throw fail("update_urgency must be \"low\", \"normal\" or \"critical\", got \"\(name.prefix(40))\"")
+            }
+            settings.updateUrgency = urgency
+        case "buttons": settings.buttons = try bool()
+        case "sound": settings.sound = try bool()
+        case "icons.fast": settings.icons.fast = try string()
+        case "icons.goal_reached": settings.icons.goalReached = try string()
+        case "icons.timer": settings.icons.timer = try string()
+        case "icons.paused": settings.icons.paused = try string()
+        case "icons.completed": settings.icons.completed = try string()
+        case "icons.custom": settings.icons.custom = try string()
+        default:
+            throw fail("unknown key \(key.prefix(60)); known keys: \(keys.joined(separator: ", "))")
+        }
+    }
+
+    /// The line without its comment (a `#` outside quotes).
+    static func stripComment(_ line: Substring, _ fail: (String) -> ConfigError) throws(ConfigError) -> Substring {
+        var quote: Character?
+        var escaped = false
+        for index in line.indices {
+            let c = line[index]
+            if let q = quote {
+                if escaped { escaped = false } else if c == "\\" && q == "\"" { escaped = true } else if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "#" {
+                return trim(line[..<index])[...]
+            }
+        }
+        return trim(line)[...]
+    }
+
+    static func parseValue(_ text: String, _ fail: (String) -> ConfigError) throws(ConfigError) -> Value {
+        switch text {
+        case "": throw fail("a value is missing after =")
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        default: break
+        }
+        if text.hasPrefix("\"\"\"") || text.hasPrefix("'''") { throw fail("multi-line strings are not used here") }
+        if text.hasPrefix("'") {
+            guard text.count >= 2, text.hasSuffix("'"), !text.dropFirst().dropLast().contains("'") else {
+                throw fail("unterminated string")
+            }
+            return .string(String(text.dropFirst().dropLast()))
+        }
+        if text.hasPrefix("\"") {
+            var result = ""
+            var escaped = false
+            var closed = false
+            for c in text.dropFirst() {
+                if closed { throw fail("unexpected text after the closing quote") }
+                if escaped {
+                    switch c {
+                    case "\"": result.append("\"")
+                    case "\\": result.append("\\")
+                    case "n": result.append("\n")
+                    case "t": result.append("\t")
+                    default: throw fail("unknown escape \\\(c) in a string")
+                    }
+                    escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == "\"" {
+                    closed = true
+                } else {
+                    result.append(c)
+                }
+            }
+            guard closed else { throw fail("unterminated string") }
+            return .string(result)
+        }
+        let digits = text.replacingUnderscores()
+        if let n = Int64(digits) { return .integer(n) }
+        throw fail("cannot read the value \(text.prefix(40)); strings go in double quotes, booleans are true or false")
+    }
+
+    static func trim(_ s: Substring) -> String {
+        var t = s
+        while let f = t.first, f == " " || f == "\t" { t = t.dropFirst() }
+        while let l = t.last, l == " " || l == "\t" { t = t.dropLast() }
+        return String(t)
+    }
+}
+
+extension String {
+    fileprivate func replacingUnderscores() -> String { String(filter { $0 != "_" }) }
+}

@@ -1,0 +1,52 @@
+import DBus
+
+/// A client of `org.freedesktop.Notifications` (the Desktop Notifications Specification).
+public struct NotificationServer: Sendable {
+    public static let busName = "org.freedesktop.Notifications"
+    public static let path: ObjectPath = "/org/freedesktop/Notifications"
+
+    public let proxy: DBusProxy
+
+    /// `timeout` bounds every call: a hanging server must not hold the bridge up.
+    public init(connection: DBusConnection, timeout: Duration = .seconds(2)) {
+        proxy = DBusProxy(
+            connection: connection, destination: Self.busName, path: Self.path, interface: Self.busName,
+            timeout: timeout)
+    }
+
+    public func notify(_ content: NotificationContent, replacesID: UInt32) async throws -> UInt32 {
+        let hints = content.hints.mapValues { hint -> DBusValue in
+            switch hint {
+            case .string(let s): .string(s)
+            case .byte(let b): .byte(b)
+            case .int32(let i): .int32(i)
+            case .bool(let b): .boolean(b)
+            }
+        }
+        let out = try await proxy.call("Notify", [
+            .string(content.appName), .uint32(replacesID), .string(content.icon), .string(content.summary),
+            .string(content.body), .array(.string, content.actions.flatMap { [DBusValue.string($0.key), .string($0.label)] }),
+            .stringVariantDictionary(hints), .int32(content.expireTimeout),
+        ])
+        guard let first = out.first else { throw DBusError.typeMismatch(expected: "u", got: "") }
+        return try first.decode(UInt32.self)
+    }
+
+    public func close(id: UInt32) async throws {
+        try await proxy.call("CloseNotification", [.uint32(id)])
+    }
+
+    public func capabilities() async throws -> ServerCapabilities {
+        let out = try await proxy.call("GetCapabilities")
+        guard let first = out.first else { throw DBusError.typeMismatch(expected: "as", got: "") }
+        return ServerCapabilities(try first.decode([String].self))
+    }
+
+    /// (name, vendor, version, spec_version).
+    public func information() async throws -> [String] {
+        try await proxy.call("GetServerInformation").map { try $0.decode(String.self) }
+    }
+
+    /// NotificationClosed and ActionInvoked, as they come.
+    public func signals() async throws -> AsyncStream<Message> { try await proxy.signals() }
+}

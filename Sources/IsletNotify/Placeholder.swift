@@ -1,1 +1,0 @@
-// IsletNotify: see the architecture page.

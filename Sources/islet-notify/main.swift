@@ -1,1 +1,0 @@
-print("islet-notify: not yet")

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import IsletNotify
+
+@Suite struct ConfigFileTests {
+    @Test func readsEverySetting() throws {
+        var s = BridgeSettings()
+        try ConfigFile.apply(
+            """
+            # islet-notify
+            style = "minimal"   # the time alone
+            update_urgency = 'normal'
+            buttons = false
+            sound = false
+
+            [icons]
+            fast = "hourglass # not a comment"
+            "timer" = "/usr/share/icons/x.png"
+            """, path: "config.toml", to: &s)
+        #expect(s.style == .minimal)
+        #expect(s.updateUrgency == .normal)
+        #expect(!s.buttons)
+        #expect(!s.sound)
+        #expect(s.icons.fast == "hourglass # not a comment")
+        #expect(s.icons.timer == "/usr/share/icons/x.png")
+    }
+
+    @Test func theShippedExampleIsValid() throws {
+        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        var s = BridgeSettings()
+        try ConfigFile.apply(try String(contentsOfFile: "/" + path + "/packaging/config.toml", encoding: .utf8),
+                             path: "config.toml", to: &s)
+        #expect(s == BridgeSettings())
+    }
+
+    @Test(arguments: [
+        ("style = \"fancy\"", 1, "style must be \"standard\" or \"minimal\""),
+        ("\n\nstlye = \"minimal\"", 3, "unknown key stlye"),
+        ("buttons = \"yes\"", 1, "buttons must be true or false"),
+        ("style = \"minimal", 1, "unterminated string"),
+        ("[colors]", 1, "unknown table [colors]"),
+        ("style", 1, "expected key = value"),
+        ("sound = false\nsound = false", 2, "sound is set twice"),
+        ("style = minimal", 1, "strings go in double quotes"),
+        ("[icons]\nfast = 3", 2, "icons.fast must be a string"),
+    ])
+    func badLinesAreNamed(text: String, line: Int, message: String) {
+        var s = BridgeSettings()
+        s.style = .minimal
+        #expect {
+            try ConfigFile.apply(text, path: "/home/u/.config/islet/config.toml", to: &s)
+        } throws: { error in
+            guard let e = error as? ConfigError else { return false }
+            return e.line == line && e.message.contains(message) && "\(e)".hasPrefix("/home/u/.config/islet/config.toml:\(line): ")
+        }
+        #expect(s == { var m = BridgeSettings(); m.style = .minimal; return m }())  // nothing half-applied
+    }
+}

@@ -1,0 +1,155 @@
+import IsletCore
+import Testing
+
+@testable import IsletNotify
+
+@Suite struct PresenterTests {
+    let all = ServerCapabilities(["body", "actions", "body-markup"])
+    let plain = ServerCapabilities(["body", "actions"])
+    var standard: BridgeSettings { BridgeSettings() }
+    var minimal: BridgeSettings {
+        var s = BridgeSettings()
+        s.style = .minimal
+        return s
+    }
+
+    func show(_ a: ActivitySnapshot, at seconds: UInt64 = 0, _ settings: BridgeSettings = BridgeSettings(), caps: ServerCapabilities? = nil)
+        -> Presentation
+    {
+        Presenter.present(a, now: (a.state["updated_at_usec"]?.uint64 ?? Sample.t0) + seconds * Sample.second,
+                          settings: settings, capabilities: caps ?? plain)
+    }
+
+    @Test func fastCountsDownInMinutesTowardItsGoal() {
+        // 16 h goal, 12 h 47 min 51 s in: 3 h 12 min 9 s left, shown as 3:13 (rounded up).
+        let p = show(Sample.fast(goal: 57600, elapsed: 46071))
+        #expect(p.content.summary == "Fasting Goal")
+        #expect(p.content.body == "Goal in 3:13\nGoal: 16 hours")
+        #expect(p.content.hints["value"] == .int32(79))
+        #expect(p.content.actions.map(\.key) == ["stop-fast"])
+        #expect(p.content.hints["x-dunst-stack-tag"] == .string("islet-activity"))
+        #expect(p.content.hints["x-canonical-private-synchronous"] == .string("islet-activity"))
+        #expect(p.content.expireTimeout == 0)
+        // The text next changes when 3:12 remain exactly.
+        #expect(p.nextChange == Sample.t0 + (57600 - 192 * 60) * Sample.second)
+    }
+
+    @Test func theSamePresentationHoldsUntilTheMinuteTurns() {
+        let fast = Sample.fast(goal: 57600, elapsed: 46071)
+        let a = show(fast)
+        let b = show(fast, at: 8)
+        let c = show(fast, at: 10)
+        #expect(a.content == b.content)
+        #expect(c.content.body == "Goal in 3:12\nGoal: 16 hours")
+    }
+
+    @Test func goalReached() {
+        let p = show(Sample.fast(goal: 57600, elapsed: 57600 + 125, reached: true))
+        #expect(p.content.summary == "Goal Reached!")
+        #expect(p.content.body == "Fasted 16:02\nGoal: 16 hours")
+        #expect(p.content.icon == BridgeSettings().icons.goalReached)
+        #expect(p.content.hints["value"] == .int32(100))
+        #expect(p.isAlert)
+    }
+
+    @Test func timerShowsMinutesAndSeconds() {
+        let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
+        let p = show(a)
+        #expect(p.content.summary == "Tea")
+        #expect(p.content.body == "14:32")
+        #expect(p.content.actions.map(\.key) == ["pause", "stop"])
+        #expect(p.nextChange == Sample.t0 + 29 * Sample.second)
+        #expect(show(a, caps: all).content.body == "<b>14:32</b>")
+    }
+
+    @Test func aTwoMinuteTimerFirstShowsTwoMinutes() {
+        let (a, _) = Sample.timer(phases: [Phase(name: "Eggs", seconds: 120)], elapsed: 0)
+        #expect(show(a).content.body == "02:00")
+        // 0.5 s in: still 02:00, rounded up.
+        let half = Presenter.present(a, now: Sample.t0 + Sample.second / 2, settings: standard, capabilities: plain)
+        #expect(half.content.body == "02:00")
+    }
+
+    @Test func aRunningCountdownWaitsForTheServiceToShowZero() {
+        let (a, _) = Sample.timer(phases: [Phase(name: "Eggs", seconds: 120)], elapsed: 0)
+        let late = show(a, at: 125)
+        #expect(late.content.body == "00:01")
+        #expect(late.nextChange == nil)
+    }
+
+    @Test func completedTimerShowsZero() {
+        let (a, _) = Sample.timer(phases: [Phase(name: "Eggs", seconds: 120)], elapsed: 120, completed: true)
+        let p = show(a)
+        #expect(p.content.body == "00:00\nDone")
+        #expect(p.isAlert)
+        #expect(p.content.actions.isEmpty)
+    }
+
+    @Test func phasesAndRounds() {
+        let (meditation, _) = Sample.timer(
+            "Meditation", phases: [Phase(name: "Phase 1", seconds: 300), Phase(name: "Phase 2", seconds: 600)], elapsed: 60)
+        #expect(show(meditation).content.body == "04:00\nPhase 1/2")
+        let (workout, _) = Sample.timer(
+            "Workout", phases: [Phase(name: "Work", seconds: 40), Phase(name: "Rest", seconds: 20)], rounds: 8,
+            elapsed: 2 * 60 + 10)
+        #expect(show(workout).content.body == "00:30\nWork · Round 3/8")
+    }
+
+    @Test func pausedTimerShowsAPauseMarkAndNeverTicks() {
+        let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28, pausedFor: 50)
+        let p = show(a)
+        #expect(p.content.body == "⏸ 14:32\nPaused")
+        #expect(p.content.actions.map(\.key) == ["resume", "stop"])
+        #expect(p.nextChange == nil)
+        #expect(show(a, at: 3600).content == p.content)
+    }
+
+    @Test func minimalStyleIsTheTimeAlone() {
+        let (five, _) = Sample.timer(phases: [Phase(name: "Focus", seconds: 300)], elapsed: 0)
+        let p = show(five, minimal)
+        #expect(p.content.summary == "5:00")
+        #expect(p.content.body == "")
+        #expect(p.content.appName == "")
+        #expect(p.content.icon == "")
+        #expect(p.content.actions.isEmpty)
+        #expect(p.content.hints["value"] == nil)
+        #expect(p.content.hints["fgcolor"] == .string("#888888"))
+        #expect(p.content.hints["bgcolor"] == .string("#0a0a0a"))
+        #expect(p.content.hints["suppress-sound"] == .bool(true))
+        let (fifteen, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
+        #expect(show(fifteen, minimal).content.summary == "14:32")
+        let (done, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 60)], elapsed: 60, completed: true)
+        #expect(show(done, minimal).content.summary == "0:00")
+    }
+
+    @Test func serverWithoutBodyGetsOneLine() {
+        let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
+        let p = show(a, caps: ServerCapabilities(["actions"]))
+        #expect(p.content.summary == "Tea · 14:32")
+        #expect(p.content.body == "")
+    }
+
+    @Test func noButtonsWithoutActionsOrWhenTurnedOff() {
+        let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
+        #expect(show(a, caps: ServerCapabilities(["body"])).content.actions.isEmpty)
+        var off = BridgeSettings()
+        off.buttons = false
+        #expect(show(a, off).content.actions.isEmpty)
+    }
+
+    @Test func customActivityTextIsEscapedForMarkupServers() {
+        let a = ActivitySnapshot(
+            id: "c1", owner: "build", attributes: ["kind": .string("custom"), "title": .string("<b>make</b> & co")],
+            state: ["status": .string("running"), "ends_at_usec": .uint64(Sample.t0 + 90 * Sample.second)])
+        let p = Presenter.present(a, now: Sample.t0, settings: standard, capabilities: all)
+        #expect(p.content.summary == "<b>make</b> & co")  // the summary is never markup
+        #expect(p.content.body == "<b>01:30</b>")
+        let status = ActivitySnapshot(
+            id: "c2", owner: "build", attributes: ["kind": .string("custom"), "title": .string("Deploy")],
+            state: ["status": .string("paused"), "title": .string("a<b")])
+        let q = Presenter.present(status, now: Sample.t0, settings: standard, capabilities: all)
+        #expect(q.content.summary == "a<b")
+        #expect(q.content.body == "<b>⏸ Paused</b>")
+        #expect(Markup.escape("<i>&'\"") == "&lt;i&gt;&amp;&apos;&quot;")
+    }
+}
