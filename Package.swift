@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "IsletCoreTests", dependencies: [
             "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletCore"]),
+        .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletCore", "DBus", "TestSupport"]),
         .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport"]),
         // End to end: the built isletd on a private bus, driven by real clients.
         .testTarget(name: "IsletServiceTests", dependencies: ["DBus", "IsletCore", "TestSupport"]),

@@ -29,6 +29,8 @@ public actor Bridge {
     var inFlight = false
     /// Notify found no server and none could be started: wait for one to appear.
     var serverMissing = false
+    /// A new server appeared and GetCapabilities has not answered yet.
+    var awaitingCapabilities = false
     var renderAgain = false
     var tickGeneration = 0
     var serverGeneration = 0
@@ -47,6 +49,9 @@ public actor Bridge {
         logic = BridgeLogic(settings: settings)
         (events, input) = AsyncStream.makeStream(of: Event.self)
     }
+
+    /// How long an ended activity's notification waits for a successor before it closes.
+    static let settleUSec: USec = 250_000
 
     public static let wallClock: @Sendable () -> USec = {
         var now = timespec()
@@ -76,6 +81,8 @@ public actor Bridge {
     /// Closes the notification on the way out (SIGTERM, SIGINT).
     public func shutdown() async {
         refresh?.cancel()
+        // A Notify on its way: its id is needed to close what it showed.
+        for _ in 0..<200 where inFlight { try? await Task.sleep(for: .milliseconds(10)) }
         let id = logic.shownID
         if id != 0 { try? await server.close(id: id) }
         input.finish()
@@ -88,21 +95,30 @@ public actor Bridge {
             switch update.cause {
             case .serviceGone: log("isletd left the bus; waiting for it to return")
             case .synced: log("in step with isletd: " + (update.activity.map { "activity \($0.id) (\($0.owner))" } ?? "no activity"))
+            case .ended:
+                // The next activity usually starts in the same breath (newest wins, hand-back):
+                // show it in place rather than closing and popping a new notification.
+                schedule(Bridge.wallClock() + Bridge.settleUSec, now: Bridge.wallClock())
+                return
             default: break
             }
             render()
         case .serverOwner(let owner):
             serverGeneration += 1
-            logic.serverChanged(capabilities: logic.capabilities)
+            logic.serverChanged(capabilities: .unknown)
             serverMissing = false
             if owner == nil {
+                awaitingCapabilities = false
                 log("no notification server on the bus; the next notification will start one if it can")
+                render()
             } else {
+                // Ask the new server what it can do before showing it anything.
+                awaitingCapabilities = true
                 fetchCapabilities()
             }
-            render()
         case .capabilities(let capabilities, let generation):
-            guard generation == serverGeneration, capabilities != logic.capabilities else { return }
+            guard generation == serverGeneration else { return }
+            awaitingCapabilities = false
             logic.capabilities = capabilities
             render()
         case .serverSignal(let message):
@@ -180,11 +196,13 @@ public actor Bridge {
                 }
             } catch {
                 log("GetCapabilities failed (\(error)); assuming body text only")
+                input.yield(.capabilities(.unknown, generation: generation))
             }
         }
     }
 
     func render() {
+        if awaitingCapabilities { return }
         if inFlight {
             renderAgain = true
             return

@@ -40,7 +40,8 @@ public struct BridgeLogic: Sendable {
         if shown == presentation.content { return (nil, nextChange) }
 
         var content = presentation.content
-        let fresh = shownID == 0
+        // A new activity shown in place of the last one is news too.
+        let fresh = shownID == 0 || previous?.activityID != presentation.milestone.activityID
         let alert =
             presentation.isAlert && settings.style == .standard
             && previous.map { $0.activityID == presentation.milestone.activityID && $0.status != presentation.milestone.status } ?? false

@@ -1,0 +1,95 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// islet-notify against real notification servers under Xvfb, on a private bus.
+@Suite struct WithRealServers {
+    @Test func followsAFastAndAPhasedTimerOnDunst() async throws {
+        let rig = try await Rig(.dunst)
+        let fasting = rig.daemon.fasting
+        try await fasting.call("SetGoal", [.uint64(60)])
+        try await rig.daemon.live.set("LingerSeconds", .uint32(1))
+        // A fast begun 57 s ago with a one-minute goal.
+        try await fasting.call("StartFastAt", [.uint64(Rig.nowUSec - 57 * 1_000_000)])
+        let first = try await rig.waitForNotify { $0.summary == "Fasting Goal" }
+        #expect(first.body == "<b>Goal in 0:01</b>\nGoal: 1 minute")
+        #expect(first.replacesID == 0)
+        #expect(first.urgency == 1)
+        #expect(first.strings.contains("stop-fast"))
+        #expect(try await rig.dunstctl("count", "displayed") == "1")
+
+        let reached = try await rig.waitForNotify { $0.summary == "Goal Reached!" }
+        #expect(reached.body == "<b>Fasted 0:01</b>\nGoal: 1 minute")
+        #expect(reached.replacesID != 0)
+        #expect(reached.urgency == 1 && !reached.suppressesSound)
+
+        // A phased timer takes the island from the fast, in the same notification.
+        try await rig.daemon.timers.call(
+            "StartIntervals", [.string("tea"), .string("Green tea"), .array(.string, [.string("Steep"), .string("Rest")]),
+                               .array(.uint64, [.uint64(3), .uint64(2)]), .uint32(1)])
+        let timer = try await rig.waitForNotify { $0.summary == "Green tea" }
+        #expect(timer.body.hasPrefix("<b>00:0") && timer.body.hasSuffix("\nSteep · Phase 1/2"), "\(timer.body)")
+        #expect(timer.replacesID == reached.replacesID)
+        #expect(timer.urgency == 1 && timer.suppressesSound)  // a new activity: normal, quiet
+        let tick = try await rig.waitForNotify { $0.summary == "Green tea" && $0.body.hasPrefix("<b>00:02") }
+        #expect(tick.urgency == 0 && tick.suppressesSound)  // an update: low, quiet
+        #expect(timer.strings.contains("pause") && timer.strings.contains("stop"))
+
+        try await rig.daemon.timers.call("Pause", [.string("tea")])
+        let paused = try await rig.waitForNotify { $0.body.hasPrefix("<b>⏸ ") }
+        #expect(paused.body.hasSuffix("\nPaused · Steep · Phase 1/2"))
+        #expect(paused.strings.contains("resume"))
+        let whilePaused = rig.notifies.count
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(rig.notifies.count == whilePaused, "a paused timer sends nothing")
+
+        try await rig.daemon.timers.call("Resume", [.string("tea")])
+        let done = try await rig.waitForNotify { $0.body.hasPrefix("<b>00:00</b>") }
+        #expect(done.body == "<b>00:00</b>\nDone · Rest · Phase 2/2")
+        #expect(done.urgency == 1 && !done.suppressesSound)
+        // After LingerSeconds the timer's activity ends and the fast takes the island back.
+        let back = try await rig.waitForNotify { $0.summary == "Goal Reached!" && $0.replacesID == done.replacesID }
+        _ = back
+        #expect(try await rig.dunstctl("count", "displayed") == "1")
+
+        _ = try await fasting.call("StopFast")
+        #expect(await eventually { !rig.monitor.calls("CloseNotification").isEmpty })
+        #expect(await eventually { (try? await rig.dunstctl("count", "displayed")) == "0" })
+    }
+
+    @Test func aNotificationDismissedInDunstStaysAwayUntilThePause() async throws {
+        let rig = try await Rig(.dunst)
+        try await rig.daemon.timers.call("Start", [.string("focus"), .string("Focus"), .uint64(600)])
+        _ = try await rig.waitForNotify { $0.summary == "Focus" }
+        _ = try await rig.dunstctl("close")
+        #expect(await eventually { rig.bridge?.stderr.contains("dismissed") == true })
+        let after = rig.notifies.count
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(rig.notifies.count == after, "clock ticks do not bring a dismissed notification back")
+        try await rig.daemon.timers.call("Pause", [.string("focus")])
+        let again = try await rig.waitForNotify { $0.body.hasPrefix("<b>⏸") }
+        #expect(again.replacesID == 0)
+    }
+
+    @Test func minimalStyleOnDunst() async throws {
+        let rig = try await Rig(.dunst, bridgeArguments: ["--style", "minimal"])
+        try await rig.daemon.timers.call("Start", [.string("boring"), .string("Countdown"), .uint64(300)])
+        let shown = try await rig.waitForNotify { $0.summary == "5:00" || $0.summary == "4:59" }
+        #expect(shown.strings.prefix(4) == ["", "", shown.summary, ""])
+        #expect(!shown.strings.contains("pause"))
+        #expect(shown.arguments.contains { $0.hasSuffix("string \"#888888\"") })
+        #expect(shown.suppressesSound)
+    }
+
+    @Test func worksWithXfce4Notifyd() async throws {
+        let rig = try await Rig(.xfce4notifyd)
+        try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(120)])
+        let shown = try await rig.waitForNotify { $0.summary == "Tea" }
+        #expect(shown.body.contains("02:00") || shown.body.contains("01:59"))
+        let id = try await eventually { rig.monitor.messages.contains { $0.kind == "method return" && $0.arguments.first?.hasPrefix("uint32 ") == true } }
+        #expect(id)
+        try await rig.daemon.timers.call("Stop", [.string("tea")])
+        #expect(await eventually { !rig.monitor.calls("CloseNotification").isEmpty })
+    }
+}

@@ -1,0 +1,46 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// How often the bridge talks to the server: when the text changes, and only then. Each test
+/// runs minutes of real time (in parallel with the others), counted at the server.
+@Suite struct NotifyCounts {
+    @Test func aFastShowingMinutesSendsAboutOneAMinute() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: ["body", "actions"]))
+        let fake = try #require(rig.fake)
+        try await rig.daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await rig.daemon.fasting.call("StartFast")
+        #expect(await eventually { fake.posted.count == 1 })
+        try await Task.sleep(for: .seconds(180))
+        // The first post, then one per minute turned: 3 (4 when a minute turns at the very end).
+        #expect((3...4).contains(fake.posted.count - 1), "\(fake.posted.count) Notify calls in 3 minutes")
+        let gaps = zip(fake.posted.dropFirst(), fake.posted.dropFirst(2)).map { $1.at - $0.at }
+        #expect(gaps.allSatisfy { $0 > .seconds(59) && $0 < .seconds(61) }, "\(gaps)")
+    }
+
+    @Test func aTwoMinuteTimerSendsAboutOneASecond() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: ["body", "actions"]))
+        let fake = try #require(rig.fake)
+        try await rig.daemon.live.set("LingerSeconds", .uint32(0))
+        try await rig.daemon.timers.call("Start", [.string("eggs"), .string("Eggs"), .uint64(120)])
+        #expect(await eventually(within: .seconds(130)) { fake.closed.count == 1 })
+        let bodies = fake.posted.map(\.body)
+        // 02:00, 01:59 ... 00:01, then 00:00 (completed): 121 different texts, each sent once.
+        #expect((119...122).contains(fake.posted.count), "\(fake.posted.count) Notify calls")
+        #expect(Set(bodies).count == bodies.count, "no text sent twice")
+        #expect(bodies.first == "02:00")
+        #expect(bodies.last == "00:00\nDone")
+    }
+
+    @Test func aPausedTimerSendsNothing() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: ["body", "actions"]))
+        let fake = try #require(rig.fake)
+        try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(600)])
+        try await rig.daemon.timers.call("Pause", [.string("tea")])
+        #expect(await eventually { fake.posted.last?.body.hasPrefix("⏸") == true })
+        let count = fake.posted.count
+        try await Task.sleep(for: .seconds(60))
+        #expect(fake.posted.count == count, "\(fake.posted.count - count) Notify calls while paused")
+    }
+}

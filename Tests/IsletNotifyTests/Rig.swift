@@ -1,0 +1,114 @@
+import DBus
+import Foundation
+import TestSupport
+
+/// A private bus with isletd, a notification server, islet-notify and a dbus-monitor on it.
+final class Rig: @unchecked Sendable {
+    enum Server {
+        case dunst, xfce4notifyd
+        case fake(FakeNotificationServer.Mode, capabilities: [String])
+        case none
+    }
+
+    let daemon: Daemon
+    var bus: PrivateBus { daemon.bus }
+    let display: VirtualDisplay?
+    var server: Background?
+    var fake: FakeNotificationServer?
+    var bridge: Background?
+    let monitor: BusMonitor
+
+    init(_ server: Server, bridgeArguments: [String] = [], startBridge: Bool = true) async throws {
+        daemon = try await Daemon()
+        monitor = try await BusMonitor(
+            address: daemon.bus.address,
+            rules: ["interface='org.freedesktop.Notifications'", "type='method_return'", "type='error'"])
+        switch server {
+        case .dunst, .xfce4notifyd:
+            display = try VirtualDisplay()
+        default:
+            display = nil
+        }
+        try await startServer(server)
+        if startBridge { try await self.startBridge(bridgeArguments) }
+    }
+
+    var environment: [String: String] {
+        var env = bus.environment
+        env["DISPLAY"] = display?.name
+        env["HOME"] = NSTemporaryDirectory()
+        env["XDG_CONFIG_HOME"] = "/nonexistent"  // our own config only, never the user's
+        return env
+    }
+
+    func startServer(_ server: Server) async throws {
+        switch server {
+        case .dunst:
+            self.server = try Background(["dunst", "-config", Rig.dunstrc], environment: environment)
+        case .xfce4notifyd:
+            self.server = try Background(["/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd"], environment: environment)
+        case .fake(let mode, let capabilities):
+            fake = try await FakeNotificationServer(address: bus.address, mode: mode, capabilities: capabilities)
+            return
+        case .none:
+            return
+        }
+        guard try await eventually({ try await daemon.client.nameOwner("org.freedesktop.Notifications") != nil }) else {
+            throw TestFailure("the notification server did not start: \(self.server?.stderr ?? "")")
+        }
+    }
+
+    func startBridge(_ arguments: [String] = []) async throws {
+        let bridge = try Background(
+            [builtProduct("islet-notify"), "--address", bus.address, "--verbose"] + arguments, environment: environment)
+        self.bridge = bridge
+        guard await eventually({ bridge.stderr.contains("in step with isletd") }) else {
+            throw TestFailure("islet-notify did not start: \(bridge.stderr)")
+        }
+    }
+
+    /// Notify calls seen on the bus.
+    var notifies: [BusMonitor.Seen] { monitor.calls("Notify") }
+
+    /// Waits until a Notify call satisfies `predicate`; that call.
+    func waitForNotify(
+        within: Duration = .seconds(10), _ predicate: @escaping (BusMonitor.Seen) -> Bool
+    ) async throws -> BusMonitor.Seen {
+        var found: BusMonitor.Seen?
+        _ = await eventually(within: within) {
+            found = notifies.last(where: predicate)
+            return found != nil
+        }
+        guard let found else {
+            throw TestFailure("no such Notify; saw \(notifies.map { "\($0.strings.prefix(4))" })\nbridge: \(bridge?.stderr ?? "")")
+        }
+        return found
+    }
+
+    func dunstctl(_ arguments: String...) async throws -> String {
+        try await Command.run(["dunstctl"] + arguments, environment: environment).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static var dunstrc: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/dunstrc").path
+    }
+
+    static var nowUSec: UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
+}
+
+extension BusMonitor.Seen {
+    var summary: String { strings.count > 2 ? strings[2] : "" }
+    var body: String { strings.count > 3 ? strings[3] : "" }
+    var replacesID: UInt32 { uint32s.first ?? 0 }
+    /// The byte after "urgency" in the hints.
+    var urgency: Int? {
+        guard let i = arguments.firstIndex(of: "string \"urgency\""), i + 1 < arguments.count else { return nil }
+        return Int(arguments[i + 1].split(separator: " ").last ?? "")
+    }
+    var suppressesSound: Bool {
+        guard let i = arguments.firstIndex(of: "string \"suppress-sound\""), i + 1 < arguments.count else { return false }
+        return arguments[i + 1].hasSuffix("true")
+    }
+}

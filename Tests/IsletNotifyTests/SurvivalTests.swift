@@ -1,0 +1,144 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// The bridge when the world misbehaves: servers that hang, fail, talk nonsense, leave and
+/// come back; isletd restarting or gone; buttons pressed.
+@Suite struct Survival {
+    static let capabilities = ["body", "actions", "body-markup"]
+
+    @Test func buttonsCallIsletd() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities))
+        let fake = try #require(rig.fake)
+        let timers = rig.daemon.timers
+        func timerList() async -> String { (try? await timers.call("List")).map { "\($0)" } ?? "" }
+        try await timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
+        #expect(await eventually { fake.posted.contains { $0.actions.contains("pause") } })
+        // Pressed until it takes: the bridge knows its id once the server's reply is in.
+        #expect(try await press(fake, id: 1, "pause") { await timerList().contains("paused") })
+        #expect(await eventually { fake.posted.last?.actions.contains("resume") == true })
+        #expect(try await press(fake, id: 1, "resume") { await timerList().contains("running") })
+        #expect(try await press(fake, id: 1, "stop") { fake.closed == [1] })
+        #expect(try await rig.daemon.live.get("ActivityId") == .string(""))
+        // A fast's button stops the fast.
+        try await rig.daemon.fasting.call("SetGoal", [.uint64(3600)])
+        try await rig.daemon.fasting.call("StartFast")
+        #expect(await eventually { fake.posted.last?.actions.contains("stop-fast") == true })
+        #expect(try await press(fake, id: 2, "stop-fast") { (try? await rig.daemon.fasting.get("Fasting")) == .boolean(false) })
+        // Buttons of notifications that are not ours, and unknown keys, change nothing.
+        try await timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
+        #expect(await eventually { fake.posted.last?.summary == "Tea" })
+        try await Task.sleep(for: .milliseconds(300))
+        try fake.invoke(id: 999, action: "stop")
+        try fake.invoke(id: 3, action: "../../etc")
+        try fake.invoke(id: 3, action: "stop-fast")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await timerList().contains("tea"))
+        #expect(rig.bridge?.isRunning == true)
+    }
+
+    /// Presses a button every 200 ms until `done` holds (at most 5 s).
+    func press(_ fake: FakeNotificationServer, id: UInt32, _ action: String, until done: () async -> Bool) async throws -> Bool {
+        for _ in 0..<25 {
+            try fake.invoke(id: id, action: action)
+            if await eventually(within: .milliseconds(200), done) { return true }
+        }
+        return false
+    }
+
+    @Test func aHangingServerBlocksNothing() async throws {
+        let rig = try await Rig(.fake(.hang, capabilities: Survival.capabilities))
+        let fake = try #require(rig.fake)
+        try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
+        #expect(await eventually { fake.posted.count == 1 })
+        // One call in flight, never a pile-up: the next goes out only after the 2 s timeout.
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(fake.posted.count == 1)
+        #expect(await eventually(within: .seconds(5)) { fake.posted.count >= 2 })
+        // isletd answers as ever, and the bridge stays up.
+        let started = ContinuousClock.now
+        try await rig.daemon.timers.call("Pause", [.string("tea")])
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(rig.bridge?.isRunning == true)
+        #expect(rig.bridge?.stderr.contains("NoReply") == true || rig.bridge?.stderr.contains("Timeout") == true)
+    }
+
+    @Test(arguments: [FakeNotificationServer.Mode.fail, .garbage])
+    func aServerThatAnswersBadlyIsSurvived(mode: FakeNotificationServer.Mode) async throws {
+        let rig = try await Rig(.fake(mode, capabilities: Survival.capabilities))
+        let fake = try #require(rig.fake)
+        try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
+        #expect(await eventually { fake.posted.count >= 1 })
+        try await Task.sleep(for: .milliseconds(2500))
+        // It keeps trying at the pace of the display (about once a second), never in a loop.
+        #expect((1...5).contains(fake.posted.count), "\(fake.posted.count) Notify calls in 2.5 s")
+        #expect(rig.bridge?.isRunning == true)
+        #expect(rig.bridge?.stderr.contains("Notify failed") == true)
+    }
+
+    @Test func aServerThatRestartsGetsAFreshNotification() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities))
+        let first = try #require(rig.fake)
+        try await rig.daemon.timers.call("StartIntervals", [
+            .string("tea"), .string("Tea"), .array(.string, [.string("A")]), .array(.uint64, [.uint64(3600)]), .uint32(1),
+        ])
+        #expect(await eventually { first.posted.count >= 1 })
+        first.quit()
+        let second = try await FakeNotificationServer(address: rig.bus.address, capabilities: ["body"])
+        #expect(await eventually { second.posted.count >= 1 })
+        #expect(second.posted.first?.replacesID == 0)
+        #expect(second.posted.first?.actions == [])  // this one offers no actions
+    }
+
+    @Test func noServerAtStartThenOneAppears() async throws {
+        let rig = try await Rig(.none)
+        try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
+        #expect(await eventually { rig.bridge?.stderr.contains("Notify failed") == true })
+        try await Task.sleep(for: .milliseconds(1500))
+        let failures = rig.bridge?.stderr.components(separatedBy: "Notify failed").count ?? 0
+        #expect(failures <= 3, "with no server, the bridge waits rather than retrying every tick")
+        let server = try await FakeNotificationServer(address: rig.bus.address)
+        #expect(await eventually { server.posted.contains { $0.summary == "Tea" } })
+    }
+
+    @Test func isletdRestartedIsFollowedAndIsletdGoneClosesTheNotification() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities))
+        let fake = try #require(rig.fake)
+        try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
+        #expect(await eventually { fake.posted.count >= 1 })
+        try await rig.daemon.crash()
+        #expect(await eventually { fake.closed == [1] })
+        let before = fake.posted.count
+        try await rig.daemon.start()
+        // Restarted: the same activity, re-read with LiveActivity.Get, shown again.
+        #expect(await eventually { fake.posted.count > before })
+        #expect(fake.posted.last.map { $0.summary == "Tea" && $0.replacesID == 0 } ?? false)
+        #expect(rig.bridge?.stderr.components(separatedBy: "in step with isletd").count ?? 0 >= 3, "\(rig.bridge?.stderr ?? "")")
+        try await rig.daemon.timers.call("Pause", [.string("tea")])
+        #expect(await eventually { fake.posted.last?.body.contains("⏸") == true })
+    }
+
+    @Test func sigtermClosesTheNotification() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities))
+        let fake = try #require(rig.fake)
+        try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
+        #expect(await eventually { fake.posted.count >= 1 })
+        rig.bridge?.signal(SIGTERM)
+        #expect(await rig.bridge?.waitForExit() == 0)
+        #expect(fake.closed == [1])
+    }
+
+    @Test func badConfigurationNamesTheLine() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "islet-config")
+        let file = directory.appendingPathComponent("config.toml")
+        try "style = \"minimal\"\nbuttons = maybe\n".write(to: file, atomically: true, encoding: .utf8)
+        let r = try await Command.run([builtProduct("islet-notify"), "--config", file.path])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("\(file.path):2: cannot read the value maybe"), "\(r)")
+        let missing = try await Command.run([builtProduct("islet-notify"), "--config", "/nonexistent/islet.toml"])
+        #expect(missing.status == 64 && missing.stderr.contains("No such file"), "\(missing)")
+        let style = try await Command.run([builtProduct("islet-notify"), "--style", "loud"])
+        #expect(style.status == 64 && style.stderr.contains("--style must be standard or minimal"), "\(style)")
+    }
+}
