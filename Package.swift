@@ -53,6 +53,8 @@ let package = Package(
             "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletCore", "DBus", "TestSupport"]),
+        // The built `islet` against isletd on a private bus.
+        .testTarget(name: "IsletCommandTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport"]),
         // End to end: the built isletd on a private bus, driven by real clients.
         .testTarget(name: "IsletServiceTests", dependencies: ["DBus", "IsletCore", "TestSupport"]),

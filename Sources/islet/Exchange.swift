@@ -1,0 +1,133 @@
+import IsletCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The history's export formats (CSV and JSON), written by `islet history --format` and read
+/// back by `islet history import`.
+enum Exchange {
+    static let csvHeader = "id,started_at,ended_at,duration_seconds,goal_seconds,started_at_usec,ended_at_usec"
+
+    static func csv(_ f: CompletedFast) -> String {
+        "\(f.id),\(Times.iso(f.startedAt)),\(Times.iso(f.endedAt)),\((f.endedAt - f.startedAt) / usecPerSecond),\(f.goalSeconds),\(f.startedAt),\(f.endedAt)"
+    }
+
+    static func json(_ f: CompletedFast) -> String {
+        "{\"id\":\(f.id),\"started_at\":\(JSON.string(Times.iso(f.startedAt))),\"ended_at\":\(JSON.string(Times.iso(f.endedAt))),"
+            + "\"duration_seconds\":\((f.endedAt - f.startedAt) / usecPerSecond),\"goal_seconds\":\(f.goalSeconds),"
+            + "\"started_at_usec\":\(f.startedAt),\"ended_at_usec\":\(f.endedAt)}"
+    }
+
+    struct Key: Hashable {
+        var start: USec
+        var end: USec
+    }
+
+    struct Row: Equatable {
+        var place: String
+        var start: USec
+        var end: USec
+        var goal: UInt64
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Rows from CSV or JSON (told apart by the first character), checked before anything is sent.
+    static func parse(_ text: String) throws(Failure) -> [Row] {
+        let trimmed = text.trimmingCharacters()
+        if trimmed.hasPrefix("[") { return try parseJSON(trimmed) }
+        return try parseCSV(text)
+    }
+
+    static func parseCSV(_ text: String) throws(Failure) -> [Row] {
+        let rows = CSV.parse(text)
+        guard let header = rows.first else { throw Failure(description: "the file is empty") }
+        let columns = Dictionary(header.enumerated().map { ($1.trimmingCharacters(), $0) }) { a, _ in a }
+        guard (columns["started_at_usec"] != nil && columns["ended_at_usec"] != nil)
+            || (columns["started_at"] != nil && columns["ended_at"] != nil)
+        else { throw Failure(description: "line 1: expected the header \(csvHeader)") }
+        var result: [Row] = []
+        for (index, fields) in rows.dropFirst().enumerated() {
+            let place = "line \(index + 2)"
+            func field(_ name: String) -> String? {
+                guard let i = columns[name], i < fields.count else { return nil }
+                let v = fields[i].trimmingCharacters()
+                return v.isEmpty ? nil : v
+            }
+            result.append(try row(place: place, field))
+        }
+        return result
+    }
+
+    static func parseJSON(_ text: String) throws(Failure) -> [Row] {
+        let value: JSON.Value
+        do { value = try JSON.parse(text) } catch { throw Failure(description: "not valid JSON: \(error)") }
+        guard case .array(let items) = value else { throw Failure(description: "expected a JSON array of fasts") }
+        var result: [Row] = []
+        for (index, item) in items.enumerated() {
+            let place = "entry \(index + 1)"
+            guard case .object = item else { throw Failure(description: "\(place): expected an object") }
+            func field(_ name: String) -> String? {
+                switch item[name] {
+                case .string(let s)?: return s
+                case .number(let n)? where n >= 0 && n < 1.8e19 && n == n.rounded(): return String(UInt64(n))
+                default: return nil
+                }
+            }
+            result.append(try row(place: place, field))
+        }
+        return result
+    }
+
+    static func row(place: String, _ field: (String) -> String?) throws(Failure) -> Row {
+        func time(_ name: String) throws(Failure) -> USec {
+            if let text = field(name + "_usec") {
+                guard let v = UInt64(text) else { throw Failure(description: "\(place): \(name)_usec must be a whole number, got \(text.prefix(30))") }
+                return v
+            }
+            guard let text = field(name) else { throw Failure(description: "\(place): \(name) is missing") }
+            guard let v = Times.parseISO(text) ?? Times.parse(text) else {
+                throw Failure(description: "\(place): cannot read the time \(text.prefix(40)) in \(name)")
+            }
+            return v
+        }
+        let start = try time("started_at")
+        let end = try time("ended_at")
+        var goal: UInt64 = 0
+        if let text = field("goal_seconds") {
+            guard let g = UInt64(text) else { throw Failure(description: "\(place): goal_seconds must be a whole number, got \(text.prefix(30))") }
+            goal = g
+        }
+        guard start < end else { throw Failure(description: "\(place): the fast ends before it starts") }
+        return Row(place: place, start: start, end: end, goal: goal)
+    }
+}
+
+/// A whole file (or standard input for "-") as text; the error says why not.
+func readAll(_ path: String) -> Result<String, ReadFailure> {
+    let file: UnsafeMutablePointer<FILE>?
+    if path == "-" { file = fdopen(dup(0), "r") } else { file = fopen(path, "r") }
+    guard let file else { return .failure(ReadFailure(String(cString: strerror(errno)))) }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, file)
+        bytes += buffer[0..<n]
+        if bytes.count > 64 << 20 { return .failure(ReadFailure("over 64 MiB")) }
+        if n < buffer.count {
+            if ferror(file) != 0 { return .failure(ReadFailure(String(cString: strerror(errno)))) }
+            break
+        }
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(ReadFailure("not UTF-8 text")) }
+    return .success(text)
+}
+
+struct ReadFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

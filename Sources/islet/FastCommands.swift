@@ -1,0 +1,125 @@
+import ArgumentParser
+import IsletClient
+import IsletCore
+
+struct FastCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fast", abstract: "Start, stop and follow a fast.",
+        subcommands: [Start.self, Stop.self, Status.self, Goal.self], defaultSubcommand: Status.self)
+
+    struct Start: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a fast now, or at an earlier time.")
+        @Option(help: "When it started: now, \"2h ago\" (or --at=-2h), 20:00, \"2026-11-21 20:00\".") var at: String?
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            let time = try at.map(Parse.time)
+            let started = try await bus.run { try await $0.startFast(at: time) }
+            Output.line("Fast \(started.id) started at \(Times.format(started.startedAt)).")
+        }
+    }
+
+    struct Stop: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Stop the fast and save it to the history.")
+        @Option(help: "When it ended: now, \"30m ago\" (or --at=-30m), 07:30, \"2026-11-22 07:30\".") var at: String?
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            let time = try at.map(Parse.time)
+            let fast = try await bus.run { try await $0.stopFast(at: time) }
+            let length = (fast.endedAt - fast.startedAt) / usecPerSecond
+            Output.line("Fast \(fast.id) stopped after \(Format.hm(seconds: length)) (\(Times.format(fast.startedAt)) to \(Times.format(fast.endedAt))).")
+        }
+    }
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the running fast.")
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            let status = try await bus.run { try await $0.fastStatus() }
+            guard status.fasting else {
+                let goal = status.dailyGoalSeconds > 0 ? Format.goal(seconds: status.dailyGoalSeconds) : "No daily goal"
+                Output.line("Not fasting. \(goal).")
+                return
+            }
+            let now = Times.now()
+            let elapsed = (now > status.startedAt ? now - status.startedAt : 0) / usecPerSecond
+            Output.line("Fasting since \(Times.format(status.startedAt)): \(Format.hms(seconds: elapsed)).")
+            if status.activeGoalSeconds > 0 {
+                let goal = status.activeGoalSeconds
+                if status.goalReached || elapsed >= goal {
+                    Output.line("Goal Reached! \(Format.goal(seconds: goal)).")
+                } else {
+                    Output.line("\(Format.goalIn(seconds: goal - elapsed)). \(Format.goal(seconds: goal)).")
+                }
+            } else {
+                Output.line("No goal for this fast; set one with `islet fast goal 16h`.")
+            }
+        }
+    }
+
+    struct Goal: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change the running fast's goal (0 removes it); the daily goal stays as it is.")
+        @Argument(help: "16h, 18h30m, 16:30, or 0.") var duration: String
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            let seconds = duration == "0" ? 0 : try Parse.duration(duration, what: "goal")
+            try await bus.run { try await $0.setActiveFastGoal(seconds: seconds) }
+            Output.line(seconds == 0 ? "The running fast has no goal now." : "The running fast's \(Format.goal(seconds: seconds).lowercasedFirst).")
+        }
+    }
+}
+
+struct GoalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goal", abstract: "The daily fasting goal, taken by each fast when it starts.",
+        subcommands: [Show.self, SetGoal.self, Clear.self, ListPresets.self], defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the daily goal.")
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            let status = try await bus.run { try await $0.fastStatus() }
+            Output.line(status.dailyGoalSeconds == 0 ? "No daily goal; set one with `islet goal set 16h`." : Format.goal(seconds: status.dailyGoalSeconds))
+        }
+    }
+
+    struct SetGoal: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Set the daily goal: 16h, 16h30m, 16:30 or a preset such as 16:8.")
+        @Argument(help: "A duration (60 s to 7 days) or a preset's schedule (14:10, 16:8, 18:6, 20:4).") var goal: String
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            let seconds = try Presets.all.first { $0.schedule == goal }?.goalSeconds ?? Parse.duration(goal, what: "goal")
+            try await bus.run { try await $0.setGoal(seconds: seconds) }
+            Output.line("Daily \(Format.goal(seconds: seconds).lowercasedFirst).")
+        }
+    }
+
+    struct Clear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove the daily goal.")
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            try await bus.run { try await $0.clearGoal() }
+            Output.line("No daily goal.")
+        }
+    }
+
+    struct ListPresets: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "presets", abstract: "The preset goals, with what each is for.")
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            let presets = try await bus.run { try await $0.presets() }
+            for p in presets {
+                Output.line("\(p.schedule.padding(6))\(Format.duration(seconds: p.goalSeconds).padding(10))\(p.description)")
+            }
+        }
+    }
+}
+
+extension String {
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}

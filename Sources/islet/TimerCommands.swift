@@ -1,0 +1,146 @@
+import ArgumentParser
+import IsletClient
+import IsletCore
+
+struct TimerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timer", abstract: "Countdown timers: one phase, or phases over rounds.",
+        subcommands: [Start.self, Intervals.self, Pause.self, Resume.self, Stop.self, List.self],
+        defaultSubcommand: List.self)
+
+    static let defaultOwner = "islet"
+
+    struct Start: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a countdown: islet timer start Tea 3m.")
+        @Option(help: "Whose timer (each owner has at most one).") var owner = TimerCommand.defaultOwner
+        @Argument(help: "What it is for.") var title: String
+        @Argument(help: "How long: 25m, 90s, 1h30m, 1:30:00.") var duration: String
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            let seconds = try Parse.duration(duration)
+            try await bus.run { try await $0.startTimer(owner: owner, title: title, seconds: seconds) }
+            Output.line("\(title): \(Format.timer(seconds: seconds)) (owner \(owner)).")
+        }
+    }
+
+    struct Intervals: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start phases over rounds: --phase Work=40s --phase Rest=20s --rounds 8.")
+        @Option(help: "Whose timer.") var owner = TimerCommand.defaultOwner
+        @Option(help: "What it is for.") var title: String
+        @Option(name: .customLong("phase"), help: "NAME=DURATION, in order; repeat for each phase.") var phases: [String] = []
+        @Option(help: "How many times the phases repeat (1 to 100).") var rounds: UInt32 = 1
+        @OptionGroup var bus: BusOptions
+
+        func validate() throws {
+            guard !phases.isEmpty else { throw ValidationError("give at least one --phase NAME=DURATION") }
+        }
+
+        func run() async throws {
+            let parsed = try phases.map { text -> Phase in
+                guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
+                    throw ValidationError("a phase is NAME=DURATION (Work=40s), got \"\(text)\"")
+                }
+                return Phase(name: String(text[..<equals]), seconds: try Parse.duration(String(text[text.index(after: equals)...])))
+            }
+            try await bus.run { try await $0.startIntervals(owner: owner, title: title, phases: parsed, rounds: rounds) }
+            let list = parsed.map { "\($0.name) \(Format.timer(seconds: $0.seconds))" }.joined(separator: ", ")
+            Output.line("\(title): \(list)\(rounds > 1 ? ", \(rounds) rounds" : "") (owner \(owner)).")
+        }
+    }
+
+    struct Pause: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause a timer.")
+        @Option(help: "Whose timer.") var owner = TimerCommand.defaultOwner
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            try await bus.run { try await $0.pauseTimer(owner: owner) }
+            Output.line("Paused \(owner)'s timer.")
+        }
+    }
+
+    struct Resume: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume a paused timer.")
+        @Option(help: "Whose timer.") var owner = TimerCommand.defaultOwner
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            try await bus.run { try await $0.resumeTimer(owner: owner) }
+            Output.line("Resumed \(owner)'s timer.")
+        }
+    }
+
+    struct Stop: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Stop a timer.")
+        @Option(help: "Whose timer.") var owner = TimerCommand.defaultOwner
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            try await bus.run { try await $0.stopTimer(owner: owner) }
+            Output.line("Stopped \(owner)'s timer.")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The running and paused timers.")
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            let timers = try await bus.run { try await $0.listTimers() }
+            if timers.isEmpty { Output.line("No timers; start one with `islet timer start Tea 3m`."); return }
+            let now = Times.now()
+            for (owner, state) in timers {
+                let snapshot = ActivitySnapshot(id: "", owner: owner, attributes: ["kind": .string("timer")], state: state)
+                let view = ActivityView(snapshot, now: now, unit: .seconds)
+                var detail = view.status.label
+                if let label = view.phaseLabel { detail += " · " + label }
+                Output.line(owner.padding(12) + view.title.padding(16) + view.timeText.padding(9) + detail)
+            }
+        }
+    }
+}
+
+struct ActivityCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "activity", abstract: "The live activity: show it, or turn live activities on and off.",
+        subcommands: [Show.self, On.self, Off.self], defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the current live activity.")
+        @Option(help: "plain or json.") var format: PanelFormat = .plain
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            let (activity, enabled) = try await bus.run { (try await $0.currentActivity(), try await $0.activitiesEnabled()) }
+            guard let activity else {
+                Output.line(format == .json ? Panel.idle(.json) : enabled ? "No live activity." : "Live activities are off; `islet activity on` turns them on.")
+                return
+            }
+            if format == .json {
+                Output.line(Panel.line(activity, now: Times.now(), format: .json, style: .standard).text)
+                return
+            }
+            let view = ActivityView(activity, now: Times.now(), unit: .seconds)
+            Output.line("\(activity.kind.rawValue) activity \(activity.id), owner \(activity.owner)")
+            for line in Panel.tooltipLines(view) { Output.line("  " + line) }
+        }
+    }
+
+    struct On: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Turn live activities on.")
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            try await bus.run { try await $0.setActivitiesEnabled(true) }
+            Output.line("Live activities are on.")
+        }
+    }
+
+    struct Off: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Turn live activities off (fasts and timers go on).")
+        @OptionGroup var bus: BusOptions
+        func run() async throws {
+            try await bus.run { try await $0.setActivitiesEnabled(false) }
+            Output.line("Live activities are off.")
+        }
+    }
+}
+
+extension PanelFormat: ExpressibleByArgument {}
+extension PanelStyle: ExpressibleByArgument {}

@@ -1,0 +1,145 @@
+import IsletCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Times as people type them, and as we print them: local time, minute precision.
+enum Times {
+    static func now() -> USec {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return UInt64(ts.tv_sec) * usecPerSecond + UInt64(ts.tv_nsec) / 1000
+    }
+
+    /// "now", "-2h" / "2h ago" (that long ago), "07:30" (the last time the clock read 07:30),
+    /// "2026-11-22 07:30" or "2026-11-22T07:30:15" (local time). nil for anything else.
+    static func parse(_ text: String, now: USec = Times.now()) -> USec? {
+        let input = text.trimmingCharacters()
+        if input == "now" { return now }
+        // "-2h" (written --at=-2h, since a lone -2h reads as an option) or "2h ago".
+        let ago: Substring? = input.hasPrefix("-") ? input.dropFirst() : input.hasSuffix(" ago") ? input.dropLast(4) : nil
+        if let ago {
+            guard let seconds = Format.parseDuration(String(ago)), seconds * usecPerSecond <= now else { return nil }
+            return now - seconds * usecPerSecond
+        }
+        let numbers = input.split(whereSeparator: { !$0.isNumber }).map(String.init)
+        let separators = input.filter { !$0.isNumber }
+        guard !numbers.isEmpty, numbers.count == separators.count + 1, numbers.allSatisfy({ $0.count <= 4 }) else { return nil }
+        var parts = tm()
+        var seconds: Int32 = 0
+        switch separators {
+        case ":", "::":
+            // A clock time: today, or yesterday when today's is still to come.
+            guard let h = Int32(numbers[0]), let m = Int32(numbers[1]), h < 24, m < 60 else { return nil }
+            if numbers.count == 3 { guard let s = Int32(numbers[2]), s < 60 else { return nil }; seconds = s }
+            var t = time_t(Int(now / usecPerSecond))
+            localtime_r(&t, &parts)
+            parts.tm_hour = h
+            parts.tm_min = m
+            parts.tm_sec = seconds
+            parts.tm_isdst = -1
+            var stamp = mktime(&parts)
+            if UInt64(max(0, stamp)) * usecPerSecond > now {
+                localtime_r(&t, &parts)
+                parts.tm_mday -= 1
+                parts.tm_hour = h
+                parts.tm_min = m
+                parts.tm_sec = seconds
+                parts.tm_isdst = -1
+                stamp = mktime(&parts)
+            }
+            return stamp < 0 ? nil : UInt64(stamp) * usecPerSecond
+        case "-- :", "--T:", "-- ::", "--T::":
+            guard numbers.count >= 5, let y = Int32(numbers[0]), let mo = Int32(numbers[1]), let d = Int32(numbers[2]),
+                let h = Int32(numbers[3]), let mi = Int32(numbers[4]), (1970...9999).contains(y), (1...12).contains(mo),
+                (1...31).contains(d), h < 24, mi < 60
+            else { return nil }
+            if numbers.count == 6 { guard let s = Int32(numbers[5]), s < 60 else { return nil }; seconds = s }
+            parts.tm_year = y - 1900
+            parts.tm_mon = mo - 1
+            parts.tm_mday = d
+            parts.tm_hour = h
+            parts.tm_min = mi
+            parts.tm_sec = seconds
+            parts.tm_isdst = -1
+            let stamp = mktime(&parts)
+            // mktime normalises 31 February into March: refuse dates that do not exist.
+            guard stamp >= 0, parts.tm_mday == d, parts.tm_mon == mo - 1 else { return nil }
+            return UInt64(stamp) * usecPerSecond
+        default:
+            return nil
+        }
+    }
+
+    /// "2026-11-22 07:30" in local time.
+    static func format(_ usec: USec, seconds: Bool = false) -> String {
+        var t = time_t(Int(usec / usecPerSecond))
+        var parts = tm()
+        localtime_r(&t, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var text = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
+        if seconds { text += ":" + two(parts.tm_sec) }
+        return text
+    }
+
+    /// "2026-11-22T07:30:00+01:00": local time with its offset, for exports.
+    static func iso(_ usec: USec) -> String {
+        var t = time_t(Int(usec / usecPerSecond))
+        var parts = tm()
+        localtime_r(&t, &parts)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let offset = parts.tm_gmtoff
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return "\(parts.tm_year + 1900)-\(two(Int(parts.tm_mon) + 1))-\(two(Int(parts.tm_mday)))T\(two(Int(parts.tm_hour))):"
+            + "\(two(Int(parts.tm_min))):\(two(Int(parts.tm_sec)))\(sign)\(two(minutes / 60)):\(two(minutes % 60))"
+    }
+
+    /// Reads what ``iso(_:)`` writes (and "Z"); nil otherwise.
+    static func parseISO(_ text: String) -> USec? {
+        let chars = Array(text.utf8)
+        guard chars.count >= 20 else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= chars.count else { return nil }
+            var n = 0
+            for c in chars[from..<from + count] {
+                guard (48...57).contains(c) else { return nil }
+                n = n * 10 + Int(c - 48)
+            }
+            return n
+        }
+        guard let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2), let h = number(11, 2),
+            let mi = number(14, 2), let s = number(17, 2), chars[4] == 45, chars[7] == 45,
+            chars[10] == 84 || chars[10] == 32, (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61
+        else { return nil }
+        var offset = 0
+        if chars[19] == 90, chars.count == 20 {
+            offset = 0
+        } else if chars.count == 25, chars[19] == 43 || chars[19] == 45, let oh = number(20, 2), let om = number(23, 2) {
+            offset = (oh * 60 + om) * 60 * (chars[19] == 45 ? -1 : 1)
+        } else {
+            return nil
+        }
+        var parts = tm()
+        parts.tm_year = Int32(y - 1900)
+        parts.tm_mon = Int32(mo - 1)
+        parts.tm_mday = Int32(d)
+        parts.tm_hour = Int32(h)
+        parts.tm_min = Int32(mi)
+        parts.tm_sec = Int32(s)
+        let utc = timegm(&parts) - offset
+        // timegm normalises 30 February into March: refuse dates that do not exist.
+        guard parts.tm_mday == Int32(d), parts.tm_mon == Int32(mo - 1) else { return nil }
+        return utc < 0 ? nil : UInt64(utc) * usecPerSecond
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+        while let l = s.last, l.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}

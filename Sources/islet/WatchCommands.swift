@@ -1,0 +1,80 @@
+import ArgumentParser
+import DBus
+import IsletClient
+import IsletCore
+
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print the live activity, one line per change, for as long as it runs (for waybar, polybar, i3blocks).",
+        discussion: """
+            The countdown is computed here from the activity's timestamps: the bus is not polled. \
+            When isletd stops, the idle line is printed and islet waits for it to come back.
+            """)
+    @Option(help: "waybar, polybar, i3blocks, json or plain.") var format: PanelFormat = .plain
+    @Option(help: "standard, or minimal (the time alone; grey in polybar).") var style: PanelStyle = .standard
+    @OptionGroup var bus: BusOptions
+
+    func validate() throws {
+        if format == .genmon { throw ValidationError("genmon polls: use `islet status --format genmon`") }
+    }
+
+    enum Event: Sendable {
+        case feed(FeedUpdate)
+        case tick(Int)
+    }
+
+    func run() async throws {
+        let format = self.format
+        let style = self.style
+        try await bus.run { client in
+            let feed = try await client.followActivity()
+            let (events, input) = AsyncStream.makeStream(of: Event.self)
+            let forward = Task {
+                for await update in feed { input.yield(.feed(update)) }
+                input.finish()
+            }
+            defer { forward.cancel() }
+            var activity: ActivitySnapshot?
+            var printed: String?
+            var generation = 0
+            var timer: Task<Void, Never>?
+            for await event in events {
+                switch event {
+                case .feed(let update): activity = update.activity
+                case .tick(let g): if g != generation { continue }
+                }
+                let now = Times.now()
+                let line = Panel.line(activity, now: now, format: format, style: style)
+                if line.text != printed {
+                    Output.line(line.text)
+                    printed = line.text
+                }
+                generation += 1
+                timer?.cancel()
+                timer = nil
+                if let next = line.nextChange {
+                    let g = generation
+                    let delay = (next > now ? next - now : 0) + 1000
+                    timer = Task {
+                        try? await Task.sleep(for: .microseconds(delay))
+                        if !Task.isCancelled { input.yield(.tick(g)) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Print the live activity once, for panels that poll (xfce4-genmon and others).")
+    @Option(help: "waybar, polybar, i3blocks, genmon, json or plain.") var format: PanelFormat = .plain
+    @Option(help: "standard, or minimal (the time alone).") var style: PanelStyle = .standard
+    @OptionGroup var bus: BusOptions
+
+    func run() async throws {
+        let activity = try await bus.run { try await $0.currentActivity() }
+        Output.line(Panel.line(activity, now: Times.now(), format: format, style: style).text)
+    }
+}

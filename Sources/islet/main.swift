@@ -1,1 +1,0 @@
-print("islet: not yet")

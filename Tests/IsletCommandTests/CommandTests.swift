@@ -1,0 +1,201 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+extension Daemon {
+    /// Runs the built `islet` against this daemon's bus.
+    func islet(_ arguments: String...) async throws -> CommandResult {
+        try await Command.run([builtProduct("islet")] + arguments + ["--address", bus.address], timeout: .seconds(20))
+    }
+}
+
+func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
+
+@Suite struct FastingCommands {
+    @Test func goalPresetsStartStatusStopHistoryStats() async throws {
+        let d = try await Daemon()
+        var r = try await d.islet("goal", "presets")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("16:8  16 hours  A popular choice, may aid weight management and blood sugar control."))
+        #expect(r.stdout.split(separator: "\n").count == 4)
+        r = try await d.islet("goal")
+        #expect(r.stdout == "No daily goal; set one with `islet goal set 16h`.\n")
+        r = try await d.islet("goal", "set", "16:8")
+        #expect(r.status == 0 && r.stdout == "Daily goal: 16 hours.\n", "\(r)")
+        r = try await d.islet("goal", "set", "16h30m")
+        #expect(try await d.fasting.get("GoalSeconds") == .uint64(59400))
+        r = try await d.islet("goal")
+        #expect(r.stdout == "Goal: 16 hours 30 minutes\n")
+
+        r = try await d.islet("fast", "start", "--at", "2h ago")
+        #expect(r.status == 0 && r.stdout.hasPrefix("Fast 1 started at "), "\(r)")
+        let started = try await d.fasting.get("StartedAtUSec")
+        guard case .uint64(let at) = started else { throw TestFailure("\(started)") }
+        #expect((nowUSec() - at) / 1_000_000 - 7200 < 5)
+        r = try await d.islet("fast", "status")
+        #expect(r.stdout.contains("Fasting since ") && r.stdout.contains(": 2:00:0"), "\(r)")
+        #expect(r.stdout.contains("Goal in 14:") && r.stdout.contains("Goal: 16 hours 30 minutes."), "\(r)")
+        r = try await d.islet("fast", "goal", "18h")
+        #expect(r.status == 0 && r.stdout == "The running fast's goal: 18 hours.\n", "\(r)")
+        #expect(try await d.fasting.get("ActiveFastGoalSeconds") == .uint64(64800))
+        #expect(try await d.fasting.get("GoalSeconds") == .uint64(59400))
+
+        r = try await d.islet("fast", "start")
+        #expect(r.status == 1 && r.stderr.contains("a fast") && r.stderr.contains("islet fast stop"), "\(r)")
+        r = try await d.islet("fast", "stop", "--at=-30m")
+        #expect(r.status == 0 && r.stdout.hasPrefix("Fast 1 stopped after 1:30 ("), "\(r)")
+        r = try await d.islet("fast", "stop")
+        #expect(r.status == 1 && r.stderr.contains("islet fast start"), "\(r)")
+        r = try await d.islet("fast")
+        #expect(r.stdout == "Not fasting. Goal: 16 hours 30 minutes.\n", "\(r)")
+
+        r = try await d.islet("history")
+        let rows = r.stdout.split(separator: "\n")
+        #expect(rows.count == 2 && rows[0].hasPrefix("ID") && rows[1].hasPrefix("1      ") && rows[1].hasSuffix("1:30     18:00"), "\(r)")
+        r = try await d.islet("stats")
+        #expect(r.stdout.contains("Fasts:          1\n") && r.stdout.contains("Longest:        1:30\n"), "\(r)")
+        r = try await d.islet("stats", "--format", "json")
+        #expect(r.stdout.hasPrefix("{\"count\":1,\"total_usec\":540") && r.stdout.contains("\"goal_hits\":0,"), "\(r)")
+
+        r = try await d.islet("goal", "clear")
+        #expect(r.status == 0)
+        #expect(try await d.fasting.get("GoalSeconds") == .uint64(0))
+    }
+
+    @Test func historyExportEditDeleteAndImport() async throws {
+        let d = try await Daemon()
+        let hour: UInt64 = 3_600_000_000
+        let now = nowUSec() / 1_000_000 * 1_000_000
+        for (start, end) in [(now - 50 * hour, now - 34 * hour), (now - 26 * hour, now - 8 * hour)] {
+            _ = try await d.fasting.call("AddFast", [.uint64(start), .uint64(end), .uint64(57600)])
+        }
+        let csv = try await d.islet("history", "--format", "csv")
+        let lines = csv.stdout.split(separator: "\n")
+        #expect(lines.first == "id,started_at,ended_at,duration_seconds,goal_seconds,started_at_usec,ended_at_usec")
+        #expect(lines.count == 3 && lines[1].hasPrefix("2,") && lines[1].contains(",64800,57600,\(now - 26 * hour),\(now - 8 * hour)"), "\(csv)")
+        let json = try await d.islet("history", "--format", "json", "--limit", "1")
+        #expect(json.stdout.hasPrefix("[{\"id\":2,\"started_at\":\""), "\(json)")
+        #expect(json.stdout.contains("\"duration_seconds\":64800,\"goal_seconds\":57600"))
+
+        let directory = try TemporaryDirectory.make(prefix: "islet-export")
+        let csvFile = directory.appendingPathComponent("history.csv").path
+        let jsonFile = directory.appendingPathComponent("history.json").path
+        try csv.stdout.write(toFile: csvFile, atomically: true, encoding: .utf8)
+        try (try await d.islet("history", "--format", "json")).stdout.write(toFile: jsonFile, atomically: true, encoding: .utf8)
+
+        // Everything already there: skipped.
+        var r = try await d.islet("history", "import", csvFile)
+        #expect(r.status == 0 && r.stdout == "Imported 0 fasts; 2 already in the history.\n", "\(r)")
+        r = try await d.islet("history", "delete", "1")
+        #expect(r.status == 0 && r.stdout == "Fast 1 deleted.\n")
+        r = try await d.islet("history", "delete", "1")
+        #expect(r.status == 1 && r.stderr.contains("islet history"), "\(r)")
+        r = try await d.islet("history", "import", jsonFile)
+        #expect(r.status == 0 && r.stdout == "Imported 1 fast; 1 already in the history.\n", "\(r)")
+        let page = try await d.fasting.call("ListFasts", [.uint32(0), .uint32(10)])
+        #expect("\(page)".contains("uint64 \(now - 50 * hour)") && "\(page)".contains("uint64 57600"))
+
+        // Edit with typed times; a start after the end is refused by the service.
+        r = try await d.islet("history", "edit", "2", "--start", "2h ago", "--end", "1h ago")
+        #expect(r.status == 0 && r.stdout.hasPrefix("Fast 2: "), "\(r)")
+        r = try await d.islet("history", "edit", "2", "--start", "1h ago", "--end", "2h ago")
+        #expect(r.status == 1 && r.stderr.contains("start before it ends"), "\(r)")
+
+        // Broken import files: named, nothing added.
+        for (name, text, message) in [
+            ("bad.csv", "id,started_at\n1,yesterday\n", "line 1: expected the header"),
+            ("bad2.csv", "started_at_usec,ended_at_usec\n100,50\n", "line 2: the fast ends before it starts"),
+            ("bad.json", "[{\"started_at_usec\": 1}", "not valid JSON"),
+            ("bad2.json", "[{\"started_at\": \"2026-02-30T10:00:00+00:00\", \"ended_at_usec\": 5}]", "entry 1: cannot read the time"),
+        ] {
+            let file = directory.appendingPathComponent(name).path
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            r = try await d.islet("history", "import", file)
+            #expect(r.status == 64 && r.stderr.contains(message), "\(name): \(r)")
+        }
+        r = try await d.islet("history", "import", "/nonexistent.csv")
+        #expect(r.status == 64 && r.stderr.contains("No such file"), "\(r)")
+        // A row the service refuses (overlap) is reported, the others still go in.
+        let overlapping = "started_at_usec,ended_at_usec,goal_seconds\n\(now - 3 * hour),\(now - 2 * hour + 60_000_000),0\n\(now - 100 * hour),\(now - 90 * hour),0\n"
+        let file = directory.appendingPathComponent("overlap.csv").path
+        try overlapping.write(toFile: file, atomically: true, encoding: .utf8)
+        r = try await d.islet("history", "import", file)
+        #expect(r.status == 1 && r.stdout == "Imported 1 fast; 0 already in the history.\n" && r.stderr.contains("line 2: "), "\(r)")
+    }
+}
+
+@Suite struct TimerAndActivityCommands {
+    @Test func timersFromStartToStop() async throws {
+        let d = try await Daemon()
+        var r = try await d.islet("timer", "start", "Tea", "3m")
+        #expect(r.status == 0 && r.stdout == "Tea: 03:00 (owner islet).\n", "\(r)")
+        r = try await d.islet("timer", "intervals", "--owner", "gym", "--title", "Workout", "--phase", "Work=40s", "--phase", "Rest=20s", "--rounds", "8")
+        #expect(r.status == 0 && r.stdout == "Workout: Work 00:40, Rest 00:20, 8 rounds (owner gym).\n", "\(r)")
+        r = try await d.islet("timer", "pause", "--owner", "gym")
+        #expect(r.status == 0)
+        r = try await d.islet("timer", "list")
+        #expect(r.stdout.contains("gym         Workout         00:40    Paused · Work · Round 1/8"), "\(r)")
+        #expect(r.stdout.contains("islet       Tea             0"), "\(r)")
+        r = try await d.islet("activity")
+        #expect(r.stdout.hasPrefix("timer activity ") && r.stdout.contains(", owner gym\n  Workout\n  00:40\n  Paused · Work · Round 1/8"), "\(r)")
+        r = try await d.islet("timer", "resume", "--owner", "gym")
+        #expect(r.status == 0)
+        r = try await d.islet("timer", "resume", "--owner", "gym")
+        #expect(r.status == 1 && r.stderr.contains("islet timer list"), "\(r)")
+        r = try await d.islet("timer", "stop", "--owner", "gym")
+        #expect(r.status == 0 && r.stdout == "Stopped gym's timer.\n")
+        r = try await d.islet("timer", "stop", "--owner", "nobody")
+        #expect(r.status == 1 && r.stderr.contains("nobody") && r.stderr.contains("`islet timer list`"), "\(r)")
+        r = try await d.islet("activity", "off")
+        #expect(r.status == 0)
+        #expect(try await d.live.get("Enabled") == .boolean(false))
+        r = try await d.islet("activity")
+        #expect(r.stdout.contains("Live activities are off"), "\(r)")
+        r = try await d.islet("activity", "on")
+        #expect(r.status == 0)
+        r = try await d.islet("activity", "--format", "json")
+        #expect(r.stdout.contains("\"owner\":\"islet\",\"kind\":\"timer\",\"title\":\"Tea\""), "\(r)")
+    }
+
+    @Test(arguments: [
+        (["timer", "start", "Tea", "3x"], "cannot read the duration \"3x\""),
+        (["timer", "start", "Tea", "0s"], "cannot read the duration"),
+        (["timer", "intervals", "--title", "W", "--phase", "Work40s"], "NAME=DURATION"),
+        (["timer", "intervals", "--title", "W"], "at least one --phase"),
+        (["fast", "start", "--at", "yesterday-ish"], "cannot read the time"),
+        (["fast", "start", "--at", "25:00"], "cannot read the time"),
+        (["fast", "start", "--at", "2026-02-30 10:00"], "cannot read the time"),
+        (["goal", "set", "lots"], "cannot read the goal"),
+        (["history", "--limit", "0"], "--limit must be 1 to 1000"),
+        (["history", "--format", "xml"], "xml"),
+        (["status", "--format", "html"], "html"),
+        (["watch", "--format", "genmon"], "islet status --format genmon"),
+        (["fast", "frobnicate"], "Unexpected argument"),
+    ])
+    func badUsageExits64(arguments: [String], message: String) async throws {
+        let r = try await Command.run([builtProduct("islet")] + arguments + ["--address", "unix:path=/nonexistent"])
+        #expect(r.status == 64, "\(arguments): \(r)")
+        #expect(r.stderr.contains(message), "\(arguments): \(r)")
+    }
+
+    @Test func outOfRangeValuesAreTheServicesNamedErrors() async throws {
+        let d = try await Daemon()
+        var r = try await d.islet("goal", "set", "30s")
+        #expect(r.status == 1 && r.stderr.contains("60 seconds to 7 days"), "\(r)")
+        r = try await d.islet("timer", "start", "--owner", String(repeating: "o", count: 65), "Tea", "3m")
+        #expect(r.status == 1 && r.stderr.contains("owner must be 1 to 64 characters"), "\(r)")
+        r = try await d.islet("timer", "intervals", "--title", "W", "--phase", "A=1s", "--rounds", "101")
+        #expect(r.status == 1 && r.stderr.contains("rounds must be 1 to 100"), "\(r)")
+    }
+
+    @Test func aStoppedServiceIsExit69WithAHint() async throws {
+        let d = try await Daemon()
+        d.stop()
+        let r = try await d.islet("fast", "status")
+        #expect(r.status == 69, "\(r)")
+        #expect(r.stderr.contains("isletd is not running") && r.stderr.contains("systemctl --user start isletd"), "\(r)")
+        let noBus = try await Command.run([builtProduct("islet"), "status", "--address", "unix:path=/nonexistent/bus"])
+        #expect(noBus.status == 69 && noBus.stderr.contains("cannot reach the session bus"), "\(noBus)")
+    }
+}

@@ -1,0 +1,103 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct PanelFeeds {
+    @Test func statusInEveryFormat() async throws {
+        let d = try await Daemon()
+        // Idle: the module hides (empty text) in waybar and polybar.
+        let idle: [(String, String)] = [
+            ("waybar", "{\"text\":\"\",\"alt\":\"idle\",\"tooltip\":\"No live activity\",\"class\":\"idle\",\"percentage\":0}\n"),
+            ("polybar", "\n"), ("i3blocks", "\n"), ("genmon", "<txt></txt><tool>No live activity</tool>\n"),
+            ("json", "{\"status\":\"idle\"}\n"), ("plain", "No live activity\n"),
+        ]
+        for (format, expected) in idle {
+            let r = try await d.islet("status", "--format", format)
+            #expect(r.status == 0 && r.stdout == expected, "\(format): \(r)")
+        }
+        // A fast with a 16-hour goal, begun 12:47:51 ago: "Goal in 03:12:09".
+        let started = nowUSec() - 46071 * 1_000_000
+        try await d.fasting.call("SetGoal", [.uint64(57600)])
+        try await d.fasting.call("StartFastAt", [.uint64(started)])
+        var r = try await d.islet("status", "--format", "plain")
+        #expect(r.stdout == "Goal in 03:12:09\n" || r.stdout == "Goal in 03:12:08\n", "\(r)")
+        r = try await d.islet("status", "--format", "waybar")
+        #expect(r.stdout.hasPrefix("{\"text\":\"Goal in 03:12:0"), "\(r)")
+        #expect(r.stdout.contains("\"alt\":\"fast\",\"tooltip\":\"Fasting Goal\\nGoal in 03:12:0"), "\(r)")
+        #expect(r.stdout.hasSuffix("\"class\":\"running\",\"percentage\":79}\n"), "\(r)")
+        r = try await d.islet("status", "--format", "genmon")
+        #expect(r.stdout.hasPrefix("<txt>Goal in 03:12:0") && r.stdout.hasSuffix("Goal: 16 hours</tool><bar>79</bar>\n"), "\(r)")
+        r = try await d.islet("status", "--format", "json")
+        #expect(r.stdout.contains("\"kind\":\"fast\",\"title\":\"Fasting Goal\",\"status\":\"running\""), "\(r)")
+        // A paused workout: the pause mark; minimal polybar is grey and the time alone.
+        try await d.timers.call("StartIntervals", [
+            .string("gym"), .string("Workout"), .array(.string, [.string("Work"), .string("Rest")]),
+            .array(.uint64, [.uint64(40), .uint64(20)]), .uint32(8),
+        ])
+        try await d.timers.call("Pause", [.string("gym")])
+        r = try await d.islet("status", "--format", "polybar")
+        #expect(r.stdout == "Workout ⏸ 00:40\n", "\(r)")
+        r = try await d.islet("status", "--format", "polybar", "--style", "minimal")
+        #expect(r.stdout == "%{F#888888}0:40%{F-}\n", "\(r)")
+        r = try await d.islet("status", "--format", "i3blocks")
+        #expect(r.stdout == "Workout ⏸ 00:40\n", "\(r)")
+        r = try await d.islet("status", "--format", "waybar")
+        #expect(r.stdout.contains("\"class\":\"paused\""), "\(r)")
+        #expect(r.stdout.contains("\"tooltip\":\"Workout\\n00:40\\nPaused · Work · Round 1/8\""), "\(r)")
+    }
+
+    @Test func callerTextCannotInjectPanelMarkup() async throws {
+        let d = try await Daemon()
+        try await d.timers.call("Start", [.string("x"), .string("%{F#f00}<b>&\"evil\""), .uint64(90)])
+        var r = try await d.islet("status", "--format", "polybar")
+        #expect(!r.stdout.contains("%{F#f00}") && r.stdout.contains("% {F#f00}"), "\(r)")
+        r = try await d.islet("status", "--format", "genmon")
+        #expect(r.stdout.hasPrefix("<txt>% {F#f00}&lt;b&gt;&amp;\"evil\" 01:") || r.stdout.hasPrefix("<txt>%{F#f00}&lt;b&gt;&amp;\"evil\" 01:"), "\(r)")
+        r = try await d.islet("status", "--format", "waybar")
+        #expect(r.stdout.hasPrefix("{\"text\":\"%{F#f00}<b>&\\\"evil\\\" 01:"), "\(r)")
+    }
+
+    @Test func watchPrintsEachChangeWithoutPollingAndSurvivesARestart() async throws {
+        let d = try await Daemon()
+        let monitor = try await BusMonitor(address: d.bus.address, rules: ["type='method_call',interface='org.islet.Islet1.LiveActivity'"])
+        let watch = try Background([builtProduct("islet"), "watch", "--format", "polybar", "--address", d.bus.address])
+        #expect(await eventually { watch.stdout == "\n" }, "idle first: \(watch.stdout)")
+        try await d.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(120)])
+        #expect(await eventually { watch.stdout.contains("Tea 02:00\n") || watch.stdout.contains("Tea 01:59\n") })
+        try await Task.sleep(for: .milliseconds(3200))
+        let lines = watch.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count >= 4 && lines.count <= 6, "one line a second: \(lines)")
+        #expect(Set(lines).count == lines.count, "no line twice: \(lines)")
+        // One Get at start; the countdown is computed locally.
+        #expect(monitor.calls("Get").count == 1, "\(monitor.calls("Get"))")
+
+        try await d.timers.call("Pause", [.string("tea")])
+        #expect(await eventually { watch.stdout.contains("Tea ⏸ ") })
+        let pausedOutput = watch.stdout
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(watch.stdout == pausedOutput, "nothing while paused")
+
+        // isletd restarts: idle while it is gone, then the same paused timer again.
+        try await d.crash()
+        #expect(await eventually { watch.stdout.hasSuffix("\n\n") })
+        try await d.start()
+        #expect(await eventually { watch.stdout.hasSuffix(String(pausedOutput.split(separator: "\n").last ?? "") + "\n") })
+        #expect(watch.isRunning)
+        try await d.timers.call("Stop", [.string("tea")])
+        #expect(await eventually { watch.stdout.hasSuffix("\n\n") })
+    }
+
+    @Test func watchInWaybarFormatIsOneJSONObjectPerLine() async throws {
+        let d = try await Daemon()
+        let watch = try Background([builtProduct("islet"), "watch", "--format", "waybar", "--address", d.bus.address])
+        #expect(await eventually { watch.stdout.contains("\"class\":\"idle\"") })
+        try await d.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(2)])
+        #expect(await eventually { watch.stdout.contains("\"class\":\"completed\"") })
+        for line in watch.stdout.split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["text"] is String && object?["class"] is String && object?["percentage"] is Int, "\(line)")
+        }
+        #expect(watch.stdout.contains("{\"text\":\"Tea 00:00\",\"alt\":\"timer\",\"tooltip\":\"Tea\\n00:00\\nDone\",\"class\":\"completed\",\"percentage\":100}"))
+    }
+}
