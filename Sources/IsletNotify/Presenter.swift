@@ -83,7 +83,7 @@ public enum Presenter {
             var detail: [String] = []
             switch view.status {
             case .paused:
-                lines.append("⏸ " + (time ?? "Paused"))
+                lines.append("❚❚ " + (time ?? "Paused"))
                 if time != nil { detail.append("Paused") }
                 icon = settings.icons.paused
                 actions = [("resume", "Resume"), ("stop", "Stop")]

@@ -26,7 +26,7 @@ enum Panel {
         case .minimal:
             text = view.hasTime ? view.minimalText : view.title
         case .standard:
-            let mark = view.status == .paused ? "⏸ " : ""
+            let mark = view.status == .paused ? "❚❚ " : ""
             switch view.kind {
             case .fast:
                 text = view.status == .goalReached ? "Goal Reached! " + view.timeText : time

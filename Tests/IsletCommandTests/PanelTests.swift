@@ -37,11 +37,11 @@ import TestSupport
         ])
         try await d.timers.call("Pause", [.string("gym")])
         r = try await d.islet("status", "--format", "polybar")
-        #expect(r.stdout == "Workout ⏸ 00:40\n", "\(r)")
+        #expect(r.stdout == "Workout ❚❚ 00:40\n", "\(r)")
         r = try await d.islet("status", "--format", "polybar", "--style", "minimal")
         #expect(r.stdout == "%{F#888888}0:40%{F-}\n", "\(r)")
         r = try await d.islet("status", "--format", "i3blocks")
-        #expect(r.stdout == "Workout ⏸ 00:40\n", "\(r)")
+        #expect(r.stdout == "Workout ❚❚ 00:40\n", "\(r)")
         r = try await d.islet("status", "--format", "waybar")
         #expect(r.stdout.contains("\"class\":\"paused\""), "\(r)")
         #expect(r.stdout.contains("\"tooltip\":\"Workout\\n00:40\\nPaused · Work · Round 1/8\""), "\(r)")
@@ -73,7 +73,7 @@ import TestSupport
         #expect(monitor.calls("Get").count == 1, "\(monitor.calls("Get"))")
 
         try await d.timers.call("Pause", [.string("tea")])
-        #expect(await eventually { watch.stdout.contains("Tea ⏸ ") })
+        #expect(await eventually { watch.stdout.contains("Tea ❚❚ ") })
         let pausedOutput = watch.stdout
         try await Task.sleep(for: .milliseconds(1500))
         #expect(watch.stdout == pausedOutput, "nothing while paused")

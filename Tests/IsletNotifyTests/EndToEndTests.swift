@@ -37,7 +37,7 @@ import TestSupport
         #expect(timer.strings.contains("pause") && timer.strings.contains("stop"))
 
         try await rig.daemon.timers.call("Pause", [.string("tea")])
-        let paused = try await rig.waitForNotify { $0.body.hasPrefix("<b>⏸ ") }
+        let paused = try await rig.waitForNotify { $0.body.hasPrefix("<b>❚❚ ") }
         #expect(paused.body.hasSuffix("\nPaused · Steep · Phase 1/2"))
         #expect(paused.strings.contains("resume"))
         let whilePaused = rig.notifies.count
@@ -68,7 +68,7 @@ import TestSupport
         try await Task.sleep(for: .milliseconds(2500))
         #expect(rig.notifies.count == after, "clock ticks do not bring a dismissed notification back")
         try await rig.daemon.timers.call("Pause", [.string("focus")])
-        let again = try await rig.waitForNotify { $0.body.hasPrefix("<b>⏸") }
+        let again = try await rig.waitForNotify { $0.body.hasPrefix("<b>❚❚") }
         #expect(again.replacesID == 0)
     }
 

@@ -38,7 +38,7 @@ import TestSupport
         let fake = try #require(rig.fake)
         try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(600)])
         try await rig.daemon.timers.call("Pause", [.string("tea")])
-        #expect(await eventually { fake.posted.last?.body.hasPrefix("⏸") == true })
+        #expect(await eventually { fake.posted.last?.body.hasPrefix("❚❚") == true })
         let count = fake.posted.count
         try await Task.sleep(for: .seconds(60))
         #expect(fake.posted.count == count, "\(fake.posted.count - count) Notify calls while paused")

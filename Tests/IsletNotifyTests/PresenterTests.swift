@@ -98,7 +98,7 @@ import Testing
     @Test func pausedTimerShowsAPauseMarkAndNeverTicks() {
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28, pausedFor: 50)
         let p = show(a)
-        #expect(p.content.body == "⏸ 14:32\nPaused")
+        #expect(p.content.body == "❚❚ 14:32\nPaused")
         #expect(p.content.actions.map(\.key) == ["resume", "stop"])
         #expect(p.nextChange == nil)
         #expect(show(a, at: 3600).content == p.content)
@@ -149,7 +149,7 @@ import Testing
             state: ["status": .string("paused"), "title": .string("a<b")])
         let q = Presenter.present(status, now: Sample.t0, settings: standard, capabilities: all)
         #expect(q.content.summary == "a<b")
-        #expect(q.content.body == "<b>⏸ Paused</b>")
+        #expect(q.content.body == "<b>❚❚ Paused</b>")
         #expect(Markup.escape("<i>&'\"") == "&lt;i&gt;&amp;&apos;&quot;")
     }
 }

@@ -116,7 +116,7 @@ import TestSupport
         #expect(fake.posted.last.map { $0.summary == "Tea" && $0.replacesID == 0 } ?? false)
         #expect(rig.bridge?.stderr.components(separatedBy: "in step with isletd").count ?? 0 >= 3, "\(rig.bridge?.stderr ?? "")")
         try await rig.daemon.timers.call("Pause", [.string("tea")])
-        #expect(await eventually { fake.posted.last?.body.contains("⏸") == true })
+        #expect(await eventually { fake.posted.last?.body.contains("❚❚") == true })
     }
 
     @Test func sigtermClosesTheNotification() async throws {
