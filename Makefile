@@ -1,9 +1,20 @@
-# islet: `make run` to try it, `make test` to check it.
+# islet: `make run` to try it, `make test` to check it, `make install` / `make deb` to ship it.
 SWIFT ?= swift
 PREFIX ?= /usr/local
-BIN_DEBUG = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
+DESTDIR ?=
+SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share
+UNITDIR = $(PREFIX)/lib/systemd/user
+# Release builds link the Swift runtime statically (no toolchain needed where they run); they
+# live in a build folder of their own so that debug builds and benchmarks are not rebuilt.
+STATIC = .build-static
+STATIC_FLAGS = -c release --static-swift-stdlib --scratch-path $(STATIC)
+STATIC_BIN = $(STATIC)/release
+PROGRAMS = isletd islet-notify islet
+VERSION = 0.1.0
 
-.PHONY: all deps build release run test bench clean
+.PHONY: all deps build release run test bench soak clean install uninstall deb man completions installed-files
 
 all: build
 
@@ -14,19 +25,97 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	for p in $(PROGRAMS); do $(SWIFT) build $(STATIC_FLAGS) --product $$p || exit 1; done
 
 run: build
 	packaging/run-dev "$$($(SWIFT) build --show-bin-path)"
 
-# The whole suite, under a private session bus. Tests that need to kill or configure a bus
-# start their own dbus-daemon as well.
-test: deps
+# The whole suite, under a private session bus (tests that need to kill or configure a bus
+# start their own dbus-daemon as well), then the installation and the .deb.
+test:
+	@packaging/install-deps --with-desktop
 	$(SWIFT) build --build-tests
 	dbus-run-session -- $(SWIFT) test --skip-build
+	packaging/test-install
 
 bench: deps
 	$(MAKE) -C bench
 
+# Man pages from the programs' own --help (swift-argument-parser's generate-manual plugin),
+# and shell completions from the programs themselves; remade when the programs change.
+MANPAGES = $(foreach p,$(PROGRAMS),$(STATIC)/man/$(p).1)
+COMPLETIONS = $(foreach p,$(PROGRAMS),$(STATIC)/completions/$(p).bash $(STATIC)/completions/_$(p) $(STATIC)/completions/$(p).fish)
+
+man: release $(MANPAGES)
+completions: release $(COMPLETIONS)
+
+# (The plugin reads --help from a debug build: the text is the same, and it is quick.)
+$(MANPAGES) &: $(foreach p,$(PROGRAMS),$(STATIC_BIN)/$(p))
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual \
+	  --configuration debug --date 2026-11-22 --authors "islet developers" >/dev/null
+	mkdir -p $(STATIC)/man
+	cp .build/plugins/GenerateManual/outputs/*/*.1 $(STATIC)/man/
+
+$(STATIC)/completions/%.bash: $(STATIC_BIN)/%
+	@mkdir -p $(@D)
+	$< --generate-completion-script bash > $@
+$(STATIC)/completions/_%: $(STATIC_BIN)/%
+	@mkdir -p $(@D)
+	$< --generate-completion-script zsh > $@
+$(STATIC)/completions/%.fish: $(STATIC_BIN)/%
+	@mkdir -p $(@D)
+	$< --generate-completion-script fish > $@
+
+# Every file `make install` writes; `make uninstall` removes exactly these.
+INSTALLED = \
+	$(foreach p,$(PROGRAMS),$(BINDIR)/$(p)) \
+	$(DATADIR)/dbus-1/services/org.islet.Islet1.service \
+	$(DATADIR)/dbus-1/interfaces/org.islet.Islet1.xml \
+	$(UNITDIR)/isletd.service $(UNITDIR)/islet-notify.service \
+	$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop \
+	$(DATADIR)/applications/islet-notify.desktop \
+	$(foreach p,$(PROGRAMS),$(DATADIR)/man/man1/$(p).1) \
+	$(foreach p,$(PROGRAMS),$(DATADIR)/bash-completion/completions/$(p)) \
+	$(foreach p,$(PROGRAMS),$(DATADIR)/zsh/site-functions/_$(p)) \
+	$(foreach p,$(PROGRAMS),$(DATADIR)/fish/vendor_completions.d/$(p).fish) \
+	$(DATADIR)/doc/islet/README.md $(DATADIR)/doc/islet/config.toml \
+	$(foreach f,$(notdir $(wildcard packaging/examples/*)),$(DATADIR)/doc/islet/examples/$(f))
+
+installed-files:
+	@for f in $(INSTALLED); do echo $$f; done
+
+subst = sed 's|@bindir@|$(BINDIR)|g'
+
+install: release man completions
+	for p in $(PROGRAMS); do install -Dm755 $(STATIC_BIN)/$$p $(DESTDIR)$(BINDIR)/$$p; done
+	install -d $(DESTDIR)$(DATADIR)/dbus-1/services $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/xdg/autostart \
+	  $(DESTDIR)$(DATADIR)/applications
+	$(subst) dbus/org.islet.Islet1.service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/org.islet.Islet1.service
+	install -Dm644 dbus/org.islet.Islet1.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.islet.Islet1.xml
+	$(subst) packaging/systemd/isletd.service.in > $(DESTDIR)$(UNITDIR)/isletd.service
+	$(subst) packaging/systemd/islet-notify.service.in > $(DESTDIR)$(UNITDIR)/islet-notify.service
+	$(subst) packaging/islet-notify.desktop.in > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop
+	$(subst) packaging/islet-notify.desktop.in > $(DESTDIR)$(DATADIR)/applications/islet-notify.desktop
+	for p in $(PROGRAMS); do \
+	  install -Dm644 $(STATIC)/man/$$p.1 $(DESTDIR)$(DATADIR)/man/man1/$$p.1 && \
+	  install -Dm644 $(STATIC)/completions/$$p.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/$$p && \
+	  install -Dm644 $(STATIC)/completions/_$$p $(DESTDIR)$(DATADIR)/zsh/site-functions/_$$p && \
+	  install -Dm644 $(STATIC)/completions/$$p.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/$$p.fish || exit 1; \
+	done
+	install -Dm644 README.md $(DESTDIR)$(DATADIR)/doc/islet/README.md
+	install -Dm644 packaging/config.toml $(DESTDIR)$(DATADIR)/doc/islet/config.toml
+	install -d $(DESTDIR)$(DATADIR)/doc/islet/examples
+	install -m644 packaging/examples/* $(DESTDIR)$(DATADIR)/doc/islet/examples/
+	@echo "Installed islet under $(DESTDIR)$(PREFIX). isletd starts on demand (D-Bus activation);"
+	@echo "turn on the notifications with: systemctl --user enable --now islet-notify.service"
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(DATADIR)/doc/islet/examples $(DESTDIR)$(DATADIR)/doc/islet 2>/dev/null
+
+# An installable .deb (Swift runtime linked in): .build-static/islet_VERSION_ARCH.deb
+deb: release
+	packaging/debian/build-deb $(VERSION)
+
 clean:
-	rm -rf .build bench/.build
+	rm -rf .build $(STATIC) bench/.build

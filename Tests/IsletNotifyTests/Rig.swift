@@ -46,7 +46,7 @@ final class Rig: @unchecked Sendable {
         case .dunst:
             self.server = try Background(["dunst", "-config", Rig.dunstrc], environment: environment)
         case .xfce4notifyd:
-            self.server = try Background(["/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd"], environment: environment)
+            self.server = try Background([Rig.xfce4notifyd], environment: environment)
         case .fake(let mode, let capabilities):
             fake = try await FakeNotificationServer(address: bus.address, mode: mode, capabilities: capabilities)
             return
@@ -93,6 +93,17 @@ final class Rig: @unchecked Sendable {
     static var dunstrc: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/dunstrc").path
+    }
+
+    /// Debian keeps the daemon under the architecture's library folder.
+    static var xfce4notifyd: String {
+        let lib = URL(fileURLWithPath: "/usr/lib")
+        let arches = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
+        for arch in arches {
+            let path = lib.appendingPathComponent(arch).appendingPathComponent("xfce4/notifyd/xfce4-notifyd").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return "xfce4-notifyd"
     }
 
     static var nowUSec: UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
