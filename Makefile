@@ -41,20 +41,31 @@ test:
 bench: deps
 	$(MAKE) -C bench
 
-# Man pages from the programs' own --help (swift-argument-parser's generate-manual plugin),
-# and shell completions from the programs themselves; remade when the programs change.
-MANPAGES = $(foreach p,$(PROGRAMS),$(STATIC)/man/$(p).1)
-COMPLETIONS = $(foreach p,$(PROGRAMS),$(STATIC)/completions/$(p).bash $(STATIC)/completions/_$(p) $(STATIC)/completions/$(p).fish)
+# Man pages and shell completions: isletd's and islet's from their own --help
+# (swift-argument-parser; the plugin reads a debug build: the text is the same, and it is
+# quick); islet-notify, which has no argument parser to keep it small, has them written out in
+# packaging/man and packaging/completions.
+GENERATED = isletd islet
+MANPAGES = $(foreach p,$(GENERATED),$(STATIC)/man/$(p).1) $(STATIC)/man/islet-notify.1
+COMPLETIONS = $(foreach p,$(GENERATED),$(STATIC)/completions/$(p).bash $(STATIC)/completions/_$(p) $(STATIC)/completions/$(p).fish) \
+	$(STATIC)/completions/islet-notify.bash $(STATIC)/completions/_islet-notify $(STATIC)/completions/islet-notify.fish
 
 man: release $(MANPAGES)
 completions: release $(COMPLETIONS)
 
-# (The plugin reads --help from a debug build: the text is the same, and it is quick.)
-$(MANPAGES) &: $(foreach p,$(PROGRAMS),$(STATIC_BIN)/$(p))
+$(foreach p,$(GENERATED),$(STATIC)/man/$(p).1) &: $(foreach p,$(GENERATED),$(STATIC_BIN)/$(p))
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual \
 	  --configuration debug --date 2026-11-22 --authors "islet developers" >/dev/null
 	mkdir -p $(STATIC)/man
-	cp .build/plugins/GenerateManual/outputs/*/*.1 $(STATIC)/man/
+	cp $(foreach p,$(GENERATED),.build/plugins/GenerateManual/outputs/$(p)/$(p).1) $(STATIC)/man/
+
+$(STATIC)/man/islet-notify.1: packaging/man/islet-notify.1
+	@mkdir -p $(@D)
+	cp $< $@
+$(STATIC)/completions/islet-notify.bash $(STATIC)/completions/_islet-notify $(STATIC)/completions/islet-notify.fish: \
+  $(STATIC)/completions/%: packaging/completions/%
+	@mkdir -p $(@D)
+	cp $< $@
 
 $(STATIC)/completions/%.bash: $(STATIC_BIN)/%
 	@mkdir -p $(@D)

@@ -36,9 +36,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .executableTarget(name: "islet-notify", dependencies: [
-            "IsletNotify", "IsletClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        // No swift-argument-parser here: without Foundation the bridge stays small in memory.
+        .executableTarget(name: "islet-notify", dependencies: ["IsletNotify", "IsletClient"]),
         .executableTarget(name: "islet", dependencies: [
             "IsletClient", "IsletCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -30,10 +30,13 @@ case "serve":
     while true { try await Task.sleep(for: .seconds(3600)) }
 case "isletd":
     try await ServiceBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60)
+case "frontends":
+    try await FrontEndBench.run(
+        idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60, programs: arguments.dropFirst(3).first)
 case "store":
     try StoreBench.run(sizes: [1_000, 10_000, 100_000, 1_000_000])
 case "dbus":
     try await DBusBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "30") ?? 30)
 default:
-    fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS] | store | serve ADDRESS NAME")
+    fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS] | frontends [SECONDS [PROGRAM_DIR]] | store | serve ADDRESS NAME")
 }

@@ -1,0 +1,221 @@
+import DBus
+import Dispatch
+import IsletClient
+import IsletNotify
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// islet-notify's command line. Parsed by hand: the bridge runs all session long, and without
+/// swift-argument-parser it links no Foundation at all, which keeps it small in memory.
+struct Options: Equatable {
+    var config: String?
+    var style: String?
+    var updateUrgency: String?
+    var buttons: Bool?
+    var address: String?
+    var verbose = false
+
+    static let usage = """
+        USAGE: islet-notify [--config <config>] [--style <style>] [--update-urgency <update-urgency>] [--[no-]buttons] [--address <address>] [--verbose]
+
+        Shows islet's live activity as a desktop notification, updated in place.
+
+        Settings come from $XDG_CONFIG_HOME/islet/config.toml (see the example in
+        share/doc/islet/config.toml); the options below override the file.
+
+        OPTIONS:
+          --config <config>       The configuration file (default: $XDG_CONFIG_HOME/islet/config.toml).
+          --style <style>         standard (title, time, progress, buttons) or minimal (the time alone).
+          --update-urgency <update-urgency>
+                                  Urgency of in-place updates: low, normal or critical.
+          --buttons/--no-buttons  Pause / Resume / Stop buttons (standard style).
+          --address <address>     A D-Bus address to use instead of the session bus.
+          -v, --verbose           Log what the bridge does to stderr.
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        """
+
+    enum Parsed: Equatable {
+        case run(Options)
+        case help
+        case version
+    }
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inline { return inline }
+                guard let next = rest.popFirst() else { throw UsageError(description: "Missing value for '\(name) <value>'") }
+                return next
+            }
+            switch name {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "-v", "--verbose": options.verbose = true
+            case "--buttons": options.buttons = true
+            case "--no-buttons": options.buttons = false
+            case "--config": options.config = try value()
+            case "--style": options.style = try value()
+            case "--update-urgency": options.updateUrgency = try value()
+            case "--address": options.address = try value()
+            default:
+                throw UsageError(description: argument.hasPrefix("-") ? "Unknown option '\(argument)'" : "Unexpected argument '\(argument)'")
+            }
+        }
+        return .run(options)
+    }
+
+    /// The settings: the defaults, then the config file, then the options.
+    func settings(environment: [String: String]) throws(UsageError) -> BridgeSettings {
+        var settings = BridgeSettings()
+        let explicit = config != nil
+        if let path = config ?? ConfigFile.defaultPath(environment: environment) {
+            switch readFile(path) {
+            case .success(let text):
+                do {
+                    try ConfigFile.apply(text, path: path, to: &settings)
+                } catch {
+                    throw UsageError(description: "\(error)")
+                }
+            case .failure(let error) where error.code == ENOENT && !explicit:
+                break
+            case .failure(let error):
+                throw UsageError(description: "cannot read \(path): \(String(cString: strerror(error.code)))")
+            }
+        }
+        if let style {
+            guard let value = BridgeSettings.Style(rawValue: style) else {
+                throw UsageError(description: "--style must be standard or minimal, got \"\(style)\"")
+            }
+            settings.style = value
+        }
+        if let updateUrgency {
+            guard let value = Urgency(name: updateUrgency) else {
+                throw UsageError(description: "--update-urgency must be low, normal or critical, got \"\(updateUrgency)\"")
+            }
+            settings.updateUrgency = value
+        }
+        if let buttons { settings.buttons = buttons }
+        return settings
+    }
+}
+
+@main
+enum IsletNotifyMain {
+    static let version = "0.1.0"
+
+    static func main() async {
+        let options: Options
+        let settings: BridgeSettings
+        do {
+            switch try Options.parse(Array(CommandLine.arguments.dropFirst())) {
+            case .help:
+                print(Options.usage, terminator: "")
+                return
+            case .version:
+                print(version)
+                return
+            case .run(let parsed):
+                options = parsed
+            }
+            settings = try options.settings(environment: Environment.current)
+        } catch {
+            Environment.standardError("Error: \(error)\nUsage: islet-notify [--config <config>] [--style <style>] [--update-urgency <update-urgency>] [--[no-]buttons] [--address <address>] [--verbose]\n  See 'islet-notify --help' for more information.")
+            exit(64)
+        }
+        let verbose = options.verbose
+        let log: @Sendable (String) -> Void = { message in
+            if verbose { Environment.standardError("islet-notify: " + message) }
+        }
+        let connection: DBusConnection
+        do {
+            connection = try DBusConnection(bus: options.address.map { .address($0) } ?? .session, label: "islet-notify")
+        } catch {
+            Environment.standardError("islet-notify: cannot connect to the session bus: \(error)")
+            exit(69)
+        }
+        connection.onDisconnect {
+            Environment.standardError("islet-notify: lost the bus connection; exiting")
+            exit(1)
+        }
+        let bridge = Bridge(
+            islet: IsletClient(connection: connection), server: NotificationServer(connection: connection),
+            settings: settings, log: log)
+        let sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: connection.queue)
+            source.setEventHandler { @Sendable in
+                Task {
+                    await bridge.shutdown()
+                    exit(0)
+                }
+            }
+            source.resume()
+            return source
+        }
+        log("started, style \(settings.style.rawValue), as \(connection.uniqueName)")
+        do {
+            try await bridge.run()
+        } catch {
+            Environment.standardError("islet-notify: \(error)")
+            exit(1)
+        }
+        _ = sources
+    }
+}
+
+/// The little of the operating system the bridge needs, without Foundation.
+enum Environment {
+    static var current: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+
+    static func standardError(_ line: String) {
+        let text = line + "\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+    }
+}
+
+/// The whole file as UTF-8 text, or the errno that stopped us.
+struct Errno: Error, Equatable { var code: Int32 }
+
+func readFile(_ path: String) -> Result<String, Errno> {
+    guard let file = fopen(path, "r") else { return .failure(Errno(code: errno)) }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count > 0 { bytes += buffer[0..<count] }
+        if count < buffer.count {
+            if ferror(file) != 0 { return .failure(Errno(code: errno)) }
+            break
+        }
+        if bytes.count > 1 << 20 { return .failure(Errno(code: EFBIG)) }
+    }
+    return .success(String(decoding: bytes, as: UTF8.self))
+}

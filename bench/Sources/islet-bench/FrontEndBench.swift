@@ -1,0 +1,144 @@
+import DBus
+import Foundation
+
+/// islet-notify and islet: latency from Timers.Pause to the notification server receiving the
+/// paused notification, the bridge's memory and idle wake-ups; `islet watch`'s CPU time with
+/// a running timer; the time of `islet status` beside `dbus-send` making the same call.
+enum FrontEndBench {
+    /// A notification server that notes when each Notify arrives.
+    final class Server: @unchecked Sendable {
+        let connection: DBusConnection
+        private let lock = NSLock()
+        private var arrivals: [(body: String, at: ContinuousClock.Instant)] = []
+
+        init(address: String) async throws {
+            connection = try DBusConnection(bus: .address(address), label: "bench-notifications")
+            let s = DBusArgument.init(_:_:)
+            try connection.export("/org/freedesktop/Notifications", interfaces: [
+                DBusInterface("org.freedesktop.Notifications", methods: [
+                    DBusMethod("Notify", in: [
+                        s("app_name", .string), s("replaces_id", .uint32), s("app_icon", .string), s("summary", .string),
+                        s("body", .string), s("actions", .array(.string)), s("hints", .dictionary(key: .string, value: .variant)),
+                        s("expire_timeout", .int32),
+                    ], out: [s("id", .uint32)]) { [unowned self] call in
+                        let now = ContinuousClock.now
+                        let body = (try? call.argument(4, as: String.self)) ?? ""
+                        lock.withLock { arrivals.append((body, now)) }
+                        return [.uint32(1)]
+                    },
+                    DBusMethod("CloseNotification", in: [s("id", .uint32)]) { _ in [] },
+                    DBusMethod("GetCapabilities", out: [s("caps", .array(.string))]) { _ in
+                        [.array(.string, [.string("body"), .string("actions")])]
+                    },
+                    DBusMethod("GetServerInformation", out: [s("n", .string), s("v", .string), s("ver", .string), s("spec", .string)]) { _ in
+                        [.string("bench"), .string("islet"), .string("1"), .string("1.2")]
+                    },
+                ]),
+            ])
+            _ = try await connection.requestName("org.freedesktop.Notifications")
+        }
+
+        /// The first Notify after `since` whose body satisfies `match`; its arrival.
+        func wait(since: ContinuousClock.Instant, _ match: (String) -> Bool) async throws -> ContinuousClock.Instant {
+            for _ in 0..<5000 {
+                if let hit = lock.withLock({ arrivals.first { $0.at > since && match($0.body) } }) { return hit.at }
+                try await Task.sleep(for: .microseconds(200))
+            }
+            throw BenchError("no matching Notify within a second")
+        }
+    }
+
+    /// `programs`: where isletd, islet-notify and islet are (the installed form, statically
+    /// linked, from `make release`); by default beside this benchmark.
+    static func run(idleSeconds: Int, programs: String?) async throws {
+        let bin = programs.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let bus = try BenchBus()
+        defer { bus.stop() }
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        env["XDG_CONFIG_HOME"] = "/nonexistent"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("islet-bench-fe-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await Server(address: bus.address)
+        let isletd = try Child([bin.appendingPathComponent("isletd").path, "--address", bus.address, "--database",
+                                directory.appendingPathComponent("islet.sqlite").path, "--log-level", "error"], env: env)
+        defer { isletd.stop() }
+        let client = try DBusConnection(bus: .address(bus.address))
+        defer { client.close() }
+        while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
+        let notify = try Child([bin.appendingPathComponent("islet-notify").path, "--address", bus.address], env: env)
+        defer { notify.stop() }
+        try await Task.sleep(for: .milliseconds(500))
+        let timers = DBusProxy(connection: client, destination: "org.islet.Islet1", path: "/org/islet/Islet1", interface: "org.islet.Islet1.Timers")
+        try await timers.call("Start", [.string("bench"), .string("Bench"), .uint64(3600)])
+        _ = try await server.wait(since: .now - .seconds(5)) { _ in true }
+
+        // Pause -> the paused notification at the server; resume between rounds.
+        var latencies: [Double] = []
+        for round in 0..<61 {
+            try await Task.sleep(for: .milliseconds(30))
+            let t0 = ContinuousClock.now
+            try await timers.call("Pause", [.string("bench")])
+            let arrived = try await server.wait(since: t0) { $0.hasPrefix("❚❚") }
+            if round > 0 { latencies.append(DBusBench.seconds(arrived - t0) * 1000) }
+            let t1 = ContinuousClock.now
+            try await timers.call("Resume", [.string("bench")])
+            _ = try await server.wait(since: t1) { !$0.hasPrefix("❚❚") }
+        }
+        latencies.sort()
+        let busy = ProcStat(pid: notify.pid)
+        try await timers.call("Stop", [.string("bench")])
+        try await Task.sleep(for: .seconds(1))
+        let before = ProcStat(pid: notify.pid)
+        try await Task.sleep(for: .seconds(idleSeconds))
+        let after = ProcStat(pid: notify.pid)
+
+        say("## islet-notify and islet (islet-bench frontends)\n")
+        say("Programs from \(bin.path).\n")
+        say("| measure | value | target |")
+        say("| --- | ---: | ---: |")
+        say(String(format: "| Timers.Pause to the server receiving the paused notification, median of 60 | %.2f ms | < 5 ms |", latencies[latencies.count / 2]))
+        say(String(format: "| the same, 90th percentile | %.2f ms | |", latencies[latencies.count * 9 / 10]))
+        say("| islet-notify resident memory after 122 updates | \(busy.residentKiB) KiB | < 12 MiB |")
+        say("| islet-notify, no activity, \(idleSeconds) s: voluntary context switches | \(after.voluntarySwitches - before.voluntarySwitches) | 0 |")
+        say("| islet-notify, no activity, \(idleSeconds) s: CPU clock ticks | \(after.cpuTicks - before.cpuTicks) | |")
+
+        // islet watch with a running timer: one line a second, computed locally.
+        try await timers.call("Start", [.string("bench"), .string("Bench"), .uint64(3600)])
+        let watch = try Child([bin.appendingPathComponent("islet").path, "watch", "--format", "polybar", "--address", bus.address], env: env, waitForLine: "Bench")
+        defer { watch.stop() }
+        try await Task.sleep(for: .seconds(1))
+        let w0 = ProcStat(pid: watch.pid)
+        let wallStart = ContinuousClock.now
+        try await Task.sleep(for: .seconds(idleSeconds))
+        let w1 = ProcStat(pid: watch.pid)
+        let wall = DBusBench.seconds(ContinuousClock.now - wallStart)
+        let cpuSeconds = Double(w1.cpuTicks - w0.cpuTicks) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        say(String(format: "| islet watch, running timer, %d s: CPU time | %.2f s (%.3f%% of a core) | < 1%% |", idleSeconds, cpuSeconds, cpuSeconds / wall * 100))
+        say("| islet watch: voluntary context switches in that time | \(w1.voluntarySwitches - w0.voluntarySwitches) | |")
+
+        // islet status against dbus-send doing the same LiveActivity.Get, interleaved.
+        var times: [String: [Double]] = [:]
+        let commands: [(String, [String])] = [
+            ("islet", [bin.appendingPathComponent("islet").path, "status", "--format", "waybar", "--address", bus.address]),
+            ("dbus-send", ["/usr/bin/dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=org.islet.Islet1", "/org/islet/Islet1", "org.islet.Islet1.LiveActivity.Get"]),
+        ]
+        for _ in 0..<31 {
+            for (name, command) in commands {
+                let start = ContinuousClock.now
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: command[0])
+                p.arguments = Array(command.dropFirst())
+                p.standardOutput = FileHandle.nullDevice
+                try p.run()
+                p.waitUntilExit()
+                guard p.terminationStatus == 0 else { throw BenchError("\(name) failed: \(p.terminationStatus)") }
+                times[name, default: []].append(DBusBench.seconds(ContinuousClock.now - start) * 1000)
+            }
+        }
+        let islet = DBusBench.median(times["islet"] ?? [])
+        let send = DBusBench.median(times["dbus-send"] ?? [])
+        say(String(format: "| islet status --format waybar, median of 31 runs | %.1f ms | < 30 ms |", islet))
+        say(String(format: "| dbus-send of the same LiveActivity.Get, interleaved | %.1f ms (islet/dbus-send %.2f) | |", send, islet / send))
+    }
+}
