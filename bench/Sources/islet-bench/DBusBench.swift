@@ -101,8 +101,15 @@ struct ProcStat {
         if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) {
             for line in status.split(separator: "\n") {
                 let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-                if line.hasPrefix("voluntary_ctxt_switches:") { voluntarySwitches = Int(parts.last ?? "0") ?? 0 }
                 if line.hasPrefix("VmRSS:"), parts.count > 1 { residentKiB = Int(parts[1]) ?? 0 }
+            }
+        }
+        // Context switches are counted per thread: add up every thread of the process.
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for task in tasks {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
+                voluntarySwitches += Int(line.split(separator: "\t").last ?? "0") ?? Int(line.split(separator: " ").last ?? "0") ?? 0
             }
         }
     }

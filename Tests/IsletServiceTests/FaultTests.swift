@@ -1,0 +1,186 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct Faults {
+    /// isletd killed with SIGKILL at random points of a workload, 200 times, on one database:
+    /// no confirmed fast is ever lost, the running fast and timers come back, and SQLite's
+    /// integrity check passes every time.
+    @Test func twoHundredKillsLoseNothing() async throws {
+        let daemon = try await Daemon()
+        var random = SeededRandom(seed: 7)
+        var completed: [UInt64: (UInt64, UInt64)] = [:]  // confirmed by StopFast's reply
+        var running: (id: UInt64, start: UInt64)?        // confirmed by StartFast's reply
+        var timers: [String: Bool] = [:]                 // owner -> paused, as confirmed
+        var uncertain = false                            // a call was in flight at the kill
+
+        for round in 0..<200 {
+            if round > 0 { try await daemon.start() }
+            // What the service holds now.
+            let page = try await daemon.fasting.call("ListFasts", [.uint32(0), .uint32(1000)])
+            guard case .array(_, let items)? = page.first else { throw TestFailure("\(page)") }
+            var stored: [UInt64: (UInt64, UInt64)] = [:]
+            for item in items {
+                let f = try item.structFields(count: 4)
+                stored[try f[0].decode(UInt64.self)] = (try f[1].decode(UInt64.self), try f[2].decode(UInt64.self))
+            }
+            for (id, span) in completed {
+                #expect(stored[id].map { $0 == span } == true, "round \(round): completed fast \(id) lost or changed")
+            }
+            let props = try await daemon.fasting.getAll()
+            let isFasting = props["Fasting"] == .boolean(true)
+            if !uncertain {
+                #expect(isFasting == (running != nil), "round \(round): running fast \(String(describing: running)) vs \(props)")
+                if let running { #expect(props["FastId"] == .uint64(running.id) && props["StartedAtUSec"] == .uint64(running.start)) }
+            }
+            let list = try await daemon.timers.call("List")
+            var actual: [String: Bool] = [:]
+            if case .array(_, let entries)? = list.first {
+                for entry in entries {
+                    let f = try entry.structFields(count: 2)
+                    actual[try f[0].decode(String.self)] = f[1].stringVariantEntries?["status"] == .variant(.string("paused"))
+                        || f[1].stringVariantEntries?["status"] == .string("paused")
+                }
+            }
+            if !uncertain { #expect(actual == timers, "round \(round): timers \(actual) vs \(timers)") }
+            let check = try await Command.run(["sqlite3", "-readonly", daemon.databasePath, "PRAGMA integrity_check"])
+            #expect(check.stdout == "ok\n", "round \(round): \(check)")
+            // Take the service's word for what was uncertain.
+            completed.merge(stored) { a, _ in a }
+            if case .uint64(let id)? = props["FastId"], case .uint64(let start)? = props["StartedAtUSec"], isFasting {
+                running = (id, start)
+            } else {
+                running = nil
+            }
+            timers = actual
+            uncertain = false
+
+            // A workload, and a kill at a random moment in it.
+            let killAfter = Duration.microseconds(Int64.random(in: 0...15_000, using: &random))
+            let ops = (0..<12).map { _ in Int.random(in: 0..<6, using: &random) }
+            let pid = daemon.pid
+            let killer = Task {
+                try? await Task.sleep(for: killAfter)
+                kill(pid, SIGKILL)
+            }
+            for op in ops {
+                let owner = ["t1", "t2"][op % 2]
+                do {
+                    switch op {
+                    case 0:
+                        let out = try await daemon.fasting.call("StartFast")
+                        if case .uint64(let id)? = out.first, case .uint64(let start)? = out.dropFirst().first { running = (id, start) }
+                    case 1:
+                        let out = try await daemon.fasting.call("StopFast")
+                        if case .uint64(let id)? = out.first, case .uint64(let s)? = out.dropFirst().first, case .uint64(let e)? = out.last {
+                            completed[id] = (s, e)
+                            running = nil
+                        }
+                    case 2, 3:
+                        try await daemon.timers.call("Start", [.string(owner), .string("T"), .uint64(3600)])
+                        timers[owner] = false
+                    case 4:
+                        try await daemon.timers.call("Pause", [.string(owner)])
+                        timers[owner] = true
+                    default:
+                        try await daemon.timers.call("Stop", [.string(owner)])
+                        timers[owner] = nil
+                    }
+                } catch let error as DBusError where error.name.hasPrefix("org.islet.Islet1.Error.") {
+                    continue  // refused: nothing changed
+                } catch {
+                    uncertain = true  // killed while this call was in flight
+                    break
+                }
+            }
+            await killer.value
+            try await daemon.crash()
+        }
+    }
+
+    /// A small file system of our own (tmpfs), to fill up and to make read-only. Needs root.
+    static let canMount: Bool = {
+        guard getuid() == 0 else { return false }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("islet-mount-probe-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "mount -t tmpfs -o size=64k tmpfs \(probe) 2>/dev/null && umount \(probe)"]
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }()
+
+    func sh(_ command: String) async throws -> CommandResult { try await Command.run(["/bin/sh", "-c", command]) }
+
+    @Test(.enabled(if: Faults.canMount, "needs root to mount a tmpfs"))
+    func diskFullAndReadOnlyFailNamedAndRecover() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "islet-small-disk")
+        let mount = try await sh("mount -t tmpfs -o size=2m tmpfs \(directory.path)")
+        #expect(mount.status == 0, "\(mount)")
+        defer { _ = try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("islet/islet.sqlite").path
+        let daemon = try await Daemon(databasePath: database)
+        defer {
+            daemon.stop()
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/umount")
+            p.arguments = ["-l", directory.path]
+            try? p.run()
+            p.waitUntilExit()
+        }
+        let hour: UInt64 = 3_600_000_000
+        let now = UInt64(Date().timeIntervalSince1970 * 1_000_000)
+        try await daemon.fasting.call("SetGoal", [.uint64(57600)])
+
+        // Fill the disk, then add fasts until the store refuses.
+        _ = try await sh("dd if=/dev/zero of=\(directory.path)/junk bs=4k 2>/dev/null; sync")
+        var added = 0
+        var failure: DBusError?
+        for i in 0..<20_000 {
+            let start = now - UInt64(200_000 - i) * hour / 10
+            do {
+                try await daemon.fasting.call("AddFast", [.uint64(start), .uint64(start + hour / 20), .uint64(0)])
+                added += 1
+            } catch let error as DBusError {
+                failure = error
+                break
+            }
+        }
+        #expect(failure?.name == "org.islet.Islet1.Error.StorageFailed", "\(String(describing: failure))")
+        #expect(failure?.message.contains("full") == true, "\(String(describing: failure))")
+        await expectError("org.islet.Islet1.Error.StorageFailed") { try await daemon.fasting.call("StartFast") }
+        // Memory did not drift from the disk: what it says now is what it says after a restart.
+        let before = (try await daemon.fasting.getAll(), try await daemon.fasting.call("GetStats"))
+        #expect(before.0["Fasting"] == .boolean(false))
+        try await daemon.crash()
+        try await daemon.start()
+        let after = (try await daemon.fasting.getAll(), try await daemon.fasting.call("GetStats"))
+        #expect(before.0 == after.0 && before.1 == after.1)
+        #expect(after.1.first?.stringVariantEntries?["count"] == .uint64(UInt64(added)))
+
+        // Space again: it recovers.
+        try FileManager.default.removeItem(atPath: directory.path + "/junk")
+        let started = try await daemon.fasting.call("StartFast")
+        #expect(started.count == 2)
+
+        // Read-only: a file system cannot be remounted read-only under a writer, so isletd
+        // meets it at start-up: a clear error, nothing touched, and it starts once writable.
+        try await daemon.crash()
+        let ro = try await sh("mount -o remount,ro \(directory.path)")
+        #expect(ro.status == 0, "\(ro)")
+        let refused = try await Command.run(
+            [Daemon.binary, "--address", daemon.bus.address, "--database", database], timeout: .seconds(20))
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("cannot be written") || refused.stderr.contains("read-only") || refused.stderr.contains("readonly"), "\(refused)")
+        _ = try await sh("mount -o remount,rw \(directory.path)")
+        try await daemon.start()
+        #expect(try await daemon.fasting.get("Fasting") == .boolean(true))
+        let stopped = try await daemon.fasting.call("StopFast")
+        #expect(stopped.count == 3)
+        let check = try await Command.run(["sqlite3", "-readonly", database, "PRAGMA integrity_check"])
+        #expect(check.stdout == "ok\n", "\(check)")
+    }
+}
