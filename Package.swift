@@ -27,7 +27,7 @@ let package = Package(
             "IsletCore", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "IsletService", dependencies: [
-            "IsletCore", "IsletStore", "DBus", .product(name: "Logging", package: "swift-log"),
+            "IsletCore", "IsletStore", "IsletClient", "DBus", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "IsletClient", dependencies: ["IsletCore", "DBus"]),
         .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletClient", "DBus"]),

@@ -6,7 +6,7 @@ rm -rf "${TMPDIR:-/tmp}/islet-wake"; $B/isletd --database "${TMPDIR:-/tmp}/islet
 dbus-send --session --print-reply --dest=org.islet.Islet1 /org/islet/Islet1 org.islet.Islet1.Timers.Start string:ten string:Ten uint64:600 > /dev/null
 dbus-send --session --print-reply --dest=org.islet.Islet1 /org/islet/Islet1 org.islet.Islet1.Fasting.SetGoal uint64:57600 > /dev/null
 dbus-send --session --print-reply --dest=org.islet.Islet1 /org/islet/Islet1 org.islet.Islet1.Fasting.StartFast > /dev/null
-sleep 1
+sleep 10  # let idle worker threads end first
 switches() { cat /proc/$P/task/*/status | awk '/^voluntary_ctxt_switches/{s+=$2} END{print s}'; }
 a=$(switches); t1=$(awk '{print $14+$15}' /proc/$P/stat)
 sleep 30

@@ -85,12 +85,33 @@ public enum Format {
     }
 }
 
+extension Format {
+    /// Text from callers made safe for markup (notification bodies, genmon's XML): the five
+    /// characters that mean something there, escaped.
+    public static func escapeMarkup(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    /// The text without leading and trailing whitespace.
+    public func trimmingWhitespace() -> String {
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }

@@ -1,3 +1,5 @@
+import IsletCore
+
 /// A hint of a freedesktop notification (the `a{sv}` of Notify), of the types servers read.
 public enum Hint: Equatable, Sendable {
     case string(String)
@@ -54,21 +56,7 @@ public struct ServerCapabilities: Equatable, Sendable {
     public static let unknown = ServerCapabilities(["body"])
 }
 
-/// Escapes the five characters that mean something in the body markup servers accept.
+/// Escapes the characters that mean something in the body markup servers accept.
 public enum Markup {
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    public static func escape(_ text: String) -> String { Format.escapeMarkup(text) }
 }

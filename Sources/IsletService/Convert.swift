@@ -1,26 +1,12 @@
 import DBus
+import IsletClient
 import IsletCore
 
 /// Between the core's values and the bus's.
 enum Convert {
-    static func value(_ value: ActivityValue) -> DBusValue {
-        switch value {
-        case .byte(let v): .byte(v)
-        case .bool(let v): .boolean(v)
-        case .int16(let v): .int16(v)
-        case .uint16(let v): .uint16(v)
-        case .int32(let v): .int32(v)
-        case .uint32(let v): .uint32(v)
-        case .int64(let v): .int64(v)
-        case .uint64(let v): .uint64(v)
-        case .double(let v): .double(v)
-        case .string(let v): .string(v)
-        }
-    }
+    static func value(_ value: ActivityValue) -> DBusValue { Wire.value(value) }
 
-    static func dictionary(_ state: ActivityState) -> DBusValue {
-        .stringVariantDictionary(state.mapValues(value))
-    }
+    static func dictionary(_ state: ActivityState) -> DBusValue { Wire.dictionary(state) }
 
     /// An `a{sv}` from a caller: basic types only, at most 32 keys (checked again by the core).
     static func activityState(_ value: DBusValue, what: String) throws -> ActivityState {

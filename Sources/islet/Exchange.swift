@@ -37,7 +37,7 @@ enum Exchange {
 
     /// Rows from CSV or JSON (told apart by the first character), checked before anything is sent.
     static func parse(_ text: String) throws(Failure) -> [Row] {
-        let trimmed = text.trimmingCharacters()
+        let trimmed = text.trimmingWhitespace()
         if trimmed.hasPrefix("[") { return try parseJSON(trimmed) }
         return try parseCSV(text)
     }
@@ -45,7 +45,7 @@ enum Exchange {
     static func parseCSV(_ text: String) throws(Failure) -> [Row] {
         let rows = CSV.parse(text)
         guard let header = rows.first else { throw Failure(description: "the file is empty") }
-        let columns = Dictionary(header.enumerated().map { ($1.trimmingCharacters(), $0) }) { a, _ in a }
+        let columns = Dictionary(header.enumerated().map { ($1.trimmingWhitespace(), $0) }) { a, _ in a }
         guard (columns["started_at_usec"] != nil && columns["ended_at_usec"] != nil)
             || (columns["started_at"] != nil && columns["ended_at"] != nil)
         else { throw Failure(description: "line 1: expected the header \(csvHeader)") }
@@ -54,7 +54,7 @@ enum Exchange {
             let place = "line \(index + 2)"
             func field(_ name: String) -> String? {
                 guard let i = columns[name], i < fields.count else { return nil }
-                let v = fields[i].trimmingCharacters()
+                let v = fields[i].trimmingWhitespace()
                 return v.isEmpty ? nil : v
             }
             result.append(try row(place: place, field))

@@ -92,18 +92,7 @@ enum Panel {
         return lines
     }
 
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    static func xml(_ text: String) -> String { Format.escapeMarkup(text) }
 
     /// polybar reads %{...} as formatting tags: a title from a caller must not inject any.
     static func polybarSafe(_ text: String) -> String {

@@ -15,7 +15,7 @@ enum Times {
     /// "now", "-2h" / "2h ago" (that long ago), "07:30" (the last time the clock read 07:30),
     /// "2026-11-22 07:30" or "2026-11-22T07:30:15" (local time). nil for anything else.
     static func parse(_ text: String, now: USec = Times.now()) -> USec? {
-        let input = text.trimmingCharacters()
+        let input = text.trimmingWhitespace()
         if input == "now" { return now }
         // "-2h" (written --at=-2h, since a lone -2h reads as an option) or "2h ago".
         let ago: Substring? = input.hasPrefix("-") ? input.dropFirst() : input.hasSuffix(" ago") ? input.dropLast(4) : nil
@@ -132,14 +132,5 @@ enum Times {
         // timegm normalises 30 February into March: refuse dates that do not exist.
         guard parts.tm_mday == Int32(d), parts.tm_mon == Int32(mo - 1) else { return nil }
         return utc < 0 ? nil : UInt64(utc) * usecPerSecond
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
-        while let l = s.last, l.isWhitespace { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -117,7 +117,8 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         r = try await d.islet("history", "import", "/nonexistent.csv")
         #expect(r.status == 64 && r.stderr.contains("No such file"), "\(r)")
         // A row the service refuses (overlap) is reported, the others still go in.
-        let overlapping = "started_at_usec,ended_at_usec,goal_seconds\n\(now - 3 * hour),\(now - 2 * hour + 60_000_000),0\n\(now - 100 * hour),\(now - 90 * hour),0\n"
+        // (The first row overlaps the re-imported fast of 50 to 34 hours ago.)
+        let overlapping = "started_at_usec,ended_at_usec,goal_seconds\n\(now - 45 * hour),\(now - 40 * hour),0\n\(now - 100 * hour),\(now - 90 * hour),0\n"
         let file = directory.appendingPathComponent("overlap.csv").path
         try overlapping.write(toFile: file, atomically: true, encoding: .utf8)
         r = try await d.islet("history", "import", file)
@@ -135,10 +136,11 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         r = try await d.islet("timer", "pause", "--owner", "gym")
         #expect(r.status == 0)
         r = try await d.islet("timer", "list")
-        #expect(r.stdout.contains("gym         Workout         00:40    Paused · Work · Round 1/8"), "\(r)")
+        // Paused within a second or two of the start (a loaded machine may take longer than one).
+        #expect(["00:40", "00:39", "00:38"].contains { r.stdout.contains("gym         Workout         \($0)    Paused · Work · Round 1/8") }, "\(r)")
         #expect(r.stdout.contains("islet       Tea             0"), "\(r)")
         r = try await d.islet("activity")
-        #expect(r.stdout.hasPrefix("timer activity ") && r.stdout.contains(", owner gym\n  Workout\n  00:40\n  Paused · Work · Round 1/8"), "\(r)")
+        #expect(r.stdout.hasPrefix("timer activity ") && r.stdout.contains(", owner gym\n  Workout\n  00:") && r.stdout.contains("\n  Paused · Work · Round 1/8"), "\(r)")
         r = try await d.islet("timer", "resume", "--owner", "gym")
         #expect(r.status == 0)
         r = try await d.islet("timer", "resume", "--owner", "gym")

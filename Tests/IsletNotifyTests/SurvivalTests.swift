@@ -129,6 +129,13 @@ import TestSupport
         #expect(fake.closed == [1])
     }
 
+    @Test func exitsNonZeroWhenTheBusGoesAway() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities))
+        rig.bus.kill()
+        #expect(await rig.bridge?.waitForExit() == 1, "so that systemd restarts it")
+        #expect(rig.bridge?.stderr.contains("lost the bus connection") == true)
+    }
+
     @Test func badConfigurationNamesTheLine() async throws {
         let directory = try TemporaryDirectory.make(prefix: "islet-config")
         let file = directory.appendingPathComponent("config.toml")

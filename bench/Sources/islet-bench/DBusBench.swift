@@ -52,7 +52,7 @@ enum DBusBench {
         say("\n| idle server over \(idleSeconds) s | value |")
         say("| --- | ---: |")
         say("| CPU time (user+system, clock ticks) | \(after.cpuTicks - before.cpuTicks) |")
-        say("| voluntary context switches | \(after.voluntarySwitches - before.voluntarySwitches) |")
+        say("| voluntary context switches | \(after.switches(since: before)) |")
         say("| resident memory (KiB) | \(after.residentKiB) |")
         client.close()
     }
@@ -89,6 +89,15 @@ struct ProcStat {
     var cpuTicks = 0
     var voluntarySwitches = 0
     var residentKiB = 0
+    var threadSwitches: [Int: Int] = [:]
+
+    /// Voluntary context switches since `earlier`, thread by thread: threads that appeared count
+    /// from zero; threads that ended are left out (and reported by `threadsEnded`).
+    func switches(since earlier: ProcStat) -> Int {
+        threadSwitches.reduce(0) { $0 + $1.value - (earlier.threadSwitches[$1.key] ?? 0) }
+    }
+
+    func threadsEnded(since earlier: ProcStat) -> Int { earlier.threadSwitches.keys.filter { threadSwitches[$0] == nil }.count }
 
     init(pid: Int32) {
         if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -104,14 +113,16 @@ struct ProcStat {
                 if line.hasPrefix("VmRSS:"), parts.count > 1 { residentKiB = Int(parts[1]) ?? 0 }
             }
         }
-        // Context switches are counted per thread: add up every thread of the process.
+        // Context switches are counted per thread: keep each thread's count.
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         for task in tasks {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            guard let tid = Int(task), let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+            else { continue }
             for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
-                voluntarySwitches += Int(line.split(separator: "\t").last ?? "0") ?? Int(line.split(separator: " ").last ?? "0") ?? 0
+                threadSwitches[tid] = Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).last ?? "0") ?? 0
             }
         }
+        voluntarySwitches = threadSwitches.values.reduce(0, +)
     }
 }
 

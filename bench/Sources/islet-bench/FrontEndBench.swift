@@ -88,7 +88,8 @@ enum FrontEndBench {
         latencies.sort()
         let busy = ProcStat(pid: notify.pid)
         try await timers.call("Stop", [.string("bench")])
-        try await Task.sleep(for: .seconds(1))
+        // Let the thread pools settle (idle worker threads end after a few seconds).
+        try await Task.sleep(for: .seconds(10))
         let before = ProcStat(pid: notify.pid)
         try await Task.sleep(for: .seconds(idleSeconds))
         let after = ProcStat(pid: notify.pid)
@@ -100,8 +101,9 @@ enum FrontEndBench {
         say(String(format: "| Timers.Pause to the server receiving the paused notification, median of 60 | %.2f ms | < 5 ms |", latencies[latencies.count / 2]))
         say(String(format: "| the same, 90th percentile | %.2f ms | |", latencies[latencies.count * 9 / 10]))
         say("| islet-notify resident memory after 122 updates | \(busy.residentKiB) KiB | < 12 MiB |")
-        say("| islet-notify, no activity, \(idleSeconds) s: voluntary context switches | \(after.voluntarySwitches - before.voluntarySwitches) | 0 |")
+        say("| islet-notify, no activity, \(idleSeconds) s: voluntary context switches | \(after.switches(since: before)) | 0 |")
         say("| islet-notify, no activity, \(idleSeconds) s: CPU clock ticks | \(after.cpuTicks - before.cpuTicks) | |")
+        say("| islet-notify, no activity, \(idleSeconds) s: threads that ended | \(after.threadsEnded(since: before)) | |")
 
         // islet watch with a running timer: one line a second, computed locally.
         try await timers.call("Start", [.string("bench"), .string("Bench"), .uint64(3600)])
@@ -115,7 +117,7 @@ enum FrontEndBench {
         let wall = DBusBench.seconds(ContinuousClock.now - wallStart)
         let cpuSeconds = Double(w1.cpuTicks - w0.cpuTicks) / Double(sysconf(Int32(_SC_CLK_TCK)))
         say(String(format: "| islet watch, running timer, %d s: CPU time | %.2f s (%.3f%% of a core) | < 1%% |", idleSeconds, cpuSeconds, cpuSeconds / wall * 100))
-        say("| islet watch: voluntary context switches in that time | \(w1.voluntarySwitches - w0.voluntarySwitches) | |")
+        say("| islet watch: voluntary context switches in that time | \(w1.switches(since: w0)) | |")
 
         // islet status against dbus-send doing the same LiveActivity.Get, interleaved.
         var times: [String: [Double]] = [:]

@@ -33,10 +33,12 @@ case "isletd":
 case "frontends":
     try await FrontEndBench.run(
         idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60, programs: arguments.dropFirst(3).first)
+case "load":
+    try await LoadBench.run()
 case "store":
     try StoreBench.run(sizes: [1_000, 10_000, 100_000, 1_000_000])
 case "dbus":
     try await DBusBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "30") ?? 30)
 default:
-    fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS] | frontends [SECONDS [PROGRAM_DIR]] | store | serve ADDRESS NAME")
+    fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS] | frontends [SECONDS [PROGRAM_DIR]] | load | store | serve ADDRESS NAME")
 }
