@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "IsletCommandTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport"]),
         // End to end: the built isletd on a private bus, driven by real clients.
-        .testTarget(name: "IsletServiceTests", dependencies: ["DBus", "IsletCore", "TestSupport"]),
+        .testTarget(name: "IsletServiceTests", dependencies: ["DBus", "CDBus", "IsletCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
