@@ -38,6 +38,8 @@ enum FrontEndBench {
             _ = try await connection.requestName("org.freedesktop.Notifications")
         }
 
+        var count: Int { lock.withLock { arrivals.count } }
+
         /// The first Notify after `since` whose body satisfies `match`; its arrival.
         func wait(since: ContinuousClock.Instant, _ match: (String) -> Bool) async throws -> ContinuousClock.Instant {
             for _ in 0..<5000 {

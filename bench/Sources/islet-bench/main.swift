@@ -33,6 +33,8 @@ case "isletd":
 case "frontends":
     try await FrontEndBench.run(
         idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60, programs: arguments.dropFirst(3).first)
+case "soak":
+    try await SoakBench.run(minutes: Double(arguments.dropFirst(2).first ?? "10") ?? 10, programs: arguments.dropFirst(3).first)
 case "load":
     try await LoadBench.run()
 case "store":
@@ -40,5 +42,5 @@ case "store":
 case "dbus":
     try await DBusBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "30") ?? 30)
 default:
-    fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS] | frontends [SECONDS [PROGRAM_DIR]] | load | store | serve ADDRESS NAME")
+    fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS] | frontends [SECONDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | serve ADDRESS NAME")
 }

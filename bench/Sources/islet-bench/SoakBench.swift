@@ -1,0 +1,133 @@
+import DBus
+import Foundation
+
+/// A day of use compressed into minutes, with the bridge attached: fasts whose goals pass,
+/// history edits, timers that run out, pauses, custom activities changing owner every few
+/// seconds. Counts GoalReached and TimerFinished against what was started, and samples the
+/// resident memory and open file descriptors of isletd and islet-notify.
+enum SoakBench {
+    static func fds(_ pid: Int32) -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1 }
+
+    static func run(minutes: Double, programs: String?) async throws {
+        let bin = programs.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let bus = try BenchBus()
+        defer { bus.stop() }
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        env["XDG_CONFIG_HOME"] = "/nonexistent"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("islet-soak-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await FrontEndBench.Server(address: bus.address)
+        _ = server
+        let isletd = try Child([bin.appendingPathComponent("isletd").path, "--address", bus.address, "--database",
+                                directory.appendingPathComponent("islet.sqlite").path, "--log-level", "error"], env: env)
+        defer { isletd.stop() }
+        let client = try DBusConnection(bus: .address(bus.address))
+        defer { client.close() }
+        while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
+        let notify = try Child([bin.appendingPathComponent("islet-notify").path, "--address", bus.address], env: env)
+        defer { notify.stop() }
+        func proxy(_ interface: String) -> DBusProxy {
+            DBusProxy(connection: client, destination: "org.islet.Islet1", path: "/org/islet/Islet1", interface: "org.islet.Islet1.\(interface)")
+        }
+        let fasting = proxy("Fasting"), timers = proxy("Timers"), live = proxy("LiveActivity")
+        let signals = try await client.signals(matching: MatchRule(interface: nil, path: "/org/islet/Islet1"))
+        let counts = Counter()
+        let listener = Task {
+            for await message in signals {
+                switch message.member {
+                case "GoalReached": if case .uint64(let id)? = message.body.first { counts.add("goal:\(id)") }
+                case "TimerFinished": if case .string(let owner)? = message.body.first { counts.add("finished:\(owner)") }
+                default: break
+                }
+            }
+        }
+        defer { listener.cancel() }
+        try await Task.sleep(for: .seconds(1))
+        try await live.set("LingerSeconds", .uint32(1))
+
+        var samples: [(Double, Int, Int, Int, Int)] = []  // t, isletd KiB, isletd fds, notify KiB, notify fds
+        var expectedGoals: Set<UInt64> = []
+        var expectedTimers: Set<String> = []
+        var random = SystemRandomNumberGenerator()
+        let start = ContinuousClock.now
+        let end = start + .seconds(minutes * 60)
+        var step = 0
+        var nextSample = start
+        while ContinuousClock.now < end {
+            step += 1
+            let now = UInt64(Date().timeIntervalSince1970 * 1_000_000)
+            switch step % 12 {
+            case 0:
+                // A fast whose one-minute goal passes in two seconds, stopped twelve steps later
+                // and taken out of the history, so that the next may begin 58 s back.
+                if let out = try? await fasting.call("StopFast"), case .uint64(let id)? = out.first {
+                    try await fasting.call("DeleteFast", [.uint64(id)])
+                }
+                try await fasting.call("SetGoal", [.uint64(60)])
+                let out = try await fasting.call("StartFastAt", [.uint64(now - 58_000_000)])
+                if case .uint64(let id)? = out.first { expectedGoals.insert(id) }
+            case 3, 7:
+                // A short timer with a fresh owner: it must finish exactly once.
+                let owner = "t\(step)"
+                try await timers.call("StartIntervals", [
+                    .string(owner), .string("Soak"), .array(.string, [.string("A"), .string("B")]),
+                    .array(.uint64, [.uint64(1), .uint64(1)]), .uint32(1),
+                ])
+                expectedTimers.insert(owner)
+            case 4:
+                try? await timers.call("Pause", [.string("t\(step - 1)")])
+                try await Task.sleep(for: .milliseconds(300))
+                try? await timers.call("Resume", [.string("t\(step - 1)")])
+            case 5, 9:
+                let owner = "app\(Int.random(in: 0..<4, using: &random))"
+                _ = try? await live.call("Start", [.string(owner), .stringVariantDictionary(["title": .string("Delivery \(step)")]),
+                                                   .stringVariantDictionary(["status": .string("running"), "ends_at_usec": .uint64(now + 600_000_000)])])
+                _ = try? await live.call("Update", [.string(owner), .stringVariantDictionary(["status": .string("paused")])])
+            case 6:
+                // History: an old fast added, then edited.
+                let hour: UInt64 = 3_600_000_000
+                let s = now - 100_000 * hour + UInt64(step) * hour
+                let out = try await fasting.call("AddFast", [.uint64(s), .uint64(s + hour / 2), .uint64(0)])
+                if case .uint64(let id)? = out.first { try await fasting.call("EditFast", [.uint64(id), .uint64(s), .uint64(s + hour / 3)]) }
+            default:
+                _ = try await fasting.call("GetStats")
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            if ContinuousClock.now >= nextSample {
+                let t = DBusBench.seconds(ContinuousClock.now - start)
+                samples.append((t, ProcStat(pid: isletd.pid).residentKiB, fds(isletd.pid), ProcStat(pid: notify.pid).residentKiB, fds(notify.pid)))
+                nextSample = nextSample + .seconds(30)
+            }
+        }
+        // The last fast's goal and the last timers come due within seconds; then stop.
+        try await Task.sleep(for: .seconds(4))
+        _ = try? await fasting.call("StopFast")
+        try await Task.sleep(for: .seconds(1))
+        let seen = counts.snapshot
+        let goalsMissed = expectedGoals.filter { seen["goal:\($0)"] == nil }.count
+        let goalsDuplicated = expectedGoals.filter { (seen["goal:\($0)"] ?? 0) > 1 }.count
+        let timersMissed = expectedTimers.filter { seen["finished:\($0)"] == nil }.count
+        let timersDuplicated = expectedTimers.filter { (seen["finished:\($0)"] ?? 0) > 1 }.count
+        samples.append((DBusBench.seconds(ContinuousClock.now - start), ProcStat(pid: isletd.pid).residentKiB, fds(isletd.pid),
+                        ProcStat(pid: notify.pid).residentKiB, fds(notify.pid)))
+        say("## Soak (islet-bench soak \(minutes))\n")
+        say("\(step) steps over \(String(format: "%.1f", minutes)) minutes: \(expectedGoals.count) fasts whose goal passed, \(expectedTimers.count) timers run out (one paused and resumed in two), custom activities changing owner, history edits; islet-notify attached to a notification server of the benchmark's own (\(server.count) Notify calls).\n")
+        say("| check | value | target |")
+        say("| --- | ---: | ---: |")
+        say("| GoalReached missed / duplicated | \(goalsMissed) / \(goalsDuplicated) of \(expectedGoals.count) | 0 / 0 |")
+        say("| TimerFinished missed / duplicated | \(timersMissed) / \(timersDuplicated) of \(expectedTimers.count) | 0 / 0 |")
+        say("| isletd resident memory, first / last sample | \(samples.first?.1 ?? 0) / \(samples.last?.1 ?? 0) KiB | flat |")
+        say("| isletd open file descriptors, first / last | \(samples.first?.2 ?? 0) / \(samples.last?.2 ?? 0) | flat |")
+        say("| islet-notify resident memory, first / last | \(samples.first?.3 ?? 0) / \(samples.last?.3 ?? 0) KiB | flat |")
+        say("| islet-notify open file descriptors, first / last | \(samples.first?.4 ?? 0) / \(samples.last?.4 ?? 0) | flat |")
+        say("\nSamples (s, isletd KiB, isletd fds, islet-notify KiB, islet-notify fds): " + samples.map { "(\(Int($0.0)), \($0.1), \($0.2), \($0.3), \($0.4))" }.joined(separator: " "))
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [String: Int] = [:]
+        func add(_ key: String) { lock.withLock { values[key, default: 0] += 1 } }
+        var snapshot: [String: Int] { lock.withLock { values } }
+    }
+}
