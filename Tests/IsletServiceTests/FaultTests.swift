@@ -183,4 +183,64 @@ import TestSupport
         let check = try await Command.run(["sqlite3", "-readonly", database, "PRAGMA integrity_check"])
         #expect(check.stdout == "ok\n", "\(check)")
     }
+
+    /// An ext4 file system in a file (loop device) where files can be made immutable: writes
+    /// through descriptors already open then fail, as on storage that turned read-only.
+    static let canLoopMount: Bool = {
+        guard canMount else { return false }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("islet-loop-probe-\(getpid())").path
+        p.arguments = ["-c", "mkdir -p \(d) && truncate -s 4M \(d).img && mkfs.ext4 -q \(d).img && mount -o loop \(d).img \(d) && touch \(d)/f && chattr +i \(d)/f && chattr -i \(d)/f; r=$?; umount \(d) 2>/dev/null; rm -rf \(d) \(d).img; exit $r"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }()
+
+    @Test(.enabled(if: Faults.canLoopMount, "needs root, loop devices and ext4 tools"))
+    func storageThatTurnsReadOnlyWhileRunningFailsNamedAndRecovers() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "islet-ext4")
+        let image = directory.path + ".img"
+        let mount = try await sh("truncate -s 16M \(image) && mkfs.ext4 -q \(image) && mount -o loop \(image) \(directory.path)")
+        #expect(mount.status == 0, "\(mount)")
+        let database = directory.appendingPathComponent("islet/islet.sqlite").path
+        let daemon = try await Daemon(databasePath: database)
+        defer {
+            daemon.stop()
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", "chattr -i \(database) \(database)-wal 2>/dev/null; umount \(directory.path); rm -rf \(directory.path) \(image)"]
+            try? p.run()
+            p.waitUntilExit()
+        }
+        try await daemon.fasting.call("SetGoal", [.uint64(3600)])
+        try await daemon.fasting.call("StartFast")
+        let before = (try await daemon.fasting.getAll(), try await daemon.fasting.call("GetStats"))
+
+        // The database and its write-ahead log become unwritable under the running service.
+        let lock = try await sh("chattr +i \(database) \(database)-wal")
+        #expect(lock.status == 0, "\(lock)")
+        await expectError("org.islet.Islet1.Error.StorageFailed") { try await daemon.fasting.call("StopFast") }
+        await expectError("org.islet.Islet1.Error.StorageFailed") { try await daemon.timers.call("Start", [.string("t"), .string("T"), .uint64(60)]) }
+        #expect(try await daemon.client.nameOwner(Daemon.name) != nil, "isletd survived")
+        // Nothing moved in memory: the fast still runs, no timer appeared, the stats are as before.
+        #expect(try await daemon.fasting.getAll() == before.0)
+        #expect(try await daemon.fasting.call("GetStats") == before.1)
+        #expect(try await daemon.timers.call("List") == [.array(.structure([.string, .dictionary(key: .string, value: .variant)]), [])])
+
+        // Writable again: the same calls go through.
+        _ = try await sh("chattr -i \(database) \(database)-wal")
+        let stopped = try await daemon.fasting.call("StopFast")
+        #expect(stopped.count == 3)
+        try await daemon.timers.call("Start", [.string("t"), .string("T"), .uint64(60)])
+        try await daemon.crash()
+        try await daemon.start()
+        #expect(try await daemon.fasting.get("Fasting") == .boolean(false))
+        let stats = try await daemon.fasting.call("GetStats").first?.stringVariantEntries ?? [:]
+        #expect(stats["count"] == .uint64(1))
+        let check = try await Command.run(["sqlite3", "-readonly", database, "PRAGMA integrity_check"])
+        #expect(check.stdout == "ok\n", "\(check)")
+    }
 }
