@@ -151,12 +151,17 @@ import TestSupport
         }
         try await serial()
         try await concurrent()
-        let before = residentKiB()
-        try await serial()
-        try await concurrent()
-        let after = residentKiB()
-        // A leak of even 100 bytes a call would add about 2 MiB over these 20,000 calls.
-        #expect(after - before < 2048, "resident memory grew from \(before) KiB to \(after) KiB")
+        // Three measured rounds of 20,000 calls. A leak of even 100 bytes a call adds about
+        // 2 MiB in every round; other tests of this process allocate too (they run in
+        // parallel), so the quietest round is the one that tells.
+        var growth: [Int] = []
+        for _ in 0..<3 {
+            let before = residentKiB()
+            try await serial()
+            try await concurrent()
+            growth.append(residentKiB() - before)
+        }
+        #expect((growth.min() ?? 0) < 1024, "resident memory grew by \(growth) KiB in the three rounds")
     }
 
     @Test func noAutolaunchWithoutABus() throws {

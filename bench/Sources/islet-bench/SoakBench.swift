@@ -76,9 +76,9 @@ enum SoakBench {
                 ])
                 expectedTimers.insert(owner)
             case 4:
-                try? await timers.call("Pause", [.string("t\(step - 1)")])
+                _ = try? await timers.call("Pause", [.string("t\(step - 1)")])
                 try await Task.sleep(for: .milliseconds(300))
-                try? await timers.call("Resume", [.string("t\(step - 1)")])
+                _ = try? await timers.call("Resume", [.string("t\(step - 1)")])
             case 5, 9:
                 let owner = "app\(Int.random(in: 0..<4, using: &random))"
                 _ = try? await live.call("Start", [.string(owner), .stringVariantDictionary(["title": .string("Delivery \(step)")]),
