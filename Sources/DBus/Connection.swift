@@ -305,6 +305,9 @@ public final class DBusConnection: @unchecked Sendable {
     /// The number of live subscriptions (for tests and diagnostics).
     public var subscriptionCount: Int { onQueue { subscriptions.count } }
 
+    /// The number of calls awaiting their reply (for tests and diagnostics).
+    public var pendingCallCount: Int { onQueue { pending.count } }
+
     // MARK: Properties changed (coalesced per turn of the queue)
 
     struct PropertyKey: Hashable {

@@ -128,7 +128,7 @@ import TestSupport
         try await fixture.echoProxy.call("Noop")
     }
 
-    @Test func tenThousandCallsSeriallyAndConcurrentlyWithFlatMemory() async throws {
+    @Test func tenThousandCallsSeriallyAndConcurrentlyLeaveNothingBehind() async throws {
         let fixture = try await BusFixture()
         let proxy = fixture.echoProxy
         let member = BusFixture.echoMember("a{sv}")
@@ -151,17 +151,13 @@ import TestSupport
         }
         try await serial()
         try await concurrent()
-        // Three measured rounds of 20,000 calls. A leak of even 100 bytes a call adds about
-        // 2 MiB in every round; other tests of this process allocate too (they run in
-        // parallel), so the quietest round is the one that tells.
-        var growth: [Int] = []
-        for _ in 0..<3 {
-            let before = residentKiB()
-            try await serial()
-            try await concurrent()
-            growth.append(residentKiB() - before)
-        }
-        #expect((growth.min() ?? 0) < 1024, "resident memory grew by \(growth) KiB in the three rounds")
+        // Nothing of 20,000 finished calls is kept: no pending entry, no subscription. (The
+        // process's resident memory cannot tell: other tests run in it at the same time; the
+        // benchmarks and the soak watch memory in processes of their own.)
+        try await serial()
+        try await concurrent()
+        #expect(fixture.client.pendingCallCount == 0)
+        #expect(fixture.client.subscriptionCount == 0)
     }
 
     @Test func noAutolaunchWithoutABus() throws {

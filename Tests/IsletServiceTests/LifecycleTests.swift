@@ -89,3 +89,15 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 }
+
+@Suite struct PerUser {
+    @Test func refusesTheSystemBus() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_STARTER_BUS_TYPE"] = "system"
+        let database = try TemporaryDirectory.make(prefix: "isletd-system").appendingPathComponent("islet.sqlite").path
+        let r = try await Command.run([Daemon.binary, "--database", database], environment: environment, timeout: .seconds(20))
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stderr.contains("per-user service and refuses to run on the system bus"), "\(r)")
+        #expect(!FileManager.default.fileExists(atPath: database), "nothing created")
+    }
+}
