@@ -78,8 +78,12 @@ public actor Bridge {
         refresh?.cancel()
     }
 
+    /// Set by ``shutdown()``: `run()` then returns because it was asked to.
+    public private(set) var isShuttingDown = false
+
     /// Closes the notification on the way out (SIGTERM, SIGINT).
     public func shutdown() async {
+        isShuttingDown = true
         refresh?.cancel()
         // A Notify on its way: its id is needed to close what it showed.
         for _ in 0..<200 where inFlight { try? await Task.sleep(for: .milliseconds(10)) }

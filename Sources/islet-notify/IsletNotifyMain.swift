@@ -175,7 +175,12 @@ enum IsletNotifyMain {
             Environment.standardError("islet-notify: \(error)")
             exit(1)
         }
+        // The feed ends only when the connection does (the disconnect handler may not have run
+        // yet): the same exit, so that the service manager restarts the bridge.
         _ = sources
+        if await bridge.isShuttingDown { exit(0) }
+        Environment.standardError("islet-notify: lost the bus connection; exiting")
+        exit(1)
     }
 }
 

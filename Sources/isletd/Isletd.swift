@@ -89,12 +89,16 @@ struct Isletd: AsyncParsableCommand {
         }
         let lost = try await connection.nameLostEvents()
         let signals = Isletd.stopSignals(connection: connection, logger: logger)
-        _ = signals
         for await name in lost where name == IsletService.busName {
             logger.notice("another isletd took over \(IsletService.busName); exiting")
             connection.queue.sync {}
             Glibc.exit(0)
         }
+        // The stream ends only with the connection (the disconnect handler may not have run
+        // yet): the same exit, so that the service manager restarts isletd.
+        _ = signals
+        logger.critical("lost the bus connection; exiting so that the service manager restarts isletd")
+        Glibc.exit(1)
     }
 
     /// SIGTERM and SIGINT: wait for the command in progress (commands run on the connection's
