@@ -102,7 +102,8 @@ public actor Bridge {
             case .ended:
                 // The next activity usually starts in the same breath (newest wins, hand-back):
                 // show it in place rather than closing and popping a new notification.
-                schedule(Bridge.wallClock() + Bridge.settleUSec, now: Bridge.wallClock())
+                let now = clock()
+                schedule(now + Bridge.settleUSec, now: now)
                 return
             default: break
             }

@@ -78,6 +78,7 @@ public enum Presenter {
             if let goal { lines.append(goal) }
             actions = [("stop-fast", "Stop Fast")]
         case .timer, .custom:
+            // Buttons for timers only: a program's own activity is driven by its owner.
             summary = view.title
             let time = view.hasTime ? view.timeText : nil
             var detail: [String] = []
@@ -86,7 +87,7 @@ public enum Presenter {
                 lines.append("❚❚ " + (time ?? "Paused"))
                 if time != nil { detail.append("Paused") }
                 icon = settings.icons.paused
-                actions = [("resume", "Resume"), ("stop", "Stop")]
+                if view.kind == .timer { actions = [("resume", "Resume"), ("stop", "Stop")] }
             case .completed:
                 lines.append(time ?? "Done")
                 if time != nil { detail.append("Done") }
@@ -97,11 +98,10 @@ public enum Presenter {
             case .running:
                 if let time { lines.append(time) }
                 icon = view.kind == .timer ? settings.icons.timer : settings.icons.custom
-                actions = [("pause", "Pause"), ("stop", "Stop")]
+                if view.kind == .timer { actions = [("pause", "Pause"), ("stop", "Stop")] }
             }
             if let label = view.phaseLabel { detail.append(label) }
             if !detail.isEmpty { lines.append(detail.joined(separator: " · ")) }
-            if view.kind == .custom { actions = [] }  // a program's own activity: its owner drives it
         }
 
         var hints: [String: Hint] = [

@@ -50,28 +50,12 @@ enum FrontEndBench {
         }
     }
 
-    /// `programs`: where isletd, islet-notify and islet are (the installed form, statically
-    /// linked, from `make release`); by default beside this benchmark.
     static func run(idleSeconds: Int, programs: String?) async throws {
-        let bin = programs.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let bus = try BenchBus()
-        defer { bus.stop() }
-        var env = ProcessInfo.processInfo.environment
-        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        env["XDG_CONFIG_HOME"] = "/nonexistent"
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("islet-bench-fe-\(UUID().uuidString.prefix(6))")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try await Server(address: bus.address)
-        let isletd = try Child([bin.appendingPathComponent("isletd").path, "--address", bus.address, "--database",
-                                directory.appendingPathComponent("islet.sqlite").path, "--log-level", "error"], env: env)
-        defer { isletd.stop() }
-        let client = try DBusConnection(bus: .address(bus.address))
-        defer { client.close() }
-        while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
-        let notify = try Child([bin.appendingPathComponent("islet-notify").path, "--address", bus.address], env: env)
-        defer { notify.stop() }
+        let rig = try await BenchIslet(programs: programs, label: "bench-fe")
+        defer { rig.stop() }
+        let (bin, bus, env, server, notify) = (rig.bin, rig.bus, rig.env, rig.server, rig.notify)
         try await Task.sleep(for: .milliseconds(500))
-        let timers = DBusProxy(connection: client, destination: "org.islet.Islet1", path: "/org/islet/Islet1", interface: "org.islet.Islet1.Timers")
+        let timers = rig.proxy("Timers")
         try await timers.call("Start", [.string("bench"), .string("Bench"), .uint64(3600)])
         _ = try await server.wait(since: .now - .seconds(5)) { _ in true }
 
@@ -109,7 +93,7 @@ enum FrontEndBench {
 
         // islet watch with a running timer: one line a second, computed locally.
         try await timers.call("Start", [.string("bench"), .string("Bench"), .uint64(3600)])
-        let watch = try Child([bin.appendingPathComponent("islet").path, "watch", "--format", "polybar", "--address", bus.address], env: env, waitForLine: "Bench")
+        let watch = try Child([rig.program("islet"), "watch", "--format", "polybar", "--address", bus.address], env: env, waitForLine: "Bench")
         defer { watch.stop() }
         try await Task.sleep(for: .seconds(1))
         let w0 = ProcStat(pid: watch.pid)
@@ -124,7 +108,7 @@ enum FrontEndBench {
         // islet status against dbus-send doing the same LiveActivity.Get, interleaved.
         var times: [String: [Double]] = [:]
         let commands: [(String, [String])] = [
-            ("islet", [bin.appendingPathComponent("islet").path, "status", "--format", "waybar", "--address", bus.address]),
+            ("islet", [rig.program("islet"), "status", "--format", "waybar", "--address", bus.address]),
             ("dbus-send", ["/usr/bin/dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=org.islet.Islet1", "/org/islet/Islet1", "org.islet.Islet1.LiveActivity.Get"]),
         ]
         for _ in 0..<31 {

@@ -9,27 +9,10 @@ enum SoakBench {
     static func fds(_ pid: Int32) -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1 }
 
     static func run(minutes: Double, programs: String?) async throws {
-        let bin = programs.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let bus = try BenchBus()
-        defer { bus.stop() }
-        var env = ProcessInfo.processInfo.environment
-        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        env["XDG_CONFIG_HOME"] = "/nonexistent"
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("islet-soak-\(UUID().uuidString.prefix(6))")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try await FrontEndBench.Server(address: bus.address)
-        _ = server
-        let isletd = try Child([bin.appendingPathComponent("isletd").path, "--address", bus.address, "--database",
-                                directory.appendingPathComponent("islet.sqlite").path, "--log-level", "error"], env: env)
-        defer { isletd.stop() }
-        let client = try DBusConnection(bus: .address(bus.address))
-        defer { client.close() }
-        while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
-        let notify = try Child([bin.appendingPathComponent("islet-notify").path, "--address", bus.address], env: env)
-        defer { notify.stop() }
-        func proxy(_ interface: String) -> DBusProxy {
-            DBusProxy(connection: client, destination: "org.islet.Islet1", path: "/org/islet/Islet1", interface: "org.islet.Islet1.\(interface)")
-        }
+        let rig = try await BenchIslet(programs: programs, label: "soak")
+        defer { rig.stop() }
+        let (server, isletd, notify, client) = (rig.server, rig.isletd, rig.notify, rig.client)
+        func proxy(_ interface: String) -> DBusProxy { rig.proxy(interface) }
         let fasting = proxy("Fasting"), timers = proxy("Timers"), live = proxy("LiveActivity")
         let signals = try await client.signals(matching: MatchRule(interface: nil, path: "/org/islet/Islet1"))
         let counts = Counter()
