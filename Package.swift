@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "IdleLoop", targets: ["IdleLoop"]),
         .executable(name: "isletd", targets: ["isletd"]),
         .executable(name: "islet-notify", targets: ["islet-notify"]),
         .executable(name: "islet", targets: ["islet"]),
@@ -19,34 +20,38 @@ let package = Package(
     targets: [
         // libdbus-1 and nothing else.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // An event loop that wakes for nothing when idle, and can run Swift concurrency.
+        .target(name: "CIdleLoop"),
+        .target(name: "IdleLoop", dependencies: ["CIdleLoop"]),
         // A general D-Bus library: knows nothing of islet.
-        .target(name: "DBus", dependencies: ["CDBus"]),
+        .target(name: "DBus", dependencies: ["CDBus", "IdleLoop"]),
         // The domain, pure: Foundation at most.
         .target(name: "IsletCore"),
         .target(name: "IsletStore", dependencies: [
             "IsletCore", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "IsletService", dependencies: [
-            "IsletCore", "IsletStore", "IsletClient", "DBus", .product(name: "Logging", package: "swift-log"),
+            "IsletCore", "IsletStore", "IsletClient", "DBus", "IdleLoop", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "IsletClient", dependencies: ["IsletCore", "DBus"]),
         .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletClient", "DBus"]),
         .executableTarget(name: "isletd", dependencies: [
-            "IsletService",
+            "IsletService", "IdleLoop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // No swift-argument-parser here: without Foundation the bridge stays small in memory.
-        .executableTarget(name: "islet-notify", dependencies: ["IsletNotify", "IsletClient"]),
+        .executableTarget(name: "islet-notify", dependencies: ["IsletNotify", "IsletClient", "IdleLoop"]),
         .executableTarget(name: "islet", dependencies: [
-            "IsletClient", "IsletCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "IsletClient", "IsletCore", "IdleLoop", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks (make bench); built with everything else so they never rot.
-        .executableTarget(name: "islet-bench", dependencies: ["DBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
+        .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
         // Writes fasts until killed: the crash-safety tests SIGKILL it.
         .executableTarget(name: "islet-store-writer", dependencies: ["IsletStore", "IsletCore"], path: "Tests/Fixtures/islet-store-writer"),
         // Test helpers: a private dbus-daemon, running outside clients.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        .testTarget(name: "IdleLoopTests", dependencies: ["IdleLoop"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "IsletCoreTests", dependencies: [
             "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -1,16 +1,16 @@
 import CDBus
-import Dispatch
+import IdleLoop
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A private connection to a message bus, owned by one serial dispatch queue.
+/// A private connection to a message bus, owned by one ``EventLoop``.
 ///
-/// Every libdbus call on the connection runs on ``queue``. Incoming messages are popped and
+/// Every libdbus call on the connection runs on ``loop``. Incoming messages are popped and
 /// dispatched by this library itself (replies to pending calls, signals to subscriptions,
 /// method calls to exported objects), so libdbus's own dispatch machinery is never used.
-/// Exported handlers run on the queue too, which keeps an object's state single-threaded
+/// Exported handlers run on the loop too, which keeps an object's state single-threaded
 /// without locks. Losing the bus never exits the process: pending calls fail with
 /// `org.freedesktop.DBus.Error.Disconnected` and streams finish.
 public final class DBusConnection: @unchecked Sendable {
@@ -21,19 +21,21 @@ public final class DBusConnection: @unchecked Sendable {
         case address(String)
     }
 
-    /// The queue that owns the connection; exported handlers run here.
-    public let queue: DispatchQueue
+    /// The loop that owns the connection; exported handlers run here.
+    public let loop: EventLoop
     /// The unique name the bus assigned, such as `:1.42`.
     public let uniqueName: String
 
     private var raw: OpaquePointer?
-    private var loop: EventLoop?
-    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+    private var glue: ConnectionLoop?
+    /// The loop's thread was started for this connection and ends with it.
+    private let ownsLoop: Bool
 
-    // Queue-confined state.
+    // Loop-confined state.
     private var pending: [UInt32: PendingCall] = [:]
     private var deadlines = DeadlineHeap()
-    private var timeoutTimer: DispatchSourceTimer?
+    private var timeoutTimer: LoopTimer?
+    private var timeoutTimerDeadline: UInt64?
     private var subscriptions: [UInt64: Subscription] = [:]
     private var nextSubscriptionID: UInt64 = 1
     private var disconnectHandlers: [@Sendable () -> Void] = []
@@ -41,18 +43,30 @@ public final class DBusConnection: @unchecked Sendable {
     private var dirtyProperties: [PropertyKey: Set<String>] = [:]
     private var propertyFlushScheduled = false
 
-    /// Whether the connection is still open. Read on any thread; changes on the queue.
-    public var isConnected: Bool { onQueue { raw != nil } }
+    /// Whether the connection is still open. Read on any thread; changes on the loop.
+    public var isConnected: Bool { onLoop { raw != nil } }
 
     /// Opens a private connection and registers with the bus (Hello).
-    public init(bus: Bus = .session, label: String = "dbus.connection") throws {
+    ///
+    /// - Parameter loop: the loop to run on. By default the process's main loop when
+    ///   ``EventLoop/runMain(_:)`` runs the process, otherwise a thread of the connection's own
+    ///   that ends when the connection closes.
+    public init(bus: Bus = .session, label: String = "dbus.connection", loop: EventLoop? = nil) throws {
         dbus_threads_init_default()
         let address = try DBusConnection.resolveAddress(bus)
-        queue = DispatchQueue(label: label, qos: .userInteractive)
+        if let chosen = loop ?? EventLoop.main {
+            self.loop = chosen
+            ownsLoop = false
+        } else {
+            self.loop = try EventLoop.startThread(name: label)
+            ownsLoop = true
+        }
+        let ownedLoop = ownsLoop ? self.loop : nil
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
         guard let connection = address.withCString({ dbus_connection_open_private($0, &error) }) else {
+            ownedLoop?.stop()
             throw DBusConnection.swiftError(&error, fallback: "cannot connect to \(address)")
         }
         dbus_connection_set_exit_on_disconnect(connection, 0)
@@ -60,14 +74,14 @@ public final class DBusConnection: @unchecked Sendable {
             let failure = DBusConnection.swiftError(&error, fallback: "the bus refused to register us")
             dbus_connection_close(connection)
             dbus_connection_unref(connection)
+            ownedLoop?.stop()
             throw failure
         }
         uniqueName = String(cString: name)
         raw = connection
-        queue.setSpecific(key: DBusConnection.queueKey, value: ObjectIdentifier(self))
-        let loop = EventLoop(queue: queue) { [weak self] in self?.drain() }
-        self.loop = loop
-        let installed = queue.sync { loop.install(on: connection) }
+        let glue = ConnectionLoop(loop: self.loop) { [weak self] in self?.drain() }
+        self.glue = glue
+        let installed = self.loop.sync { glue.install(on: connection) }
         if !installed {
             close()
             throw DBusError(DBusError.noMemoryName, "could not install the event loop")
@@ -76,20 +90,21 @@ public final class DBusConnection: @unchecked Sendable {
 
     deinit {
         if let raw {
-            loop?.uninstall(from: raw)
+            glue?.uninstall(from: raw)
             dbus_connection_close(raw)
             dbus_connection_unref(raw)
         }
+        if ownsLoop { loop.stop() }
     }
 
     /// Closes the connection: pending calls fail, subscriptions finish.
     public func close() {
-        onQueue { handleDisconnect(closing: true) }
+        onLoop { handleDisconnect(closing: true) }
     }
 
     /// Runs `body` when the connection to the bus is lost (not when ``close()`` is called).
     public func onDisconnect(_ body: @escaping @Sendable () -> Void) {
-        let runNow: Bool = onQueue {
+        let runNow: Bool = onLoop {
             if raw == nil { return true }
             disconnectHandlers.append(body)
             return false
@@ -97,19 +112,16 @@ public final class DBusConnection: @unchecked Sendable {
         if runNow { body() }
     }
 
-    // MARK: Queue helpers
+    // MARK: Loop helpers
 
-    var isOnQueue: Bool { DispatchQueue.getSpecific(key: DBusConnection.queueKey) == ObjectIdentifier(self) }
-
-    /// Runs `body` on the queue and returns its result; inline when already there.
-    func onQueue<T>(_ body: () throws -> T) rethrows -> T {
-        if isOnQueue { return try body() }
-        return try queue.sync(execute: body)
+    /// Runs `body` on the loop and returns its result; inline when already there.
+    func onLoop<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try loop.sync(body)
     }
 
-    /// Runs `body` on the queue without waiting; inline when already there.
-    func onQueueAsync(_ body: @escaping @Sendable () -> Void) {
-        if isOnQueue { body() } else { queue.async(execute: body) }
+    /// Runs `body` on the loop without waiting; inline when already there.
+    func onLoopAsync(_ body: @escaping @Sendable () -> Void) {
+        loop.executeSoon(body)
     }
 
     // MARK: Sending
@@ -123,7 +135,7 @@ public final class DBusConnection: @unchecked Sendable {
     public func send(_ message: Message) throws {
         let cMessage = try Marshal.makeCMessage(message)
         let box = MessageBox(cMessage)
-        onQueueAsync { [self] in
+        onLoopAsync { [self] in
             guard let raw else { return }
             dbus_connection_send(raw, box.pointer, nil)
         }
@@ -141,12 +153,12 @@ public final class DBusConnection: @unchecked Sendable {
         let token = CallToken()
         let reply: Message = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, Error>) in
-                onQueueAsync { [self] in
+                onLoopAsync { [self] in
                     self.startCall(box, token: token, timeout: timeout, continuation: continuation)
                 }
             }
         } onCancel: {
-            self.onQueueAsync { [self] in self.cancelCall(token) }
+            self.onLoopAsync { [self] in self.cancelCall(token) }
         }
         if let error = reply.error { throw error }
         return reply
@@ -179,7 +191,7 @@ public final class DBusConnection: @unchecked Sendable {
         pending[serial] = PendingCall(continuation: continuation)
         let (seconds, attoseconds) = timeout.components
         let nanos = UInt64(clamping: max(0, seconds)) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
-        let deadline = DispatchTime.now().uptimeNanoseconds &+ nanos
+        let deadline = EventLoop.now() &+ nanos
         let earliest = deadlines.min?.deadline
         deadlines.push(.init(deadline: deadline, serial: serial))
         if earliest.map({ deadline < $0 }) ?? true { armTimeoutTimer(deadline) }
@@ -188,18 +200,21 @@ public final class DBusConnection: @unchecked Sendable {
     /// One timer for every pending call: it fires at the earliest deadline, fails what is due
     /// and re-arms for the next one; with no call pending it is parked and wakes for nothing.
     private func armTimeoutTimer(_ deadline: UInt64?) {
-        if timeoutTimer == nil, deadline != nil {
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [weak self] in self?.expireCalls() }
-            timer.schedule(deadline: .distantFuture)
-            timer.resume()
-            timeoutTimer = timer
+        guard deadline != timeoutTimerDeadline else { return }
+        timeoutTimer?.cancel()
+        timeoutTimer = nil
+        timeoutTimerDeadline = deadline
+        guard let deadline else { return }
+        timeoutTimer = loop.schedule(atNanoseconds: deadline) { [weak self] in
+            guard let self else { return }
+            self.timeoutTimerDeadline = nil
+            self.timeoutTimer = nil
+            self.expireCalls()
         }
-        timeoutTimer?.schedule(deadline: deadline.map { DispatchTime(uptimeNanoseconds: $0) } ?? .distantFuture)
     }
 
     private func expireCalls() {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = EventLoop.now()
         while let first = deadlines.min, first.deadline <= now {
             deadlines.popMin()
             finishCall(first.serial, with: .failure(DBusError.noReply("no reply before the call's timeout")))
@@ -223,7 +238,7 @@ public final class DBusConnection: @unchecked Sendable {
 
     // MARK: Receiving
 
-    /// Pops and dispatches every queued message. Runs on the queue.
+    /// Pops and dispatches every queued message. Runs on the loop.
     private func drain() {
         while let raw, let cMessage = dbus_connection_pop_message(raw) {
             let message = Marshal.readCMessage(cMessage)
@@ -253,14 +268,13 @@ public final class DBusConnection: @unchecked Sendable {
     private func handleDisconnect(closing: Bool) {
         guard let connection = raw else { return }
         raw = nil
-        loop?.uninstall(from: connection)
+        glue?.uninstall(from: connection)
         dbus_connection_close(connection)
         dbus_connection_unref(connection)
         let calls = pending
         pending.removeAll()
         deadlines.removeAll()
-        timeoutTimer?.cancel()
-        timeoutTimer = nil
+        armTimeoutTimer(nil)
         for call in calls.values {
             call.continuation.resume(throwing: DBusError.disconnected())
         }
@@ -278,7 +292,7 @@ public final class DBusConnection: @unchecked Sendable {
     /// to the bus before this returns and removed when the stream ends.
     public func signals(matching rule: MatchRule) async throws -> AsyncStream<Message> {
         let (stream, continuation) = AsyncStream.makeStream(of: Message.self)
-        let id: UInt64 = try onQueue {
+        let id: UInt64 = try onLoop {
             guard raw != nil else { throw DBusError.disconnected() }
             let id = nextSubscriptionID
             nextSubscriptionID += 1
@@ -287,7 +301,7 @@ public final class DBusConnection: @unchecked Sendable {
         }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
-            self.onQueueAsync { [self] in
+            self.onLoopAsync { [self] in
                 guard self.subscriptions.removeValue(forKey: id) != nil else { return }
                 try? self.callNoReply(DBusConnection.busCall("RemoveMatch", [.string(rule.text)]))
             }
@@ -295,7 +309,7 @@ public final class DBusConnection: @unchecked Sendable {
         do {
             _ = try await call(DBusConnection.busCall("AddMatch", [.string(rule.text)]))
         } catch {
-            onQueue { _ = subscriptions.removeValue(forKey: id) }
+            onLoop { _ = subscriptions.removeValue(forKey: id) }
             continuation.finish()
             throw error
         }
@@ -303,12 +317,12 @@ public final class DBusConnection: @unchecked Sendable {
     }
 
     /// The number of live subscriptions (for tests and diagnostics).
-    public var subscriptionCount: Int { onQueue { subscriptions.count } }
+    public var subscriptionCount: Int { onLoop { subscriptions.count } }
 
     /// The number of calls awaiting their reply (for tests and diagnostics).
-    public var pendingCallCount: Int { onQueue { pending.count } }
+    public var pendingCallCount: Int { onLoop { pending.count } }
 
-    // MARK: Properties changed (coalesced per turn of the queue)
+    // MARK: Properties changed (coalesced per turn of the loop)
 
     struct PropertyKey: Hashable {
         var path: ObjectPath
@@ -316,13 +330,13 @@ public final class DBusConnection: @unchecked Sendable {
     }
 
     /// Marks properties as changed; one PropertiesChanged per interface is emitted once the
-    /// current turn of the queue is done, whatever number of changes it made.
+    /// current turn of the loop is done, whatever number of changes it made.
     public func propertiesChanged(path: ObjectPath, interface: String, _ names: [String]) {
-        onQueueAsync { [self] in
+        onLoopAsync { [self] in
             dirtyProperties[PropertyKey(path: path, interface: interface), default: []].formUnion(names)
             guard !propertyFlushScheduled else { return }
             propertyFlushScheduled = true
-            queue.async { [self] in flushPropertiesChanged() }
+            loop.execute { [self] in flushPropertiesChanged() }
         }
     }
 
@@ -384,7 +398,7 @@ final class MessageBox: @unchecked Sendable {
     deinit { dbus_message_unref(pointer) }
 }
 
-/// Identifies a call across the cancellation handler; touched only on the queue.
+/// Identifies a call across the cancellation handler; touched only on the loop.
 final class CallToken: @unchecked Sendable {
     var serial: UInt32 = 0
     var cancelled = false

@@ -68,7 +68,7 @@ public final class DBusReplier: @unchecked Sendable {
     }
 
     public func reply(_ values: [DBusValue]) {
-        call.connection.onQueueAsync { [self] in
+        call.connection.onLoopAsync { [self] in
             guard !replied else { return }
             replied = true
             call.connection.sendReply(to: call.message, outputs: outputs, result: .success(values))
@@ -76,7 +76,7 @@ public final class DBusReplier: @unchecked Sendable {
     }
 
     public func fail(_ error: Error) {
-        call.connection.onQueueAsync { [self] in
+        call.connection.onLoopAsync { [self] in
             guard !replied else { return }
             replied = true
             call.connection.sendReply(to: call.message, outputs: outputs, result: .failure(error))
@@ -86,9 +86,9 @@ public final class DBusReplier: @unchecked Sendable {
 
 public struct DBusMethod: Sendable {
     public enum Handler: Sendable {
-        /// Runs on the connection's queue and returns the output values.
+        /// Runs on the connection's loop and returns the output values.
         case immediate(@Sendable (DBusMethodCall) throws -> [DBusValue])
-        /// Runs on the connection's queue and replies later through the replier.
+        /// Runs on the connection's loop and replies later through the replier.
         case deferred(@Sendable (DBusMethodCall, DBusReplier) -> Void)
     }
 
@@ -139,7 +139,7 @@ public struct DBusProperty: Sendable {
     public var type: DBusType
     public var changeSignal: ChangeSignal
     public var getter: @Sendable () throws -> DBusValue
-    /// nil for a read-only property. Runs on the connection's queue.
+    /// nil for a read-only property. Runs on the connection's loop.
     public var setter: (@Sendable (DBusValue, DBusMethodCall) throws -> Void)?
 
     public init(

@@ -1,6 +1,6 @@
 import CDBus
 
-/// The objects a connection exports, by path. Touched only on the connection's queue.
+/// The objects a connection exports, by path. Touched only on the connection's loop.
 final class ObjectRegistry: @unchecked Sendable {
     var objects: [ObjectPath: [DBusInterface]] = [:]
 
@@ -56,17 +56,17 @@ extension DBusConnection {
             for method in interface.methods { try DBusValidation.checkMemberName(method.name) }
             for signal in interface.signals { try DBusValidation.checkMemberName(signal.name) }
         }
-        onQueue { objects.objects[path] = interfaces }
+        onLoop { objects.objects[path] = interfaces }
     }
 
     public func unexport(_ path: ObjectPath) {
-        onQueue { _ = objects.objects.removeValue(forKey: path) }
+        onLoop { _ = objects.objects.removeValue(forKey: path) }
     }
 
     /// Emits a signal. Checked against the exported description when there is one, so a
     /// signal cannot go out with another signature than the one introspection advertises.
     public func emit(path: ObjectPath, interface: String, signal: String, _ arguments: [DBusValue]) throws {
-        let declared: DBusSignal? = onQueue { objects.interface(path, interface)?.signal(signal) }
+        let declared: DBusSignal? = onLoop { objects.interface(path, interface)?.signal(signal) }
         if let declared {
             let actual = arguments.map(\.type).signature
             guard actual == declared.signature else {
@@ -79,7 +79,7 @@ extension DBusConnection {
 
     /// The introspection XML this connection serves for `path`.
     public func introspectionXML(for path: ObjectPath) -> String {
-        onQueue {
+        onLoop {
             Introspection.xml(interfaces: objects.objects[path] ?? [], children: objects.childNames(of: path))
         }
     }

@@ -1,5 +1,5 @@
 import DBus
-import Dispatch
+import IdleLoop
 import IsletCore
 import IsletStore
 import Logging
@@ -8,7 +8,7 @@ import Logging
     import Glibc
 #endif
 
-/// isletd's heart: the state, the store and the bus, all on the connection's queue.
+/// isletd's heart: the state, the store and the bus, all on the connection's loop.
 ///
 /// A call becomes a core command; the core returns the new state and its events; the store
 /// commits them in one transaction; then the events go out as signals, the reply follows, and
@@ -26,7 +26,7 @@ public final class IsletService: @unchecked Sendable {
     let logger: Logger
     let clock: @Sendable () -> USec
     private(set) var state: IsletState
-    private var wakeTimer: DispatchSourceTimer?
+    private var wakeTimer: WallTimer?
     private var watchedSender: String?
     private var senderWatch: Task<Void, Never>?
 
@@ -47,7 +47,9 @@ public final class IsletService: @unchecked Sendable {
     /// Restores the state (finishing what ran out while the service was down), exports the
     /// object, and re-arms the wake-up. Call before requesting the name.
     public func export() throws {
-        try connection.queue.sync {
+        let timer = try WallTimer(loop: connection.loop) { [weak self] in self?.wake() }
+        try connection.loop.sync {
+            wakeTimer = timer
             try perform { engine, now in engine.advance(to: now) }
             try connection.export(IsletService.objectPath, interfaces: interfaces())
         }
@@ -56,7 +58,7 @@ public final class IsletService: @unchecked Sendable {
     // MARK: Commands
 
     /// Runs a core command against a copy of the state, stores the outcome, then announces it.
-    /// Must run on the connection's queue.
+    /// Must run on the connection's loop.
     @discardableResult
     func perform<T>(_ body: (inout Engine, USec) throws -> T) throws -> T {
         let now = clock()
@@ -154,24 +156,21 @@ public final class IsletService: @unchecked Sendable {
     /// One wall-clock deadline for the next due thing; none when nothing is due, so an idle
     /// service sleeps. Wall-clock, so a suspend or a clock change is caught up on waking.
     private func rearm(now: USec) {
-        wakeTimer?.cancel()
-        wakeTimer = nil
-        guard let deadline = Engine(state: state).nextDeadline(now: now) else { return }
-        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: connection.queue)
-        let when = max(deadline, now)
-        let spec = timespec(tv_sec: Int(when / 1_000_000), tv_nsec: Int(when % 1_000_000) * 1000)
-        timer.schedule(wallDeadline: DispatchWallTime(timespec: spec), leeway: .milliseconds(1))
-        timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            do {
-                try self.perform { engine, now in engine.advance(to: now) }
-            } catch {
-                self.logger.error("a scheduled update failed: \(error); retrying in 5 s")
-                self.wakeTimer?.schedule(wallDeadline: .now() + 5)
-            }
+        guard let deadline = Engine(state: state).nextDeadline(now: now) else {
+            wakeTimer?.disarm()
+            return
         }
-        timer.resume()
-        wakeTimer = timer
+        wakeTimer?.arm(atMicroseconds: max(deadline, now))
+    }
+
+    /// The deadline passed, or someone set the clock: catch up with the time it is now.
+    private func wake() {
+        do {
+            try perform { engine, now in engine.advance(to: now) }
+        } catch {
+            logger.error("a scheduled update failed: \(error); retrying in 5 s")
+            wakeTimer?.arm(after: .seconds(5))
+        }
     }
 
     // MARK: Custom activities whose program leaves the bus
@@ -191,7 +190,7 @@ public final class IsletService: @unchecked Sendable {
             guard let owners = try? await connection.watchNameOwner(sender) else { return }
             for await owner in owners where owner == nil {
                 let service = self
-                connection.queue.async {
+                connection.loop.execute {
                     _ = try? service?.perform { engine, now in engine.senderVanished(sender, now: now) }
                 }
                 return

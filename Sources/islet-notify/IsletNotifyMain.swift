@@ -1,5 +1,5 @@
 import DBus
-import Dispatch
+import IdleLoop
 import IsletClient
 import IsletNotify
 
@@ -119,7 +119,12 @@ struct Options: Equatable {
 enum IsletNotifyMain {
     static let version = "0.1.0"
 
-    static func main() async {
+    /// Everything runs on the main thread's event loop: idle, the bridge wakes for nothing.
+    static func main() {
+        EventLoop.runMain { await run() }
+    }
+
+    static func run() async {
         let options: Options
         let settings: BridgeSettings
         do {
@@ -156,17 +161,17 @@ enum IsletNotifyMain {
         let bridge = Bridge(
             islet: IsletClient(connection: connection), server: NotificationServer(connection: connection),
             settings: settings, log: log)
-        let sources = [SIGTERM, SIGINT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: connection.queue)
-            source.setEventHandler { @Sendable in
+        let sources: SignalWatch
+        do {
+            sources = try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT]) { _ in
                 Task {
                     await bridge.shutdown()
                     exit(0)
                 }
             }
-            source.resume()
-            return source
+        } catch {
+            Environment.standardError("islet-notify: \(error)")
+            exit(71)
         }
         log("started, style \(settings.style.rawValue), as \(connection.uniqueName)")
         do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import IdleLoop
 import IsletClient
 import IsletCore
 
@@ -7,7 +8,15 @@ import IsletCore
     import Glibc
 #endif
 
+/// One thread, the main thread's event loop: `islet watch` feeding a panel all day sleeps in
+/// poll(2) between the changes it prints.
 @main
+enum IsletMain {
+    static func main() {
+        EventLoop.runMain { await Islet.main() }
+    }
+}
+
 struct Islet: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "islet",

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DBus
-import Dispatch
+import IdleLoop
 import IsletService
 import IsletStore
 import Logging
@@ -9,7 +9,15 @@ import Logging
     import Glibc
 #endif
 
+/// The whole service runs on the main thread's event loop: the connection, the wake-up, Swift
+/// concurrency's tasks and the signals. Idle, it sleeps in poll(2) and wakes for nothing.
 @main
+enum IsletdMain {
+    static func main() {
+        EventLoop.runMain { await Isletd.main() }
+    }
+}
+
 struct Isletd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "isletd",
@@ -88,10 +96,9 @@ struct Isletd: AsyncParsableCommand {
             Glibc.exit(1)
         }
         let lost = try await connection.nameLostEvents()
-        let signals = Isletd.stopSignals(connection: connection, logger: logger)
+        let signals = try Isletd.stopSignals(connection: connection, logger: logger)
         for await name in lost where name == IsletService.busName {
             logger.notice("another isletd took over \(IsletService.busName); exiting")
-            connection.queue.sync {}
             Glibc.exit(0)
         }
         // The stream ends only with the connection (the disconnect handler may not have run
@@ -101,19 +108,12 @@ struct Isletd: AsyncParsableCommand {
         Glibc.exit(1)
     }
 
-    /// SIGTERM and SIGINT: wait for the command in progress (commands run on the connection's
-    /// queue and commit before they return), then exit.
-    static func stopSignals(connection: DBusConnection, logger: Logger) -> [DispatchSourceSignal] {
-        [SIGTERM, SIGINT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler {
-                connection.queue.sync {}
-                logger.info("stopping on signal \(number)")
-                Glibc.exit(0)
-            }
-            source.resume()
-            return source
+    /// SIGTERM and SIGINT arrive as events of the loop, between commands (each command runs
+    /// on the loop and commits before it returns), so nothing is half-written when we exit.
+    static func stopSignals(connection: DBusConnection, logger: Logger) throws -> SignalWatch {
+        try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT]) { number in
+            logger.info("stopping on signal \(number)")
+            Glibc.exit(0)
         }
     }
 

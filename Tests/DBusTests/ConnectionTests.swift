@@ -43,9 +43,12 @@ import TestSupport
     @Test func signalsSeenByDbusMonitor() async throws {
         let fixture = try await BusFixture()
         async let monitor = Command.run(
-            ["dbus-monitor", "--address", fixture.bus.address, "interface='org.example.Echo'"], timeout: .seconds(3))
-        try await Task.sleep(for: .milliseconds(800))
-        try fixture.server.emit(path: BusFixture.path, interface: BusFixture.echoInterface, signal: "Pinged", [.uint32(77)])
+            ["dbus-monitor", "--address", fixture.bus.address, "interface='org.example.Echo'"], timeout: .seconds(4))
+        // The monitor's start-up is not observable from here: emit until it has surely begun.
+        for _ in 0..<15 {
+            try await Task.sleep(for: .milliseconds(200))
+            try fixture.server.emit(path: BusFixture.path, interface: BusFixture.echoInterface, signal: "Pinged", [.uint32(77)])
+        }
         let output = try await monitor
         #expect(output.stdout.contains("member=Pinged"), "\(output)")
         #expect(output.stdout.contains("uint32 77"), "\(output)")

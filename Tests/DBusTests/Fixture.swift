@@ -60,7 +60,7 @@ final class BusFixture: @unchecked Sendable {
         methods.append(DBusMethod("Never", deferred: { _, _ in }))
         methods.append(
             DBusMethod("Later", out: [DBusArgument("answer", .uint32)], deferred: { call, replier in
-                call.connection.queue.asyncAfter(deadline: .now() + .milliseconds(20)) { replier.reply([.uint32(42)]) }
+                call.connection.loop.schedule(after: .milliseconds(20)) { replier.reply([.uint32(42)]) }
             }))
         methods.append(DBusMethod("Wrong", out: [DBusArgument("n", .uint32)]) { _ in [.string("not a number")] })
         return DBusInterface(

@@ -69,7 +69,7 @@ import TestSupport
             matching: MatchRule(interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", path: BusFixture.path))
         let state = fixture.state
         let server = fixture.server
-        server.queue.sync {
+        server.loop.sync {
             for volume in 1...10 {
                 state.volume = UInt32(volume)
                 state.label = "label \(volume)"
@@ -78,8 +78,8 @@ import TestSupport
             }
         }
         // A marker after the flush: a signal the client sees only after the coalesced one.
-        server.queue.sync {
-            server.queue.async { try? server.emit(path: BusFixture.path, interface: BusFixture.echoInterface, signal: "Pinged", [.uint32(1)]) }
+        server.loop.sync {
+            server.loop.execute { try? server.emit(path: BusFixture.path, interface: BusFixture.echoInterface, signal: "Pinged", [.uint32(1)]) }
         }
         let markers = try await fixture.client.signals(matching: MatchRule(interface: BusFixture.echoInterface, member: "Pinged"))
         _ = markers
@@ -91,7 +91,7 @@ import TestSupport
         #expect(changed == ["Volume": .uint32(10), "Name": .string("label 10")])
         #expect(first.body[2] == ["Cached"].dbusValue)
         // Exactly one: the next change produces the next signal, with only its own property.
-        server.queue.sync { state.volume = 99; server.propertiesChanged(path: BusFixture.path, interface: "org.example.Settings", ["Volume"]) }
+        server.loop.sync { state.volume = 99; server.propertiesChanged(path: BusFixture.path, interface: "org.example.Settings", ["Volume"]) }
         let second = await iterator.next()
         #expect(second?.body[1].stringVariantEntries == ["Volume": .uint32(99)])
     }

@@ -1,0 +1,2 @@
+// Headers only; SwiftPM wants a source file in every C target.
+#include "CIdleLoop.h"
