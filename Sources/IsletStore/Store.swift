@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IsletCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -14,6 +15,18 @@ public final class Store: @unchecked Sendable {
     public let path: String
     private let queue: DatabaseQueue
     private var lockDescriptor: Int32 = -1
+    /// The most recent fasts, in memory while this process is the only writer (``init(path:exclusive:)``
+    /// with `exclusive`): the first pages of the history, which panels and `islet history` ask
+    /// for most, cost no query. Dropped by every commit that changes the history.
+    private let recent = Mutex(RecentFasts())
+    private let cachesRecent: Bool
+    static let recentWindow = 200
+
+    struct RecentFasts {
+        var fasts: [CompletedFast]?
+        /// Bumped by each history change, so that a page read before it is not kept after it.
+        var generation: UInt64 = 0
+    }
 
     /// `$XDG_DATA_HOME/islet/islet.sqlite`, by default `~/.local/share/islet/islet.sqlite`.
     public static var defaultPath: String {
@@ -27,6 +40,7 @@ public final class Store: @unchecked Sendable {
     /// for writing, and one that fails SQLite's quick check.
     public init(path: String = Store.defaultPath, exclusive: Bool = true) throws(StoreError) {
         self.path = path
+        cachesRecent = exclusive
         let directory = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(
@@ -172,6 +186,12 @@ public final class Store: @unchecked Sendable {
 
     /// Stores a command's outcome: history changes and the new state, in one transaction.
     public func commit(state: IsletState, history: [HistoryChange]) throws(StoreError) {
+        if !history.isEmpty {
+            recent.withLock { recent in
+                recent.fasts = nil
+                recent.generation &+= 1
+            }
+        }
         try run {
             let json = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
             try queue.write { db in
@@ -208,6 +228,25 @@ public final class Store: @unchecked Sendable {
 
     /// Completed fasts, most recent first (by start, then id), through the start index.
     public func page(offset: UInt32, limit: UInt32) throws(StoreError) -> [CompletedFast] {
+        let end = Int(offset) + Int(limit)
+        if cachesRecent, end <= Store.recentWindow {
+            let (cached, generation) = recent.withLock { ($0.fasts, $0.generation) }
+            let fasts: [CompletedFast]
+            if let cached {
+                fasts = cached
+            } else {
+                fasts = try query(offset: 0, limit: UInt32(Store.recentWindow))
+                recent.withLock { recent in
+                    if recent.generation == generation { recent.fasts = fasts }
+                }
+            }
+            // Fewer rows than the window means the whole history: later offsets are empty.
+            return Array(fasts[min(Int(offset), fasts.count)..<min(end, fasts.count)])
+        }
+        return try query(offset: offset, limit: limit)
+    }
+
+    private func query(offset: UInt32, limit: UInt32) throws(StoreError) -> [CompletedFast] {
         try run {
             try queue.read { db in
                 try Row.fetchAll(

@@ -40,7 +40,16 @@ import TestSupport
         try await rig.daemon.timers.call("Pause", [.string("tea")])
         #expect(await eventually { fake.posted.last?.body.hasPrefix("❚❚") == true })
         let count = fake.posted.count
+        let bridge = try #require(rig.bridge)
+        try await Task.sleep(for: .milliseconds(300))
+        let bridgeBefore = try #require(voluntaryContextSwitches(pid: bridge.pid))
+        let daemonBefore = try #require(voluntaryContextSwitches(pid: rig.daemon.pid))
         try await Task.sleep(for: .seconds(60))
         #expect(fake.posted.count == count, "\(fake.posted.count - count) Notify calls while paused")
+        // Nothing ticks while paused: neither process is woken in the whole minute.
+        let bridgeWakes = try #require(voluntaryContextSwitches(pid: bridge.pid)) - bridgeBefore
+        let daemonWakes = try #require(voluntaryContextSwitches(pid: rig.daemon.pid)) - daemonBefore
+        #expect(bridgeWakes == 0, "islet-notify woke \(bridgeWakes) times")
+        #expect(daemonWakes == 0, "isletd woke \(daemonWakes) times")
     }
 }

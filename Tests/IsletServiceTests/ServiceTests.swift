@@ -218,10 +218,15 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
     @Test func anIdleMinuteCarriesNoSignal() async throws {
         let daemon = try await Daemon()
         try await daemon.timers.call("Start", [.string("ten"), .string("Ten minutes"), .uint64(600)])
+        try await Task.sleep(for: .milliseconds(200))
+        let switchesBefore = try #require(voluntaryContextSwitches(pid: daemon.pid))
         let monitor = try await Command.run(
             ["dbus-monitor", "--address", daemon.bus.address, "type='signal',sender='\(Daemon.name)'"], timeout: .seconds(60))
+        let switchesAfter = try #require(voluntaryContextSwitches(pid: daemon.pid))
         let signals = monitor.stdout.split(separator: "\n").filter { $0.hasPrefix("signal ") && !$0.contains("sender=org.freedesktop.DBus ") }
         #expect(signals.isEmpty, "\(signals)")
         #expect(monitor.status == SIGKILL && monitor.stderr.isEmpty, "dbus-monitor did not watch the whole minute: \(monitor)")
+        // Nor a wake-up: the timer's end is the only deadline, nine minutes away.
+        #expect(switchesAfter - switchesBefore == 0, "isletd woke \(switchesAfter - switchesBefore) times in an idle minute")
     }
 }

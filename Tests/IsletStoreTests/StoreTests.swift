@@ -55,6 +55,43 @@ func freshPath() throws -> String {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
+    /// The first pages come from memory in the writing process: they must equal what SQL says
+    /// (a reader without the cache) after every kind of history change.
+    @Test func recentPagesFromMemoryMatchTheDatabase() throws {
+        let path = try freshPath()
+        let store = try Store(path: path)
+        let reader = try Store(path: path, exclusive: false)
+        func check(_ when: String) throws {
+            for (offset, limit) in [(0, 10), (0, 1), (5, 50), (190, 10), (195, 10), (199, 1), (200, 10), (250, 1000)] {
+                let cached = try store.page(offset: UInt32(offset), limit: UInt32(limit))
+                let direct = try reader.page(offset: UInt32(offset), limit: UInt32(limit))
+                #expect(cached == direct, "\(when): page(\(offset), \(limit))")
+            }
+        }
+        var e = Engine(state: try store.loadState())
+        try check("empty")
+        for n in 0..<250 {
+            let start = t0 + UInt64(n) * 7200 * s
+            try e.startFast(at: nil, now: start, latestCompletedEnd: 0)
+            try e.stopFast(at: nil, now: start + 3600 * s)
+            if n == 3 || n == 249 {
+                try store.commit(state: e.state, history: e.history)
+                e = Engine(state: e.state)
+                try check("after \(n + 1) fasts")
+            }
+        }
+        // Move the newest fast to before the oldest: every page shifts.
+        let newest = try #require(try store.fast(id: 250))
+        try e.editFast(id: 250, startedAt: t0 - 7200 * s, endedAt: t0 - 3600 * s, now: t0 + 1000 * 7200 * s, existing: newest, overlapsAnother: false)
+        try store.commit(state: e.state, history: e.history)
+        e = Engine(state: e.state)
+        try check("after an edit")
+        try e.deleteFast(id: 240, existing: try store.fast(id: 240))
+        try store.commit(state: e.state, history: e.history)
+        try check("after a delete")
+        #expect(try store.page(offset: 0, limit: 1).first?.id == 249)
+    }
+
     @Test func historyQueriesAndStats() throws {
         let store = try Store(path: try freshPath())
         var e = Engine(state: try store.loadState())

@@ -61,6 +61,9 @@ enum BenchMain {
                 idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60, programs: arguments.dropFirst(3).first)
         case "soak":
             try await SoakBench.run(minutes: Double(arguments.dropFirst(2).first ?? "10") ?? 10, programs: arguments.dropFirst(3).first)
+        case "fill":
+            guard arguments.count == 4, let count = Int(arguments[3]) else { fail("usage: islet-bench fill PATH COUNT") }
+            try StoreBench.fill(path: arguments[2], count: count)
         case "load":
             try await LoadBench.run()
         case "store":
@@ -68,7 +71,7 @@ enum BenchMain {
         case "dbus":
             try await DBusBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "30") ?? 30)
         default:
-            fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS] | frontends [SECONDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | serve ADDRESS NAME")
+            fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS] | frontends [SECONDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | fill PATH COUNT | serve ADDRESS NAME")
         }
     }
 }
