@@ -196,13 +196,18 @@ public final class EventLoop: @unchecked Sendable {
     /// `POLLERR`) whenever `fd` is ready for `events`, while the watch is enabled.
     public func watch(fd: Int32, events: Int16, enabled: Bool = true, _ handler: @escaping (Int16) -> Void) -> Watch {
         let watch = Watch(loop: self, fd: fd, events: events, enabled: enabled, handler: handler)
-        watchesChanged { $0.watches.append(watch) }
+        watchesChanged { state in
+            state.watches.append(watch)
+            return true
+        }
         return watch
     }
 
-    func watchesChanged(_ change: (inout State) -> Void = { _ in }) {
+    /// Applies `change` under the lock; when it reports a change, the loop rebuilds its poll
+    /// set before it next sleeps.
+    func watchesChanged(_ change: (inout State) -> Bool) {
         let wake = state.withLock { state in
-            change(&state)
+            guard change(&state) else { return false }
             state.watchesChanged = true
             return state.sleeping
         }
@@ -226,14 +231,17 @@ public final class EventLoop: @unchecked Sendable {
         }
         var fds: [pollfd] = []
         var polled: [Watch] = []
+        // Two buffers swapped each turn, so taking the posted work allocates nothing.
+        var batch: [Work] = []
         while true {
             // The work posted so far, in order; what it posts runs on the next turn.
-            let batch = state.withLock { state in
-                defer { state.work.removeAll(keepingCapacity: true) }
-                return state.work
+            let timersDue = state.withLock { state in
+                swap(&batch, &state.work)
+                return !state.timers.isEmpty
             }
             for work in batch { work.run() }
-            runDueTimers()
+            batch.removeAll(keepingCapacity: true)
+            if timersDue { runDueTimers() }
 
             let (idle, stop, rebuild, deadline) = state.withLock { state in
                 let idle = state.work.isEmpty
@@ -342,12 +350,20 @@ public final class Watch: @unchecked Sendable {
 
     /// Polls the descriptor or stops polling it (a write watch left on is a busy loop).
     public func setEnabled(_ enabled: Bool) {
-        loop.watchesChanged { _ in self.enabled = enabled }
+        loop.watchesChanged { _ in
+            guard self.enabled != enabled, !cancelled else { return false }
+            self.enabled = enabled
+            return true
+        }
     }
 
     /// Stops for good; the descriptor is the caller's to close.
     public func cancel() {
-        loop.watchesChanged { _ in self.cancelled = true }
+        loop.watchesChanged { _ in
+            guard !cancelled else { return false }
+            cancelled = true
+            return true
+        }
     }
 }
 

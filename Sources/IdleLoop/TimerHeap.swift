@@ -17,7 +17,7 @@ struct TimerHeap {
     /// The deadline the loop's timerfd is armed for: a new earlier timer must wake the loop.
     var armedHint = UInt64.max
 
-    var count: Int { entries.count - cancelled.count }
+    var isEmpty: Bool { entries.isEmpty }
 
     /// The earliest live deadline.
     var earliest: UInt64? {

@@ -128,7 +128,9 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         #expect(completed != nil)
     }
 
-    @Test func DI001_goalReachedForAFastBegunEarlier() async throws {
+    /// DI-001: a fast starts an activity only when it has a goal; gaining one takes the island,
+    /// and a fast begun earlier reaches its goal at start + goal.
+    @Test func DI001_aFastHasAnActivityOnlyWithAGoal() async throws {
         let daemon = try await Daemon()
         try await daemon.fasting.call("SetGoal", [.uint64(60)])
         let signals = try await daemon.signals()
@@ -140,6 +142,44 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         #expect(try await daemon.fasting.get("GoalReached") == .boolean(true))
         let got = try await daemon.live.call("Get")
         #expect("\(got[3])".contains("goal-reached"))
+        // Without a goal, no activity; gaining one takes the island.
+        try await daemon.fasting.call("StopFast")
+        try await daemon.fasting.call("ClearGoal")
+        try await daemon.fasting.call("StartFast")
+        #expect(try await daemon.fasting.get("Fasting") == .boolean(true))
+        #expect(try await daemon.live.get("ActivityId") == .string(""))
+        try await daemon.fasting.call("SetActiveFastGoal", [.uint64(3600)])
+        #expect(try await daemon.live.get("Owner") == .string("fasting"))
+        try await daemon.fasting.call("StopFast")
+        #expect(try await daemon.live.get("ActivityId") == .string(""))
+    }
+
+    /// DI-004: the goal-reached fast keeps the island until the fast stops; with
+    /// GoalReachedLingerSeconds set, only that long.
+    @Test func DI004_goalReachedStaysUntilTheFastStopsOrItsLinger() async throws {
+        let daemon = try await Daemon()
+        try await daemon.fasting.call("SetGoal", [.uint64(60)])
+        var signals = try await daemon.signals()
+        try await daemon.fasting.call("StartFastAt", [.uint64(nowUSec() - 120 * usec)])
+        let reached = await collect(signals) { $0.names.contains("GoalReached") }
+        #expect(reached.names.contains("GoalReached"))
+        try await Task.sleep(for: .seconds(2))
+        let activity = try await daemon.live.get("ActivityId")
+        #expect(activity != .string(""))
+        try await daemon.fasting.call("StopFast")
+        #expect(try await daemon.live.get("ActivityId") == .string(""))
+
+        // A second service (fasts in the past must not overlap the first one's history).
+        let lingering = try await Daemon()
+        try await lingering.fasting.call("SetGoal", [.uint64(60)])
+        try await lingering.live.set("GoalReachedLingerSeconds", .uint32(1))
+        signals = try await lingering.signals()
+        try await lingering.fasting.call("StartFastAt", [.uint64(nowUSec() - 90 * usec)])
+        let ended = await collect(signals) { $0.names.contains("ActivityEnded") }
+        #expect(ended.names.contains("GoalReached"))
+        #expect(ended.first { $0.name == "ActivityEnded" }?.body.last == .string("completed"))
+        #expect(try await lingering.fasting.get("Fasting") == .boolean(true))  // the fast goes on
+        #expect(try await lingering.live.get("ActivityId") == .string(""))
     }
 
     @Test func ownershipAndEnabled() async throws {

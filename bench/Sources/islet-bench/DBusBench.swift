@@ -24,11 +24,13 @@ enum DBusBench {
             try await swift.call("Noop")
             try await c.call("Noop")
         }
-        let calls = 20_000
+        // Many short rounds rather than a few long ones: the median shrugs off a noisy moment.
+        let calls = 10_000
+        let rounds = 9
         var serial: [String: [Double]] = ["swift": [], "c": []]
         var inflight: [String: [Double]] = ["swift": [], "c": []]
-        for round in 0..<5 {  // interleaved rounds, so both see the same machine
-            FileHandle.standardError.write(Data("bench: round \(round + 1) of 5\n".utf8))
+        for round in 0..<rounds {  // interleaved rounds, so both see the same machine
+            FileHandle.standardError.write(Data("bench: round \(round + 1) of \(rounds)\n".utf8))
             serial["swift", default: []].append(try await serialRate(swift, calls))
             serial["c", default: []].append(try await serialRate(c, calls))
             inflight["swift", default: []].append(try await inflightRate(swift, calls, window: 64))
@@ -37,7 +39,7 @@ enum DBusBench {
         let s = (median(serial["swift"] ?? []), median(serial["c"] ?? []))
         let f = (median(inflight["swift"] ?? []), median(inflight["c"] ?? []))
         say("## D-Bus round trips (islet-bench dbus)\n")
-        say("Median of 5 interleaved rounds of \(calls) calls, same Swift client, private dbus-daemon.\n")
+        say("Median of \(rounds) interleaved rounds of \(calls) calls, same Swift client, private dbus-daemon.\n")
         say("| case | islet DBus server (calls/s) | dbus-test-tool echo (calls/s) | ratio |")
         say("| --- | ---: | ---: | ---: |")
         say(String(format: "| serial | %.0f | %.0f | %.2f |", s.0, s.1, s.0 / s.1))
