@@ -33,9 +33,6 @@ public final class DBusConnection: @unchecked Sendable {
 
     // Loop-confined state.
     private var pending: [UInt32: PendingCall] = [:]
-    private var deadlines = DeadlineHeap()
-    private var timeoutTimer: LoopTimer?
-    private var timeoutTimerDeadline: UInt64?
     private var subscriptions: [UInt64: Subscription] = [:]
     private var nextSubscriptionID: UInt64 = 1
     private var disconnectHandlers: [@Sendable () -> Void] = []
@@ -188,38 +185,12 @@ public final class DBusConnection: @unchecked Sendable {
             return
         }
         token.serial = serial
-        pending[serial] = PendingCall(continuation: continuation)
-        let (seconds, attoseconds) = timeout.components
-        let nanos = UInt64(clamping: max(0, seconds)) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
-        let deadline = EventLoop.now() &+ nanos
-        let earliest = deadlines.min?.deadline
-        deadlines.push(.init(deadline: deadline, serial: serial))
-        if earliest.map({ deadline < $0 }) ?? true { armTimeoutTimer(deadline) }
-    }
-
-    /// One timer for every pending call: it fires at the earliest deadline, fails what is due
-    /// and re-arms for the next one; with no call pending it is parked and wakes for nothing.
-    private func armTimeoutTimer(_ deadline: UInt64?) {
-        guard deadline != timeoutTimerDeadline else { return }
-        timeoutTimer?.cancel()
-        timeoutTimer = nil
-        timeoutTimerDeadline = deadline
-        guard let deadline else { return }
-        timeoutTimer = loop.schedule(atNanoseconds: deadline) { [weak self] in
-            guard let self else { return }
-            self.timeoutTimerDeadline = nil
-            self.timeoutTimer = nil
-            self.expireCalls()
+        // One loop timer a call, cancelled when the reply comes: a finished call leaves
+        // nothing armed behind it.
+        let timer = loop.schedule(after: timeout) { [weak self, serial] in
+            self?.finishCall(serial, with: .failure(DBusError.noReply("no reply before the call's timeout")))
         }
-    }
-
-    private func expireCalls() {
-        let now = EventLoop.now()
-        while let first = deadlines.min, first.deadline <= now {
-            deadlines.popMin()
-            finishCall(first.serial, with: .failure(DBusError.noReply("no reply before the call's timeout")))
-        }
-        armTimeoutTimer(pending.isEmpty ? nil : deadlines.min?.deadline)
+        pending[serial] = PendingCall(continuation: continuation, timer: timer)
     }
 
     private func cancelCall(_ token: CallToken) {
@@ -229,10 +200,7 @@ public final class DBusConnection: @unchecked Sendable {
 
     private func finishCall(_ serial: UInt32, with result: Result<Message, Error>) {
         guard let call = pending.removeValue(forKey: serial) else { return }
-        if pending.isEmpty {
-            deadlines.removeAll()
-            armTimeoutTimer(nil)
-        }
+        call.timer.cancel()
         call.continuation.resume(with: result)
     }
 
@@ -273,9 +241,8 @@ public final class DBusConnection: @unchecked Sendable {
         dbus_connection_unref(connection)
         let calls = pending
         pending.removeAll()
-        deadlines.removeAll()
-        armTimeoutTimer(nil)
         for call in calls.values {
+            call.timer.cancel()
             call.continuation.resume(throwing: DBusError.disconnected())
         }
         let streams = subscriptions
@@ -406,48 +373,7 @@ final class CallToken: @unchecked Sendable {
 
 struct PendingCall {
     let continuation: CheckedContinuation<Message, Error>
-}
-
-/// A binary min-heap of call deadlines (uptime nanoseconds).
-struct DeadlineHeap {
-    struct Entry {
-        var deadline: UInt64
-        var serial: UInt32
-    }
-
-    private var entries: [Entry] = []
-
-    var min: Entry? { entries.first }
-
-    mutating func removeAll() { entries.removeAll(keepingCapacity: entries.count < 4096) }
-
-    mutating func push(_ entry: Entry) {
-        entries.append(entry)
-        var child = entries.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard entries[child].deadline < entries[parent].deadline else { break }
-            entries.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    mutating func popMin() {
-        guard !entries.isEmpty else { return }
-        entries.swapAt(0, entries.count - 1)
-        entries.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < entries.count, entries[left].deadline < entries[smallest].deadline { smallest = left }
-            if right < entries.count, entries[right].deadline < entries[smallest].deadline { smallest = right }
-            if smallest == parent { return }
-            entries.swapAt(parent, smallest)
-            parent = smallest
-        }
-    }
+    let timer: LoopTimer
 }
 
 struct Subscription {

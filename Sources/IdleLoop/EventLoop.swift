@@ -153,7 +153,7 @@ public final class EventLoop: @unchecked Sendable {
     /// Runs `body` on the loop once `delay` has passed (suspended time included).
     @discardableResult
     public func schedule(after delay: Duration, _ body: @escaping @Sendable () -> Void) -> LoopTimer {
-        schedule(at: EventLoop.now() &+ EventLoop.nanoseconds(delay), .closure(body))
+        schedule(at: EventLoop.deadline(after: EventLoop.nanoseconds(delay)), .closure(body))
     }
 
     /// Runs `body` on the loop at `deadline`, in ``now()`` nanoseconds.
@@ -186,8 +186,16 @@ public final class EventLoop: @unchecked Sendable {
     public static func nanoseconds(_ duration: Duration) -> UInt64 {
         let (seconds, attoseconds) = duration.components
         guard seconds >= 0, attoseconds >= 0 else { return 0 }
-        return UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000).partialValue
-            &+ UInt64(attoseconds / 1_000_000_000)
+        let (whole, overflow) = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .max }
+        return whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000)).overflow
+            ? .max : whole + UInt64(attoseconds / 1_000_000_000)
+    }
+
+    /// `now() + nanoseconds`, saturating: a delay of centuries is "never", not the past.
+    static func deadline(after nanoseconds: UInt64) -> UInt64 {
+        let (sum, overflow) = now().addingReportingOverflow(nanoseconds)
+        return overflow ? .max - 1 : sum
     }
 
     // MARK: Watches

@@ -24,7 +24,7 @@ final class LoopTaskExecutor: TaskExecutor, SchedulingExecutor, @unchecked Senda
         } else {
             nanoseconds = EventLoop.nanoseconds(clock.now.duration(to: clock.now.advanced(by: delay)) as? Duration ?? .zero)
         }
-        _ = loop.schedule(at: EventLoop.now() &+ nanoseconds, .job(job, asUnownedTaskExecutor()))
+        _ = loop.schedule(at: EventLoop.deadline(after: nanoseconds), .job(job, asUnownedTaskExecutor()))
     }
 }
 

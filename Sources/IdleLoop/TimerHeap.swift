@@ -12,6 +12,8 @@ struct TimerHeap {
     }
 
     private var entries: [Entry] = []
+    /// Timers in the heap and not cancelled, so that a cancel is O(1) whatever the heap holds.
+    private var live: Set<UInt64> = []
     private var cancelled: Set<UInt64> = []
     private var nextID: UInt64 = 1
     /// The deadline the loop's timerfd is armed for: a new earlier timer must wake the loop.
@@ -31,6 +33,7 @@ struct TimerHeap {
         let id = nextID
         nextID += 1
         entries.append(Entry(deadline: deadline, id: id, work: work))
+        live.insert(id)
         var child = entries.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -42,7 +45,7 @@ struct TimerHeap {
     }
 
     mutating func cancel(_ id: UInt64) {
-        guard id < nextID, entries.contains(where: { $0.id == id }) else { return }
+        guard live.remove(id) != nil else { return }
         cancelled.insert(id)
         dropCancelled()
     }
@@ -52,6 +55,7 @@ struct TimerHeap {
         dropCancelled()
         guard let first = entries.first, first.deadline <= now else { return nil }
         popFirst()
+        live.remove(first.id)
         return first.work
     }
 

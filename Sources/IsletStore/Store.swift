@@ -72,6 +72,12 @@ public final class Store: @unchecked Sendable {
             let check = try queue.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
             guard check == "ok" else { throw StoreError.damaged(path: path, detail: check ?? "quick_check failed") }
             try Store.migrator.migrate(queue)
+            // The check read every page; keep a small cache (the hot pages are few: the live
+            // state, the first history pages, the totals) and give the rest back.
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA cache_size = -512")
+                try db.execute(sql: "PRAGMA shrink_memory")
+            }
         } catch {
             if lockDescriptor >= 0 { close(lockDescriptor) }
             throw StoreError.from(error, path: path)

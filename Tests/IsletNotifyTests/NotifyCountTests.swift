@@ -41,7 +41,9 @@ import TestSupport
         #expect(await eventually { fake.posted.last?.body.hasPrefix("❚❚") == true })
         let count = fake.posted.count
         let bridge = try #require(rig.bridge)
-        try await Task.sleep(for: .milliseconds(300))
+        // The countdown's last tick before the pause was already scheduled (a sleep of up to a
+        // second that the pause cancels; its timer still fires once): start counting after it.
+        try await Task.sleep(for: .seconds(2))
         let bridgeBefore = try #require(voluntaryContextSwitches(pid: bridge.pid))
         let daemonBefore = try #require(voluntaryContextSwitches(pid: rig.daemon.pid))
         try await Task.sleep(for: .seconds(60))
