@@ -77,6 +77,25 @@ public indirect enum DBusValue: Hashable, Sendable {
         return value
     }
 
+    /// Whether this value is of `type`: the same answer as `self.type == type`, without
+    /// building the type (marshalling asks it of every element of every array).
+    public func hasType(_ type: DBusType) -> Bool {
+        switch (self, type) {
+        case (.byte, .byte), (.boolean, .boolean), (.int16, .int16), (.uint16, .uint16), (.int32, .int32),
+            (.uint32, .uint32), (.int64, .int64), (.uint64, .uint64), (.double, .double), (.string, .string),
+            (.objectPath, .objectPath), (.signature, .signature), (.variant, .variant):
+            return true
+        case (.array(let element, _), .array(let expected)):
+            return element == expected
+        case (.dictionary(let key, let value, _), .dictionary(let expectedKey, let expectedValue)):
+            return key == expectedKey && value == expectedValue
+        case (.structure(let fields), .structure(let types)):
+            return fields.count == types.count && zip(fields, types).allSatisfy { $0.hasType($1) }
+        default:
+            return false
+        }
+    }
+
     /// Checks everything libdbus would abort on or the bus would disconnect us for: element
     /// types that disagree with the container, text that is not valid for the wire, nesting
     /// deeper than the spec allows.
@@ -94,7 +113,7 @@ public indirect enum DBusValue: Hashable, Sendable {
         case .variant(let inner): try inner.validate(depth: depth + 1)
         case .array(let element, let items):
             for item in items {
-                guard item.type == element else {
+                guard item.hasType(element) else {
                     throw .invalidValue("array of \"\(element.signature)\" holds a \"\(item.type.signature)\"")
                 }
                 try item.validate(depth: depth + 1)
@@ -102,7 +121,7 @@ public indirect enum DBusValue: Hashable, Sendable {
         case .dictionary(let key, let value, let entries):
             guard key.isBasic else { throw .invalidValue("dictionary key type \"\(key.signature)\" is not basic") }
             for entry in entries {
-                guard entry.key.type == key, entry.value.type == value else {
+                guard entry.key.hasType(key), entry.value.hasType(value) else {
                     throw .invalidValue("dictionary of \"\(key.signature)\" to \"\(value.signature)\" holds another type")
                 }
                 try entry.key.validate(depth: depth + 1)

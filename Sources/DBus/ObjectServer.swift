@@ -172,7 +172,7 @@ extension DBusConnection {
         var reply: Message
         switch result {
         case .success(let values):
-            if let outputs, values.map(\.type).signature != outputs.map(\.type).signature {
+            if let outputs, values.count != outputs.count || !zip(values, outputs).allSatisfy({ $0.hasType($1.type) }) {
                 reply = message.errorReply(
                     .failed(
                         "internal error: \(message.member ?? "") produced \"\(values.map(\.type).signature)\" instead of \"\(outputs.map(\.type).signature)\""

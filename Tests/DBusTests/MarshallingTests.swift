@@ -98,3 +98,19 @@ struct BusFixtureless {
         #expect(try DBusValue.variant(.uint64(5)).decode(UInt64.self) == 5)
     }
 }
+
+@Suite struct TypeChecks {
+    /// `hasType` answers as building the type and comparing would, for every pair of samples.
+    @Test func hasTypeAgreesWithType() {
+        let values = RoundTrip.samples + [
+            .structure([.int32(1), .string("x")]), .structure([.int32(1), .int32(2)]),
+            .array(.structure([.int32, .string]), []),
+        ]
+        let types = values.map(\.type) + [.structure([.int32]), .array(.int32), .dictionary(key: .string, value: .string)]
+        for value in values {
+            for type in types {
+                #expect(value.hasType(type) == (value.type == type), "\(value) against \(type.signature)")
+            }
+        }
+    }
+}
