@@ -83,6 +83,15 @@ public final class EventLoop: @unchecked Sendable {
         let loop = try EventLoop(name: name)
         let context = Unmanaged.passRetained(loop).toOpaque()
         var thread = pthread_t()
+        // The loop's thread takes no process signals: it is born with all of them blocked (a
+        // thread inherits its creator's mask), so that a signal meant for a handler, a
+        // signalfd or libdispatch (which waits for SIGCHLD on behalf of Foundation's Process)
+        // is never delivered to a thread that sleeps in poll and drops it.
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let created = pthread_create(&thread, nil, { context in
             guard let context else { return nil }
             let loop = Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue()

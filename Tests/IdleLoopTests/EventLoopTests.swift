@@ -127,6 +127,26 @@ struct EventLoopTests {
         _ = timer
     }
 
+    /// A loop's thread takes no process signals (a SIGCHLD it took would be lost to whoever
+    /// waits for it, as Foundation's Process does through libdispatch).
+    @Test func aLoopThreadBlocksEverySignal() throws {
+        // Started from a thread that blocks nothing (the worst case of the creator's mask).
+        var none = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        let started = Result { try EventLoop.startThread(name: "test-signals") }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        let loop = try started.get()
+        defer { loop.stop() }
+        let status = loop.sync { try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8) }
+        let line = try #require(status?.split(separator: "\n").first { $0.hasPrefix("SigBlk:") })
+        let mask = try #require(UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16))
+        for signal in [SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGUSR1] {
+            #expect(mask & (1 << UInt64(signal - 1)) != 0, "signal \(signal) is not blocked: \(line)")
+        }
+    }
+
     /// The point of the loop: parked with a watch and no timer, its thread is never scheduled.
     @Test func anIdleLoopWakesForNothing() async throws {
         let loop = try EventLoop.startThread(name: "test-idle")
