@@ -40,6 +40,9 @@ public final class EventLoop: @unchecked Sendable {
         var watchesChanged = true
         /// In `poll` with nothing to do: a poster from another thread must wake it.
         var sleeping = false
+        /// The deadline the timerfd is armed for (`UInt64.max`: disarmed); a timer scheduled
+        /// earlier from another thread must wake the loop to re-arm it.
+        var armedDeadline = UInt64.max
         var stopping = false
         var running = false
     }
@@ -48,8 +51,6 @@ public final class EventLoop: @unchecked Sendable {
     let state = Mutex(State())
     private let wakeFD: Int32
     private let timerFD: Int32
-    /// Loop-confined: the deadline the timerfd is armed for (`UInt64.max`: disarmed).
-    private var armedDeadline = UInt64.max
 
     /// Thrown when the kernel refuses the loop's descriptors (out of descriptors or memory).
     public struct SetupError: Error, CustomStringConvertible {
@@ -174,7 +175,7 @@ public final class EventLoop: @unchecked Sendable {
     func schedule(at deadline: UInt64, _ work: Work) -> LoopTimer {
         let (id, wake) = state.withLock { state in
             let id = state.timers.push(deadline: deadline, work: work)
-            return (id, state.sleeping && deadline < state.timers.armedHint)
+            return (id, state.sleeping && deadline < state.armedDeadline)
         }
         if wake { self.wake() }
         return LoopTimer(loop: self, id: id)
@@ -260,14 +261,19 @@ public final class EventLoop: @unchecked Sendable {
             batch.removeAll(keepingCapacity: true)
             if timersDue { runDueTimers() }
 
-            let (idle, stop, rebuild, deadline) = state.withLock { state in
+            let (idle, stop, rebuild, rearm) = state.withLock { state in
                 let idle = state.work.isEmpty
                 state.sleeping = idle
                 defer { state.watchesChanged = false }
-                return (idle, state.stopping, state.watchesChanged, state.timers.earliest)
+                // Decided under the same lock as `sleeping`, so a poster sees the deadline
+                // the loop is about to sleep on.
+                let earliest = state.timers.earliest ?? .max
+                let rearm: UInt64? = earliest == state.armedDeadline ? nil : earliest
+                state.armedDeadline = earliest
+                return (idle, state.stopping, state.watchesChanged, rearm)
             }
             if stop { break }
-            armTimer(deadline)
+            if let rearm { setTimer(rearm) }
             if rebuild || fds.isEmpty {
                 let watches = state.withLock { state in
                     state.watches.removeAll { $0.cancelled }
@@ -284,7 +290,7 @@ public final class EventLoop: @unchecked Sendable {
             if fds[0].revents != 0 { drain(wakeFD) }
             if fds[1].revents != 0 {
                 drain(timerFD)
-                armedDeadline = .max
+                state.withLock { $0.armedDeadline = .max }
             }
             for index in polled.indices {
                 let revents = fds[index + 2].revents
@@ -313,12 +319,8 @@ public final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Points the timerfd at the earliest deadline; one system call, and only on a change.
-    private func armTimer(_ deadline: UInt64?) {
-        let wanted = deadline ?? .max
-        guard wanted != armedDeadline else { return }
-        armedDeadline = wanted
-        state.withLock { $0.timers.armedHint = wanted }
+    /// Points the timerfd at `wanted` (`UInt64.max` disarms it); called only on a change.
+    private func setTimer(_ wanted: UInt64) {
         var spec = itimerspec()
         if wanted != .max {
             // Zero would disarm: a deadline already passed becomes one nanosecond.

@@ -16,8 +16,6 @@ struct TimerHeap {
     private var live: Set<UInt64> = []
     private var cancelled: Set<UInt64> = []
     private var nextID: UInt64 = 1
-    /// The deadline the loop's timerfd is armed for: a new earlier timer must wake the loop.
-    var armedHint = UInt64.max
 
     var isEmpty: Bool { entries.isEmpty }
 
