@@ -41,7 +41,7 @@ public final class DBusConnection: @unchecked Sendable {
     private var propertyFlushScheduled = false
 
     /// Whether the connection is still open. Read on any thread; changes on the loop.
-    public var isConnected: Bool { onLoop { raw != nil } }
+    public var isConnected: Bool { loop.sync { raw != nil } }
 
     /// Opens a private connection and registers with the bus (Hello).
     ///
@@ -96,29 +96,17 @@ public final class DBusConnection: @unchecked Sendable {
 
     /// Closes the connection: pending calls fail, subscriptions finish.
     public func close() {
-        onLoop { handleDisconnect(closing: true) }
+        loop.sync { handleDisconnect(closing: true) }
     }
 
     /// Runs `body` when the connection to the bus is lost (not when ``close()`` is called).
     public func onDisconnect(_ body: @escaping @Sendable () -> Void) {
-        let runNow: Bool = onLoop {
+        let runNow: Bool = loop.sync {
             if raw == nil { return true }
             disconnectHandlers.append(body)
             return false
         }
         if runNow { body() }
-    }
-
-    // MARK: Loop helpers
-
-    /// Runs `body` on the loop and returns its result; inline when already there.
-    func onLoop<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        try loop.sync(body)
-    }
-
-    /// Runs `body` on the loop without waiting; inline when already there.
-    func onLoopAsync(_ body: @escaping @Sendable () -> Void) {
-        loop.executeSoon(body)
     }
 
     // MARK: Sending
@@ -132,7 +120,7 @@ public final class DBusConnection: @unchecked Sendable {
     public func send(_ message: Message) throws {
         let cMessage = try Marshal.makeCMessage(message)
         let box = MessageBox(cMessage)
-        onLoopAsync { [self] in
+        loop.executeSoon { [self] in
             guard let raw else { return }
             dbus_connection_send(raw, box.pointer, nil)
         }
@@ -150,12 +138,12 @@ public final class DBusConnection: @unchecked Sendable {
         let token = CallToken()
         let reply: Message = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, Error>) in
-                onLoopAsync { [self] in
+                loop.executeSoon { [self] in
                     self.startCall(box, token: token, timeout: timeout, continuation: continuation)
                 }
             }
         } onCancel: {
-            self.onLoopAsync { [self] in self.cancelCall(token) }
+            self.loop.executeSoon { [self] in self.cancelCall(token) }
         }
         if let error = reply.error { throw error }
         return reply
@@ -259,7 +247,7 @@ public final class DBusConnection: @unchecked Sendable {
     /// to the bus before this returns and removed when the stream ends.
     public func signals(matching rule: MatchRule) async throws -> AsyncStream<Message> {
         let (stream, continuation) = AsyncStream.makeStream(of: Message.self)
-        let id: UInt64 = try onLoop {
+        let id: UInt64 = try loop.sync {
             guard raw != nil else { throw DBusError.disconnected() }
             let id = nextSubscriptionID
             nextSubscriptionID += 1
@@ -268,7 +256,7 @@ public final class DBusConnection: @unchecked Sendable {
         }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
-            self.onLoopAsync { [self] in
+            self.loop.executeSoon { [self] in
                 guard self.subscriptions.removeValue(forKey: id) != nil else { return }
                 try? self.callNoReply(DBusConnection.busCall("RemoveMatch", [.string(rule.text)]))
             }
@@ -276,7 +264,7 @@ public final class DBusConnection: @unchecked Sendable {
         do {
             _ = try await call(DBusConnection.busCall("AddMatch", [.string(rule.text)]))
         } catch {
-            onLoop { _ = subscriptions.removeValue(forKey: id) }
+            loop.sync { _ = subscriptions.removeValue(forKey: id) }
             continuation.finish()
             throw error
         }
@@ -284,10 +272,10 @@ public final class DBusConnection: @unchecked Sendable {
     }
 
     /// The number of live subscriptions (for tests and diagnostics).
-    public var subscriptionCount: Int { onLoop { subscriptions.count } }
+    public var subscriptionCount: Int { loop.sync { subscriptions.count } }
 
     /// The number of calls awaiting their reply (for tests and diagnostics).
-    public var pendingCallCount: Int { onLoop { pending.count } }
+    public var pendingCallCount: Int { loop.sync { pending.count } }
 
     // MARK: Properties changed (coalesced per turn of the loop)
 
@@ -299,7 +287,7 @@ public final class DBusConnection: @unchecked Sendable {
     /// Marks properties as changed; one PropertiesChanged per interface is emitted once the
     /// current turn of the loop is done, whatever number of changes it made.
     public func propertiesChanged(path: ObjectPath, interface: String, _ names: [String]) {
-        onLoopAsync { [self] in
+        loop.executeSoon { [self] in
             dirtyProperties[PropertyKey(path: path, interface: interface), default: []].formUnion(names)
             guard !propertyFlushScheduled else { return }
             propertyFlushScheduled = true

@@ -68,7 +68,7 @@ public final class DBusReplier: @unchecked Sendable {
     }
 
     public func reply(_ values: [DBusValue]) {
-        call.connection.onLoopAsync { [self] in
+        call.connection.loop.executeSoon { [self] in
             guard !replied else { return }
             replied = true
             call.connection.sendReply(to: call.message, outputs: outputs, result: .success(values))
@@ -76,7 +76,7 @@ public final class DBusReplier: @unchecked Sendable {
     }
 
     public func fail(_ error: Error) {
-        call.connection.onLoopAsync { [self] in
+        call.connection.loop.executeSoon { [self] in
             guard !replied else { return }
             replied = true
             call.connection.sendReply(to: call.message, outputs: outputs, result: .failure(error))

@@ -56,17 +56,17 @@ extension DBusConnection {
             for method in interface.methods { try DBusValidation.checkMemberName(method.name) }
             for signal in interface.signals { try DBusValidation.checkMemberName(signal.name) }
         }
-        onLoop { objects.objects[path] = interfaces }
+        loop.sync { objects.objects[path] = interfaces }
     }
 
     public func unexport(_ path: ObjectPath) {
-        onLoop { _ = objects.objects.removeValue(forKey: path) }
+        loop.sync { _ = objects.objects.removeValue(forKey: path) }
     }
 
     /// Emits a signal. Checked against the exported description when there is one, so a
     /// signal cannot go out with another signature than the one introspection advertises.
     public func emit(path: ObjectPath, interface: String, signal: String, _ arguments: [DBusValue]) throws {
-        let declared: DBusSignal? = onLoop { objects.interface(path, interface)?.signal(signal) }
+        let declared: DBusSignal? = loop.sync { objects.interface(path, interface)?.signal(signal) }
         if let declared {
             let actual = arguments.map(\.type).signature
             guard actual == declared.signature else {
@@ -79,7 +79,7 @@ extension DBusConnection {
 
     /// The introspection XML this connection serves for `path`.
     public func introspectionXML(for path: ObjectPath) -> String {
-        onLoop {
+        loop.sync {
             Introspection.xml(interfaces: objects.objects[path] ?? [], children: objects.childNames(of: path))
         }
     }
