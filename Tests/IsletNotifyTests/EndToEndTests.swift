@@ -87,7 +87,7 @@ import TestSupport
         try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(120)])
         let shown = try await rig.waitForNotify { $0.summary == "Tea" }
         #expect(shown.body.contains("02:00") || shown.body.contains("01:59"))
-        let id = try await eventually { rig.monitor.messages.contains { $0.kind == "method return" && $0.arguments.first?.hasPrefix("uint32 ") == true } }
+        let id = await eventually { rig.monitor.messages.contains { $0.kind == "method return" && $0.arguments.first?.hasPrefix("uint32 ") == true } }
         #expect(id)
         try await rig.daemon.timers.call("Stop", [.string("tea")])
         #expect(await eventually { !rig.monitor.calls("CloseNotification").isEmpty })

@@ -105,12 +105,7 @@ import TestSupport
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("islet-mount-probe-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: probe) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "mount -t tmpfs -o size=64k tmpfs \(probe) 2>/dev/null && umount \(probe)"]
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
+        return Child.runToEnd(["/bin/sh", "-c", "mount -t tmpfs -o size=64k tmpfs \(probe) 2>/dev/null && umount \(probe)"]) == 0
     }()
 
     func sh(_ command: String) async throws -> CommandResult { try await Command.run(["/bin/sh", "-c", command]) }
@@ -125,11 +120,7 @@ import TestSupport
         let daemon = try await Daemon(databasePath: database)
         defer {
             daemon.stop()
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/umount")
-            p.arguments = ["-l", directory.path]
-            try? p.run()
-            p.waitUntilExit()
+            Child.runToEnd(["/bin/umount", "-l", directory.path])
         }
         let hour: UInt64 = 3_600_000_000
         let now = UInt64(Date().timeIntervalSince1970 * 1_000_000)
@@ -188,15 +179,8 @@ import TestSupport
     /// through descriptors already open then fail, as on storage that turned read-only.
     static let canLoopMount: Bool = {
         guard canMount else { return false }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
         let d = FileManager.default.temporaryDirectory.appendingPathComponent("islet-loop-probe-\(getpid())").path
-        p.arguments = ["-c", "mkdir -p \(d) && truncate -s 4M \(d).img && mkfs.ext4 -q \(d).img && mount -o loop \(d).img \(d) && touch \(d)/f && chattr +i \(d)/f && chattr -i \(d)/f; r=$?; umount \(d) 2>/dev/null; rm -rf \(d) \(d).img; exit $r"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
+        return Child.runToEnd(["/bin/sh", "-c", "mkdir -p \(d) && truncate -s 4M \(d).img && mkfs.ext4 -q \(d).img && mount -o loop \(d).img \(d) && touch \(d)/f && chattr +i \(d)/f && chattr -i \(d)/f; r=$?; umount \(d) 2>/dev/null; rm -rf \(d) \(d).img; exit $r"]) == 0
     }()
 
     @Test(.enabled(if: Faults.canLoopMount, "needs root, loop devices and ext4 tools"))
@@ -209,11 +193,7 @@ import TestSupport
         let daemon = try await Daemon(databasePath: database)
         defer {
             daemon.stop()
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            p.arguments = ["-c", "chattr -i \(database) \(database)-wal 2>/dev/null; umount \(directory.path); rm -rf \(directory.path) \(image)"]
-            try? p.run()
-            p.waitUntilExit()
+            Child.runToEnd(["/bin/sh", "-c", "chattr -i \(database) \(database)-wal 2>/dev/null; umount \(directory.path); rm -rf \(directory.path) \(image)"])
         }
         try await daemon.fasting.call("SetGoal", [.uint64(3600)])
         try await daemon.fasting.call("StartFast")

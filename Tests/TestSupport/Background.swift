@@ -3,47 +3,32 @@ import Foundation
 /// A long-running child (dunst, Xvfb, islet-notify, dbus-monitor) whose output goes to files;
 /// killed with SIGKILL when dropped (some children here ignore SIGTERM).
 public final class Background: @unchecked Sendable {
-    public let process: Process
+    public let process: Child
     public let directory: URL
     public var stdoutURL: URL { directory.appendingPathComponent("out") }
     public var stderrURL: URL { directory.appendingPathComponent("err") }
 
     public init(_ arguments: [String], environment: [String: String]? = nil) throws {
-        directory = try TemporaryDirectory.make(prefix: "islet-bg")
-        FileManager.default.createFile(atPath: directory.appendingPathComponent("out").path, contents: nil)
-        FileManager.default.createFile(atPath: directory.appendingPathComponent("err").path, contents: nil)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardOutput = try FileHandle(forWritingTo: directory.appendingPathComponent("out"))
-        process.standardError = try FileHandle(forWritingTo: directory.appendingPathComponent("err"))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let directory = try TemporaryDirectory.make(prefix: "islet-bg")
+        self.directory = directory
+        process = try Child(
+            arguments, environment: environment,
+            stdout: .file(directory.appendingPathComponent("out").path), stderr: .file(directory.appendingPathComponent("err").path))
     }
 
-    public var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.pid }
     public var isRunning: Bool { process.isRunning }
     public var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
     public var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
 
-    public func signal(_ number: Int32) { Foundation.kill(process.processIdentifier, number) }
+    public func signal(_ number: Int32) { process.signal(number) }
 
     /// Waits for the exit (up to `timeout`); the exit status, nil if it is still running.
     public func waitForExit(timeout: Duration = .seconds(10)) async -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return process.isRunning ? nil : process.terminationStatus
+        await process.waitForExit(timeout: timeout)
     }
 
-    public func kill() {
-        if process.isRunning {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    public func kill() { process.kill() }
 
     deinit {
         kill()

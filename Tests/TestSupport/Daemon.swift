@@ -1,13 +1,12 @@
 import DBus
 import Foundation
-import TestSupport
 
 /// The built isletd on a private bus, with a database of its own, and a client connection.
 public final class Daemon: @unchecked Sendable {
     public let bus: PrivateBus
     public let client: DBusConnection
     public let databasePath: String
-    private var process: Process?
+    private var process: Child?
 
     public static var binary: String { builtProduct("isletd") }
 
@@ -24,11 +23,10 @@ public final class Daemon: @unchecked Sendable {
 
     /// Starts isletd and waits until it owns its name.
     public func start() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Daemon.binary)
-        process.arguments = ["--address", bus.address, "--database", databasePath, "--log-level", "warning"]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        // Its warnings go to the test's own standard error, where a failing test shows them.
+        let process = try Child(
+            [Daemon.binary, "--address", bus.address, "--database", databasePath, "--log-level", "warning"],
+            stderr: .inherit)
         self.process = process
         for _ in 0..<500 {
             if try await client.nameOwner(Daemon.name) != nil { return }
@@ -37,22 +35,23 @@ public final class Daemon: @unchecked Sendable {
         throw TestFailure("isletd did not take its name")
     }
 
-    public var pid: Int32 { process?.processIdentifier ?? 0 }
+    public var pid: Int32 { process?.pid ?? 0 }
 
     /// kill -9, and wait for the bus to notice.
     public func crash() async throws {
         guard let process else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.kill()
         for _ in 0..<500 where try await client.nameOwner(Daemon.name) != nil {
             try await Task.sleep(for: .milliseconds(10))
         }
     }
 
+    /// SIGTERM, and the exit it leads to (SIGKILL after 20 s: a test never hangs here).
     public func stop() {
         guard let process, process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        for _ in 0..<2000 where process.isRunning { usleep(10_000) }
+        process.kill()
     }
 
     deinit {
@@ -113,6 +112,10 @@ extension Array where Element == Message {
 
 /// A product of this package's build (isletd, islet, islet-notify), found beside the test bundle.
 public func builtProduct(_ name: String) -> String {
+    // `make test-installed` points the suites at the release programs as installed.
+    if let programs = ProcessInfo.processInfo.environment["ISLET_TEST_PROGRAMS"], !programs.isEmpty {
+        return programs + "/" + name
+    }
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for candidate in [here, here.deletingLastPathComponent()] {
         let path = candidate.appendingPathComponent(name).path

@@ -6,7 +6,7 @@ import Foundation
 public final class PrivateBus: @unchecked Sendable {
     public let address: String
     public let directory: URL
-    private let process: Process
+    private let process: Child
 
     public init(serviceDirectories: [String] = []) throws {
         directory = try TemporaryDirectory.make(prefix: "islet-bus")
@@ -29,28 +29,19 @@ public final class PrivateBus: @unchecked Sendable {
             """
         let configURL = directory.appendingPathComponent("bus.conf")
         try config.write(to: configURL, atomically: true, encoding: .utf8)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        process.arguments = ["--config-file=\(configURL.path)", "--nofork", "--print-address=1", "--nopidfile"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while true {
-            let byte = pipe.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data([0x0A]) { break }
-            line.append(byte)
-        }
-        guard let text = String(data: line, encoding: .utf8), !text.isEmpty else {
-            process.terminate()
+        process = try Child(
+            ["/usr/bin/dbus-daemon", "--config-file=\(configURL.path)", "--nofork", "--print-address=1", "--nopidfile"],
+            stdout: .pipe)
+        let text = process.readLine()
+        guard !text.isEmpty else {
+            process.kill()
             throw TestFailure("dbus-daemon did not print its address")
         }
         address = text
     }
 
     /// The daemon's process id, for tests that kill it.
-    public var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.pid }
 
     /// Environment for a child process that should use this bus as its session bus.
     public var environment: [String: String] {
@@ -60,12 +51,7 @@ public final class PrivateBus: @unchecked Sendable {
     }
 
     /// Stops the daemon: every connection to it is dropped.
-    public func kill() {
-        if process.isRunning {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    public func kill() { process.kill() }
 
     deinit {
         kill()

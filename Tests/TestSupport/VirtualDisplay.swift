@@ -3,25 +3,17 @@ import Foundation
 /// An X server of our own (Xvfb) for one test, on the first free display number.
 public final class VirtualDisplay: @unchecked Sendable {
     public let name: String
-    let server: Process
+    let server: Child
 
     public init(width: Int = 1024, height: Int = 600) throws {
-        server = Process()
-        let pipe = Pipe()
         // -displayfd: Xvfb picks a free display and writes its number to fd 3, which the shell
-        // points at our pipe (Foundation's Process hands over only 0, 1 and 2).
-        server.executableURL = URL(fileURLWithPath: "/bin/sh")
-        server.arguments = ["-c", "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3>&1 1>/dev/null 2>/dev/null"]
-        server.standardOutput = pipe
-        try server.run()
-        var text = ""
-        while true {
-            let byte = pipe.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data([0x0A]) { break }
-            text += String(decoding: byte, as: UTF8.self)
-        }
+        // points at our pipe (a Child hands over only 0, 1 and 2).
+        server = try Child(
+            ["/bin/sh", "-c", "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3>&1 1>/dev/null 2>/dev/null"],
+            stdout: .pipe)
+        let text = server.readLine()
         guard let number = Int(text) else {
-            server.terminate()
+            server.kill()
             throw TestFailure("Xvfb did not start (is the xvfb package installed?)")
         }
         name = ":\(number)"
@@ -35,10 +27,5 @@ public final class VirtualDisplay: @unchecked Sendable {
         guard r.status == 0 else { throw TestFailure("screenshot failed: \(r)") }
     }
 
-    deinit {
-        if server.isRunning {
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
-    }
+    deinit { server.kill() }
 }
