@@ -49,14 +49,14 @@ soak: release
 	$(SWIFT) build -c release --product islet-bench
 	$$($(SWIFT) build -c release --show-bin-path)/islet-bench soak $(SOAK_MINUTES) $(CURDIR)/$(STATIC_BIN)
 
-# Man pages and shell completions: isletd's and islet's from their own --help
-# (swift-argument-parser; the plugin reads a debug build: the text is the same, and it is
-# quick); islet-notify, which has no argument parser to keep it small, has them written out in
+# Man pages and shell completions: islet's from its own --help (swift-argument-parser; the
+# plugin reads a debug build: the text is the same, and it is quick); isletd and islet-notify,
+# which parse their few options by hand to stay small in memory, have them written out in
 # packaging/man and packaging/completions.
-GENERATED = isletd islet
-MANPAGES = $(foreach p,$(GENERATED),$(STATIC)/man/$(p).1) $(STATIC)/man/islet-notify.1
-COMPLETIONS = $(foreach p,$(GENERATED),$(STATIC)/completions/$(p).bash $(STATIC)/completions/_$(p) $(STATIC)/completions/$(p).fish) \
-	$(STATIC)/completions/islet-notify.bash $(STATIC)/completions/_islet-notify $(STATIC)/completions/islet-notify.fish
+GENERATED = islet
+HANDWRITTEN = isletd islet-notify
+MANPAGES = $(foreach p,$(GENERATED) $(HANDWRITTEN),$(STATIC)/man/$(p).1)
+COMPLETIONS = $(foreach p,$(GENERATED) $(HANDWRITTEN),$(STATIC)/completions/$(p).bash $(STATIC)/completions/_$(p) $(STATIC)/completions/$(p).fish)
 
 man: release $(MANPAGES)
 completions: release $(COMPLETIONS)
@@ -67,10 +67,10 @@ $(foreach p,$(GENERATED),$(STATIC)/man/$(p).1) &: $(foreach p,$(GENERATED),$(STA
 	mkdir -p $(STATIC)/man
 	cp $(foreach p,$(GENERATED),.build/plugins/GenerateManual/outputs/$(p)/$(p).1) $(STATIC)/man/
 
-$(STATIC)/man/islet-notify.1: packaging/man/islet-notify.1
+$(foreach p,$(HANDWRITTEN),$(STATIC)/man/$(p).1): $(STATIC)/man/%: packaging/man/%
 	@mkdir -p $(@D)
 	cp $< $@
-$(STATIC)/completions/islet-notify.bash $(STATIC)/completions/_islet-notify $(STATIC)/completions/islet-notify.fish: \
+$(foreach p,$(HANDWRITTEN),$(STATIC)/completions/$(p).bash $(STATIC)/completions/_$(p) $(STATIC)/completions/$(p).fish): \
   $(STATIC)/completions/%: packaging/completions/%
 	@mkdir -p $(@D)
 	cp $< $@

@@ -35,12 +35,11 @@ let package = Package(
         ]),
         .target(name: "IsletClient", dependencies: ["IsletCore", "DBus"]),
         .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletClient", "DBus"]),
+        // No swift-argument-parser in the two programs that run all session: its reflection
+        // and help machinery would stay resident (the bridge also links no Foundation at all).
         .executableTarget(name: "isletd", dependencies: [
-            "IsletService", "IdleLoop",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
+            "IsletService", "IdleLoop", .product(name: "Logging", package: "swift-log"),
         ]),
-        // No swift-argument-parser here: without Foundation the bridge stays small in memory.
         .executableTarget(name: "islet-notify", dependencies: ["IsletNotify", "IsletClient", "IdleLoop"]),
         .executableTarget(name: "islet", dependencies: [
             "IsletClient", "IsletCore", "IdleLoop", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,4 +1,3 @@
-import ArgumentParser
 import DBus
 import IdleLoop
 import IsletService
@@ -18,76 +17,87 @@ enum IsletdMain {
     }
 }
 
-struct Isletd: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "isletd",
-        abstract: "The islet session service (org.islet.Islet1): fasts, timers and the live activity.",
-        version: "0.1.0")
+enum Isletd {
+    /// Exit statuses (sysexits.h): a bad command line, no bus, a failure to start.
+    static let usageStatus: Int32 = 64
+    static let unavailableStatus: Int32 = 69
 
-    @Option(help: "The database file (default: $XDG_DATA_HOME/islet/islet.sqlite).")
-    var database: String?
-
-    @Option(help: "A D-Bus address to use instead of the session bus.")
-    var address: String?
-
-    @Flag(help: "Take org.islet.Islet1 over from a running isletd.")
-    var replace = false
-
-    @Option(help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: String = "info"
-
-    @Flag(help: .hidden)
-    var printIntrospection = false
-
-    func run() async throws {
-        if printIntrospection {
+    static func main() async {
+        let options: Options
+        do {
+            switch try Options.parse(Array(CommandLine.arguments.dropFirst())) {
+            case .help:
+                print(Options.usage, terminator: "")
+                return
+            case .version:
+                print(Options.version)
+                return
+            case .run(let parsed):
+                options = parsed
+            }
+        } catch {
+            let text = "Error: \(error)\nUsage: \(Options.synopsis)\n  See 'isletd --help' for more information.\n"
+            _ = text.withCString { write(2, $0, strlen($0)) }
+            exit(usageStatus)
+        }
+        if options.printIntrospection {
             print(IsletService.documentedXML(), terminator: "")
             return
         }
-        guard let level = Logger.Level(rawValue: logLevel) else {
-            throw ValidationError("unknown log level \"\(logLevel)\"; use trace, debug, info, notice, warning, error or critical")
-        }
+        await run(options)
+    }
+
+    static func run(_ options: Options) async {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
+            handler.logLevel = options.logLevel
             return handler
         }
         let logger = Logger(label: "isletd")
+        do {
+            try await serve(options, logger: logger)
+        } catch {
+            logger.critical("\(error)")
+            exit(1)
+        }
+    }
+
+    static func serve(_ options: Options, logger: Logger) async throws {
         if getenv("DBUS_STARTER_BUS_TYPE").map({ String(cString: $0) }) == "system" {
             logger.critical("isletd is a per-user service and refuses to run on the system bus")
-            throw ExitCode(1)
+            exit(1)
         }
         let connection: DBusConnection
         do {
-            connection = try DBusConnection(bus: address.map { .address($0) } ?? .session, label: "isletd")
+            connection = try DBusConnection(bus: options.address.map { .address($0) } ?? .session, label: "isletd")
         } catch {
             logger.critical("cannot connect to the bus: \(error)")
-            throw ExitCode(69)
+            exit(unavailableStatus)
         }
-        let path = database ?? Store.defaultPath
+        let path = options.database ?? Store.defaultPath
         var flags: DBusConnection.NameFlags = [.doNotQueue, .allowReplacement]
-        if replace {
+        if options.replace {
             // Take the name first; the old isletd exits on NameLost and lets go of the database.
             flags.insert(.replaceExisting)
             guard try await connection.requestName(IsletService.busName, flags: flags) == .primaryOwner else {
                 logger.critical("could not take over \(IsletService.busName)")
-                throw ExitCode(1)
+                exit(1)
             }
         }
-        let store = try await openStore(path: path, waitForOther: replace, logger: logger)
+        let store = try await openStore(path: path, waitForOther: options.replace, logger: logger)
         let service: IsletService
         do {
             service = try IsletService(connection: connection, store: store, logger: logger)
             try service.export()
         } catch {
             logger.critical("cannot start: \(error)")
-            throw ExitCode(1)
+            exit(1)
         }
-        if !replace {
+        if !options.replace {
             let reply = try await connection.requestName(IsletService.busName, flags: flags)
             guard reply == .primaryOwner || reply == .alreadyOwner else {
                 logger.critical("another isletd owns \(IsletService.busName); stop it or start this one with --replace")
-                throw ExitCode(1)
+                exit(1)
             }
         }
         logger.info("serving \(IsletService.busName) as \(connection.uniqueName), database \(path)")
@@ -117,7 +127,7 @@ struct Isletd: AsyncParsableCommand {
         }
     }
 
-    func openStore(path: String, waitForOther: Bool, logger: Logger) async throws -> Store {
+    static func openStore(path: String, waitForOther: Bool, logger: Logger) async throws -> Store {
         var attempts = 0
         while true {
             do {
@@ -128,7 +138,7 @@ struct Isletd: AsyncParsableCommand {
                 try await Task.sleep(for: .milliseconds(100))
             } catch {
                 logger.critical("\(error)")
-                throw ExitCode(1)
+                exit(1)
             }
         }
     }

@@ -5,22 +5,12 @@ import TestSupport
 
 /// isletd as a process: one per bus, --replace, signals.
 @Suite struct Lifecycle {
-    func launch(_ daemon: Daemon, _ extra: [String] = [], database: String? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Daemon.binary)
-        process.arguments = ["--address", daemon.bus.address, "--database", database ?? daemon.databasePath, "--log-level", "info"] + extra
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+    func launch(_ daemon: Daemon, _ extra: [String] = [], database: String? = nil) throws -> Child {
+        try Child([Daemon.binary, "--address", daemon.bus.address, "--database", database ?? daemon.databasePath, "--log-level", "info"] + extra)
     }
 
-    func waitForExit(_ process: Process, within seconds: Int = 20) async -> Int32? {
-        for _ in 0..<(seconds * 50) {
-            if !process.isRunning { return process.terminationStatus }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return nil
+    func waitForExit(_ process: Child, within seconds: Int = 20) async -> Int32? {
+        await process.waitForExit(timeout: .seconds(seconds))
     }
 
     @Test func refusesASecondInstanceAndReplaceTakesOver() async throws {
@@ -34,7 +24,7 @@ import TestSupport
         #expect(try await daemon.client.nameOwner(Daemon.name) == owner)
         // --replace on the same database: the old one exits 0, the new one serves its data.
         let replacement = try launch(daemon, ["--replace"])
-        defer { kill(replacement.processIdentifier, SIGKILL) }
+        defer { replacement.kill() }
         var newOwner = owner
         for _ in 0..<500 where newOwner == owner || newOwner == nil {
             try await Task.sleep(for: .milliseconds(10))
@@ -99,5 +89,65 @@ import TestSupport
         #expect(r.status == 1, "\(r)")
         #expect(r.stderr.contains("per-user service and refuses to run on the system bus"), "\(r)")
         #expect(!FileManager.default.fileExists(atPath: database), "nothing created")
+    }
+}
+
+/// isletd's command line, parsed by hand: every mistake is named, exits 64 and starts nothing.
+@Suite struct CommandLineOptions {
+    @Test(arguments: [
+        (["--bogus"], "Unknown option '--bogus'"),
+        (["stray"], "Unexpected argument 'stray'"),
+        (["--database"], "Missing value for '--database <value>'"),
+        (["--address"], "Missing value for '--address <value>'"),
+        (["--log-level", "loud"], "unknown log level \"loud\""),
+        (["--log-level=loud"], "unknown log level \"loud\""),
+        (["--replace=yes"], "'--replace' takes no value"),
+    ])
+    func aBadCommandLineIsNamedAndExits64(arguments: [String], message: String) async throws {
+        // No bus address at all: if parsing let it through, isletd would fail differently (69).
+        let result = try await Command.run([Daemon.binary] + arguments, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("Error: " + message), "\(result)")
+        #expect(result.stderr.contains("Usage: isletd [--database <path>]"), "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func helpAndVersion() async throws {
+        let help = try await Command.run([Daemon.binary, "--help"])
+        #expect(help.status == 0)
+        for option in ["--database <path>", "--address <address>", "--replace", "--log-level <level>", "--version", "-h, --help"] {
+            #expect(help.stdout.contains(option), "\(option) missing from --help")
+        }
+        let short = try await Command.run([Daemon.binary, "-h"])
+        #expect(short.stdout == help.stdout)
+        let version = try await Command.run([Daemon.binary, "--version"])
+        #expect(version.status == 0 && version.stdout == "0.1.0\n")
+    }
+
+    /// Both spellings of an option with a value take effect: the log level decides what isletd
+    /// says as it starts.
+    @Test func optionsTakeEffectInBothSpellings() async throws {
+        let bus = try PrivateBus()
+        let directory = try TemporaryDirectory.make(prefix: "isletd-options")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (arguments, says) in [
+            (["--log-level", "info"], true), (["--log-level=info"], true), (["--log-level=warning"], false),
+        ] {
+            let database = directory.appendingPathComponent("\(arguments.joined()).sqlite").path
+            let log = directory.appendingPathComponent("\(arguments.joined()).log").path
+            let process = try Child(
+                [Daemon.binary, "--address=\(bus.address)", "--database=\(database)"] + arguments, stderr: .file(log))
+            let client = try DBusConnection(bus: .address(bus.address))
+            defer { client.close() }
+            for _ in 0..<500 where try await client.nameOwner(Daemon.name) == nil {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(try await client.nameOwner(Daemon.name) != nil)
+            process.signal(SIGTERM)
+            #expect(await process.waitForExit() == 0)
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            #expect(text.contains("serving org.islet.Islet1") == says, "\(arguments): \(text)")
+            #expect(FileManager.default.fileExists(atPath: database), "--database=PATH was not used")
+        }
     }
 }

@@ -1,0 +1,82 @@
+import Logging
+
+/// isletd's command line. Parsed by hand: swift-argument-parser's reflection and help machinery
+/// would stay resident for the whole session in a service that parses four options once.
+struct Options: Equatable {
+    var database: String?
+    var address: String?
+    var replace = false
+    var logLevel: Logger.Level = .info
+    var printIntrospection = false
+
+    static let version = "0.1.0"
+
+    static let synopsis = "isletd [--database <path>] [--address <address>] [--replace] [--log-level <level>]"
+
+    static let usage = """
+        OVERVIEW: The islet session service (org.islet.Islet1): fasts, timers and the live activity.
+
+        USAGE: \(synopsis)
+
+        OPTIONS:
+          --database <path>       The database file (default: $XDG_DATA_HOME/islet/islet.sqlite).
+          --address <address>     A D-Bus address to use instead of the session bus.
+          --replace               Take org.islet.Islet1 over from a running isletd.
+          --log-level <level>     trace, debug, info, notice, warning, error or critical (default: info).
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        """
+
+    enum Parsed: Equatable {
+        case run(Options)
+        case help
+        case version
+    }
+
+    struct UsageError: Error, Equatable, CustomStringConvertible {
+        var description: String
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inline { return inline }
+                guard let next = rest.popFirst() else { throw UsageError(description: "Missing value for '\(name) <value>'") }
+                return next
+            }
+            func noValue() throws(UsageError) {
+                if inline != nil { throw UsageError(description: "'\(name)' takes no value") }
+            }
+            switch name {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "--replace":
+                try noValue()
+                options.replace = true
+            case "--print-introspection":
+                try noValue()
+                options.printIntrospection = true
+            case "--database": options.database = try value()
+            case "--address": options.address = try value()
+            case "--log-level":
+                let level = try value()
+                guard let parsed = Logger.Level(rawValue: level) else {
+                    throw UsageError(description: "unknown log level \"\(level)\"; use trace, debug, info, notice, warning, error or critical")
+                }
+                options.logLevel = parsed
+            default:
+                throw UsageError(description: argument.hasPrefix("-") ? "Unknown option '\(argument)'" : "Unexpected argument '\(argument)'")
+            }
+        }
+        return .run(options)
+    }
+}
