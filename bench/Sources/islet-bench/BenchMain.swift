@@ -55,7 +55,8 @@ enum BenchMain {
     static func bench() async throws {
         switch arguments.dropFirst().first {
         case "isletd":
-            try await ServiceBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60)
+            try await ServiceBench.run(
+                idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60, installed: arguments.dropFirst(3).first)
         case "frontends":
             try await FrontEndBench.run(
                 idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60, programs: arguments.dropFirst(3).first)
@@ -71,7 +72,7 @@ enum BenchMain {
         case "dbus":
             try await DBusBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "30") ?? 30)
         default:
-            fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS] | frontends [SECONDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | fill PATH COUNT | serve ADDRESS NAME")
+            fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS [PROGRAM_DIR]] | frontends [SECONDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | fill PATH COUNT | serve ADDRESS NAME")
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// isletd itself: round trips of Properties.Get and ListFasts(0, 10) against the C echo
 /// service, time from exec to owning the name, resident memory, idle context switches.
 enum ServiceBench {
-    static func run(idleSeconds: Int) async throws {
+    static func run(idleSeconds: Int, installed: String?) async throws {
         let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let isletd = binDir.appendingPathComponent("isletd").path
         let (bus, env, echo) = try BenchBus.withEcho()
@@ -90,5 +90,30 @@ enum ServiceBench {
         say("| idle over \(idleSeconds) s: voluntary context switches | \(after.switches(since: before)) |")
         say("| idle over \(idleSeconds) s: CPU clock ticks | \(after.cpuTicks - before.cpuTicks) |")
         say("| resident memory idle | \(after.residentKiB) KiB |")
+
+        // The programs as installed (make release: static, in link order), side by side with
+        // the development build above.
+        guard let installed else { return }
+        daemon.stop()
+        while try await client.nameOwner("org.islet.Islet1") != nil { try await Task.sleep(for: .milliseconds(5)) }
+        say("\n| resident memory, 2 s after start-up and a few calls | development build (\(isletd)) | as installed (\(installed)/isletd) | target |")
+        say("| --- | ---: | ---: | ---: |")
+        for (label, path) in [("empty database", empty + "-2"), ("100,000 fasts", full)] {
+            var row: [Int] = []
+            for binary in [isletd, installed + "/isletd"] {
+                let child = try Child([binary, "--address", bus.address, "--database", path, "--log-level", "error"], env: env)
+                while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
+                for _ in 0..<20 {
+                    try await props.call("Get", getArgs)
+                    try await fasting.call("ListFasts", listArgs)
+                    try await props.call("GetAll", [.string("org.islet.Islet1.Fasting")])
+                }
+                try await Task.sleep(for: .seconds(2))
+                row.append(ProcStat(pid: child.pid).residentKiB)
+                child.stop()
+                while try await client.nameOwner("org.islet.Islet1") != nil { try await Task.sleep(for: .milliseconds(5)) }
+            }
+            say(String(format: "| %@ | %.1f MiB | %.1f MiB | < 16 MiB |", label, Double(row[0]) / 1024, Double(row[1]) / 1024))
+        }
     }
 }
