@@ -2,12 +2,12 @@
 ///
 /// The unix file descriptor type `h` is not supported by this library; a signature that
 /// contains it is rejected with ``DBusError/invalidSignature``.
-public indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
+public enum DBusType: Hashable, Sendable, CustomStringConvertible {
     case byte, boolean, int16, uint16, int32, uint32, int64, uint64, double
     case string, objectPath, signature
     case variant
-    case array(DBusType)
-    case dictionary(key: DBusType, value: DBusType)
+    indirect case array(DBusType)
+    indirect case dictionary(key: DBusType, value: DBusType)
     case structure([DBusType])
 
     /// The spec's limits on nesting: 32 arrays and 32 structs deep, 255 bytes of signature.
@@ -44,6 +44,19 @@ public indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .variant, .array, .dictionary, .structure: false
         default: true
+        }
+    }
+
+    /// Whether values of this type can hold text (strings, object paths, signatures) or
+    /// variants: the only parts of a value, once its type is known to be right, that
+    /// validation still has to look at.
+    public var holdsTextOrVariants: Bool {
+        switch self {
+        case .string, .objectPath, .signature, .variant: true
+        case .array(let element): element.holdsTextOrVariants
+        case .dictionary(let key, let value): key.holdsTextOrVariants || value.holdsTextOrVariants
+        case .structure(let fields): fields.contains { $0.holdsTextOrVariants }
+        default: false
         }
     }
 

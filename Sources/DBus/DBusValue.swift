@@ -3,7 +3,7 @@
 ///
 /// Containers carry their element types, so an empty array or dictionary still has a complete
 /// signature.
-public indirect enum DBusValue: Hashable, Sendable {
+public enum DBusValue: Hashable, Sendable {
     case byte(UInt8)
     case boolean(Bool)
     case int16(Int16)
@@ -16,7 +16,7 @@ public indirect enum DBusValue: Hashable, Sendable {
     case string(String)
     case objectPath(ObjectPath)
     case signature(Signature)
-    case variant(DBusValue)
+    indirect case variant(DBusValue)
     case array(DBusType, [DBusValue])
     case dictionary(key: DBusType, value: DBusType, [DictEntry])
     case structure([DBusValue])
@@ -93,6 +93,22 @@ public indirect enum DBusValue: Hashable, Sendable {
             return fields.count == types.count && zip(fields, types).allSatisfy { $0.hasType($1) }
         default:
             return false
+        }
+    }
+
+    /// Whether this value is of `type` all the way down: every array item and dictionary entry
+    /// too, where ``hasType(_:)`` looks only at the element types an array declares.
+    func matches(_ type: DBusType) -> Bool {
+        switch (self, type) {
+        case (.array(let element, let items), .array(let expected)):
+            return element == expected && items.allSatisfy { $0.matches(expected) }
+        case (.dictionary(let key, let value, let entries), .dictionary(let expectedKey, let expectedValue)):
+            return key == expectedKey && value == expectedValue
+                && entries.allSatisfy { $0.key.matches(expectedKey) && $0.value.matches(expectedValue) }
+        case (.structure(let fields), .structure(let types)):
+            return fields.count == types.count && zip(fields, types).allSatisfy { $0.matches($1) }
+        default:
+            return hasType(type)
         }
     }
 

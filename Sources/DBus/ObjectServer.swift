@@ -179,6 +179,10 @@ extension DBusConnection {
                     ))
             } else {
                 reply = message.methodReturn(values)
+                // Fixed-size values of the declared types all the way down need no further check.
+                if let outputs, !outputs.contains(where: { $0.type.holdsTextOrVariants }) {
+                    reply.bodyIsChecked = zip(values, outputs).allSatisfy { $0.matches($1.type) }
+                }
             }
         case .failure(let error as DBusError):
             reply = message.errorReply(error)
