@@ -118,7 +118,11 @@ public final class DBusConnection: @unchecked Sendable {
 
     /// Sends a message without waiting for anything. Throws at once on invalid content.
     public func send(_ message: Message) throws {
-        let cMessage = try Marshal.makeCMessage(message)
+        send(built: try Marshal.makeCMessage(message))
+    }
+
+    /// Sends a libdbus message this library built, and gives up our reference to it.
+    func send(built cMessage: OpaquePointer) {
         let box = MessageBox(cMessage)
         loop.executeSoon { [self] in
             guard let raw else { return }

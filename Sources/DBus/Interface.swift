@@ -90,6 +90,8 @@ public struct DBusMethod: Sendable {
         case immediate(@Sendable (DBusMethodCall) throws -> [DBusValue])
         /// Runs on the connection's loop and replies later through the replier.
         case deferred(@Sendable (DBusMethodCall, DBusReplier) -> Void)
+        /// Runs on the connection's loop and returns a reply marshalled earlier.
+        case prepared(@Sendable (DBusMethodCall) throws -> DBusPreparedReply)
     }
 
     public var name: String
@@ -118,6 +120,16 @@ public struct DBusMethod: Sendable {
         self.inputs = inputs
         self.outputs = outputs
         self.handler = .deferred(deferred)
+    }
+
+    /// A method whose handler answers with a ``DBusPreparedReply`` it keeps between calls.
+    public static func prepared(
+        _ name: String, doc: String? = nil, in inputs: [DBusArgument] = [], out outputs: [DBusArgument] = [],
+        handler: @escaping @Sendable (DBusMethodCall) throws -> DBusPreparedReply
+    ) -> DBusMethod {
+        var method = DBusMethod(name, doc: doc, in: inputs, out: outputs) { _ in [] }
+        method.handler = .prepared(handler)
+        return method
     }
 
     public var inputSignature: String { inputs.map(\.type).signature }

@@ -142,6 +142,12 @@ extension DBusConnection {
             sendReply(to: message, outputs: method.outputs, result: result)
         case .deferred(let handler):
             handler(call, DBusReplier(call: call, outputs: method.outputs))
+        case .prepared(let handler):
+            do {
+                sendPrepared(try handler(call), to: message, outputs: method.outputs)
+            } catch {
+                sendReply(to: message, outputs: method.outputs, result: .failure(error))
+            }
         }
     }
 
@@ -195,6 +201,23 @@ extension DBusConnection {
             // The values failed validation (say, a string with a NUL byte): say so instead.
             try? send(message.errorReply(.failed("the reply could not be sent: \(error)")))
         }
+    }
+
+    /// Sends a copy of a prepared reply, if its body has the declared outputs' signature.
+    func sendPrepared(_ prepared: DBusPreparedReply, to message: Message, outputs: [DBusArgument]) {
+        guard !message.noReplyExpected else { return }
+        let expected = outputs.map(\.type).signature
+        guard prepared.signature == expected else {
+            return sendReply(
+                to: message, outputs: nil,
+                result: .failure(
+                    DBusError.failed(
+                        "internal error: \(message.member ?? "") produced \"\(prepared.signature)\" instead of \"\(expected)\"")))
+        }
+        guard let reply = prepared.reply(to: message) else {
+            return sendReply(to: message, outputs: nil, result: .failure(DBusError(DBusError.noMemoryName, "out of memory")))
+        }
+        send(built: reply)
     }
 
     // MARK: Standard interfaces

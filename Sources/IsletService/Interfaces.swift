@@ -104,19 +104,21 @@ extension IsletService {
                             .structure([.uint64($0.goalSeconds), .string($0.schedule), .string($0.description)])
                         })]
                     }),
-                DBusMethod(
+                DBusMethod.prepared(
                     "ListFasts",
                     doc: "Completed fasts, most recent first: (fast_id, started_at_usec, ended_at_usec, goal_seconds); limit 1 to 1000.",
                     in: [a("offset", .uint32), a("limit", .uint32)],
                     out: [a("fasts", .array(.structure([.uint64, .uint64, .uint64, .uint64])))],
-                    handler: run { s, call in
+                    handler: { [weak service] call in
+                        guard let service else { throw DBusError.failed("the service is shutting down") }
                         let offset = try call.argument(0, as: UInt32.self)
                         let limit = try call.argument(1, as: UInt32.self)
-                        guard Limits.listLimit.contains(limit) else { throw IsletError.invalidArgument("limit must be 1 to 1000, got \(limit)") }
-                        let page = try s.read { try s.store.page(offset: offset, limit: limit) }
-                        return [.array(.structure([.uint64, .uint64, .uint64, .uint64]), page.map {
-                            .structure([.uint64($0.id), .uint64($0.startedAt), .uint64($0.endedAt), .uint64($0.goalSeconds)])
-                        })]
+                        guard Limits.listLimit.contains(limit) else {
+                            throw Convert.error(IsletError.invalidArgument("limit must be 1 to 1000, got \(limit)"))
+                        }
+                        do { return try service.historyPage(offset: offset, limit: limit) } catch let error as IsletError {
+                            throw Convert.error(error)
+                        }
                     }),
                 DBusMethod(
                     "EditFast",

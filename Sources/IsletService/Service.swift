@@ -27,6 +27,11 @@ public final class IsletService: @unchecked Sendable {
     let clock: @Sendable () -> USec
     private(set) var state: IsletState
     private var wakeTimer: WallTimer?
+    /// ListFasts replies of the first pages, marshalled once: panels and `islet history` ask
+    /// for the same page again and again. Valid for one history generation of the store.
+    private var pageReplies: (generation: UInt64, replies: [PageKey: DBusPreparedReply]) = (0, [:])
+    private struct PageKey: Hashable { var offset, limit: UInt32 }
+    static let preparedPages = 16
     private var watchedSender: String?
     private var senderWatch: Task<Void, Never>?
 
@@ -91,6 +96,26 @@ public final class IsletService: @unchecked Sendable {
         do { return try body() } catch {
             throw DBusError("org.islet.Islet1.Error.StorageFailed", "\(error)")
         }
+    }
+
+    /// The ListFasts reply for a page: kept, for the first pages, until the history changes.
+    func historyPage(offset: UInt32, limit: UInt32) throws -> DBusPreparedReply {
+        let key = PageKey(offset: offset, limit: limit)
+        let generation = store.historyGeneration
+        if let generation, pageReplies.generation == generation, let reply = pageReplies.replies[key] { return reply }
+        let page = try read { try store.page(offset: offset, limit: limit) }
+        let reply = try DBusPreparedReply([
+            .array(.structure([.uint64, .uint64, .uint64, .uint64]), page.map {
+                .structure([.uint64($0.id), .uint64($0.startedAt), .uint64($0.endedAt), .uint64($0.goalSeconds)])
+            })
+        ])
+        if let generation, Int(offset) + Int(limit) <= Store.recentWindow {
+            if pageReplies.generation != generation || pageReplies.replies.count >= IsletService.preparedPages {
+                pageReplies = (generation, [:])
+            }
+            pageReplies.replies[key] = reply
+        }
+        return reply
     }
 
     // MARK: Signals

@@ -20,7 +20,7 @@ public final class Store: @unchecked Sendable {
     /// for most, cost no query. Dropped by every commit that changes the history.
     private let recent = Mutex(RecentFasts())
     private let cachesRecent: Bool
-    static let recentWindow = 200
+    public static let recentWindow = 200
 
     struct RecentFasts {
         var fasts: [CompletedFast]?
@@ -230,6 +230,13 @@ public final class Store: @unchecked Sendable {
         CompletedFast(
             id: UInt64(max(0, row[0] as Int64)), startedAt: UInt64(max(0, row[1] as Int64)),
             endedAt: UInt64(max(0, row[2] as Int64)), goalSeconds: UInt64(max(0, row[3] as Int64)))
+    }
+
+    /// Changes with every commit that changes the history, while this process is the only
+    /// writer; nil otherwise (another writer could change it unseen). What a reader may key
+    /// its own copies of history pages by.
+    public var historyGeneration: UInt64? {
+        cachesRecent ? recent.withLock { $0.generation } : nil
     }
 
     /// Completed fasts, most recent first (by start, then id), through the start index.

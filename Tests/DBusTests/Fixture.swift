@@ -63,6 +63,16 @@ final class BusFixture: @unchecked Sendable {
                 call.connection.loop.schedule(after: .milliseconds(20)) { replier.reply([.uint32(42)]) }
             }))
         methods.append(DBusMethod("Wrong", out: [DBusArgument("n", .uint32)]) { _ in [.string("not a number")] })
+        // Answers from a reply marshalled once; counts its calls in the first field.
+        let prepared = PreparedCounter()
+        methods.append(
+            DBusMethod.prepared("Prepared", out: [DBusArgument("pairs", .array(.structure([.uint64, .string])))], handler: { _ in
+                try prepared.next()
+            }))
+        methods.append(
+            DBusMethod.prepared("PreparedWrong", out: [DBusArgument("n", .uint32)], handler: { _ in
+                try DBusPreparedReply([.string("not a number")])
+            }))
         return DBusInterface(
             echoInterface, doc: "Returns what it is given.", methods: methods,
             signals: [DBusSignal("Pinged", [DBusArgument("count", .uint32)])])
@@ -80,6 +90,26 @@ final class BusFixture: @unchecked Sendable {
                 .typed("Serial", String.self, changeSignal: .constant, get: { "X1" }),
                 .typed("Cached", UInt64.self, changeSignal: .invalidates, get: { state.cached }),
             ])
+    }
+}
+
+/// Hands out the same prepared reply twice, then a new one: a copy is what each caller gets,
+/// so the first reply must not change when the second is built.
+final class PreparedCounter: @unchecked Sendable {
+    private var calls = 0
+    private var reply: DBusPreparedReply?
+
+    func next() throws -> DBusPreparedReply {
+        calls += 1
+        if calls % 2 == 1 || reply == nil {
+            reply = try DBusPreparedReply([
+                .array(.structure([.uint64, .string]), [
+                    .structure([.uint64(UInt64(calls)), .string("first")]), .structure([.uint64(7), .string("second")]),
+                ])
+            ])
+        }
+        if let reply { return reply }
+        return try DBusPreparedReply([])
     }
 }
 

@@ -43,6 +43,44 @@ import TestSupport
         #expect(values == [.uint32(42)])
     }
 
+    /// A prepared reply goes to each caller as its own reply (the right destination and reply
+    /// serial), to our client and to outside ones alike, and a wrong one is an error reply.
+    @Test func preparedReplies() async throws {
+        let fixture = try await BusFixture()
+        func pairs(_ first: UInt64) -> [DBusValue] {
+            [.array(.structure([.uint64, .string]), [
+                .structure([.uint64(first), .string("first")]), .structure([.uint64(7), .string("second")]),
+            ])]
+        }
+        #expect(try await fixture.echoProxy.call("Prepared") == pairs(1))
+        #expect(try await fixture.echoProxy.call("Prepared") == pairs(1))  // the same prepared reply again
+        // Many at once from a second connection and this one: each gets exactly one answer.
+        let other = try DBusConnection(bus: .address(fixture.bus.address))
+        defer { other.close() }
+        let otherProxy = DBusProxy(connection: other, destination: BusFixture.name, path: BusFixture.path, interface: BusFixture.echoInterface)
+        let answers = try await withThrowingTaskGroup(of: [DBusValue].self) { group in
+            for i in 0..<20 {
+                let proxy = i % 2 == 0 ? fixture.echoProxy : otherProxy
+                group.addTask { try await proxy.call("Prepared") }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        // Calls 3 to 22: odd calls prepare a reply counting themselves, even ones reuse it.
+        let counts = answers.compactMap { answer -> UInt64? in
+            guard case .array(_, let items)? = answer.first, case .structure(let fields)? = items.first,
+                case .uint64(let n)? = fields.first, answer == pairs(n)
+            else { return nil }
+            return n
+        }
+        #expect(counts.sorted() == stride(from: UInt64(3), through: 21, by: 2).flatMap { [$0, $0] })
+        let busctl = try await Command.run(
+            ["busctl", "--address=\(fixture.bus.address)", "call", BusFixture.name, BusFixture.path.rawValue,
+             BusFixture.echoInterface, "Prepared"])
+        #expect(busctl.status == 0, "\(busctl)")
+        #expect(busctl.stdout.hasPrefix("a(ts) 2 ") && busctl.stdout.contains("\"first\" 7 \"second\""), "\(busctl)")
+        await expectError(DBusError.failedName) { try await fixture.echoProxy.call("PreparedWrong") }
+    }
+
     @Test func propertiesGetSetGetAll() async throws {
         let fixture = try await BusFixture()
         #expect(try await fixture.settingsProxy.get("Volume", as: UInt32.self) == 50)

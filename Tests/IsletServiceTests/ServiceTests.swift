@@ -270,3 +270,48 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         #expect(switchesAfter - switchesBefore == 0, "isletd woke \(switchesAfter - switchesBefore) times in an idle minute")
     }
 }
+
+/// isletd answers the first history pages from replies it marshalled once: every change to the
+/// history (a fast stopped, added, edited, deleted) must show in the next answer, to outside
+/// clients as to ours.
+@Suite struct PreparedHistoryPages {
+    @Test func everyHistoryChangeShowsInTheNextPage() async throws {
+        let daemon = try await Daemon()
+        let hour: UInt64 = 3_600_000_000
+        let now = UInt64(Date().timeIntervalSince1970 * 1_000_000)
+        func page(_ offset: UInt32 = 0, _ limit: UInt32 = 10) async throws -> [[UInt64]] {
+            let reply = try await daemon.fasting.call("ListFasts", [.uint32(offset), .uint32(limit)])
+            guard case .array(_, let items)? = reply.first else { return [] }
+            return items.map { item in
+                guard case .structure(let fields) = item else { return [] }
+                return fields.compactMap { if case .uint64(let v) = $0 { v } else { nil } }
+            }
+        }
+        #expect(try await page().isEmpty)
+        try await daemon.fasting.call("AddFast", [.uint64(now - 50 * hour), .uint64(now - 40 * hour), .uint64(0)])
+        try await daemon.fasting.call("AddFast", [.uint64(now - 30 * hour), .uint64(now - 20 * hour), .uint64(16 * 3600)])
+        var expected: [[UInt64]] = [[2, now - 30 * hour, now - 20 * hour, 16 * 3600], [1, now - 50 * hour, now - 40 * hour, 0]]
+        #expect(try await page() == expected)
+        #expect(try await page() == expected)  // asked again: the same answer
+        #expect(try await page(1, 1) == [expected[1]])
+
+        try await daemon.fasting.call("EditFast", [.uint64(1), .uint64(now - 49 * hour), .uint64(now - 41 * hour)])
+        expected[1] = [1, now - 49 * hour, now - 41 * hour, 0]
+        #expect(try await page() == expected)
+        #expect(try await page(1, 1) == [expected[1]])
+
+        try await daemon.fasting.call("StartFastAt", [.uint64(now - 2 * hour)])
+        try await daemon.fasting.call("StopFast")
+        let stopped = try await page()
+        #expect(stopped.count == 3 && stopped[0][0] == 3 && Array(stopped[1...]) == expected)
+
+        try await daemon.fasting.call("DeleteFast", [.uint64(2)])
+        #expect(try await page() == [stopped[0], expected[1]])
+
+        // dbus-send reads the same page off the wire.
+        let sent = try await daemon.dbusSend("Fasting.ListFasts", "uint32:0", "uint32:10")
+        #expect(sent.status == 0, "\(sent)")
+        #expect(sent.stdout.contains("uint64 \(now - 49 * hour)") && !sent.stdout.contains("uint64 \(now - 30 * hour)"), "\(sent)")
+        await expectError("org.islet.Islet1.Error.InvalidArgument") { try await daemon.fasting.call("ListFasts", [.uint32(0), .uint32(0)]) }
+    }
+}
