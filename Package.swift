@@ -37,10 +37,11 @@ let package = Package(
         .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletClient", "DBus"]),
         // No swift-argument-parser in the two programs that run all session: its reflection
         // and help machinery would stay resident (the bridge also links no Foundation at all).
+        .target(name: "OptionScanner"),
         .executableTarget(name: "isletd", dependencies: [
-            "IsletService", "IdleLoop", .product(name: "Logging", package: "swift-log"),
+            "IsletService", "IdleLoop", "OptionScanner", .product(name: "Logging", package: "swift-log"),
         ]),
-        .executableTarget(name: "islet-notify", dependencies: ["IsletNotify", "IsletClient", "IdleLoop"]),
+        .executableTarget(name: "islet-notify", dependencies: ["IsletNotify", "IsletClient", "IdleLoop", "OptionScanner"]),
         .executableTarget(name: "islet", dependencies: [
             "IsletClient", "IsletCore", "IdleLoop", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -2,6 +2,7 @@ import DBus
 import IdleLoop
 import IsletClient
 import IsletNotify
+import OptionScanner
 
 #if canImport(Glibc)
     import Glibc
@@ -44,37 +45,30 @@ struct Options: Equatable {
         case version
     }
 
-    struct UsageError: Error, CustomStringConvertible {
-        var description: String
-    }
+    typealias UsageError = OptionScanner.UsageError
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
         var options = Options()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws(UsageError) -> String {
-                if let inline { return inline }
-                guard let next = rest.popFirst() else { throw UsageError(description: "Missing value for '\(name) <value>'") }
-                return next
-            }
-            switch name {
+        var scanner = OptionScanner(arguments)
+        while let option = scanner.next() {
+            switch option.name {
             case "-h", "--help": return .help
             case "--version": return .version
-            case "-v", "--verbose": options.verbose = true
-            case "--buttons": options.buttons = true
-            case "--no-buttons": options.buttons = false
-            case "--config": options.config = try value()
-            case "--style": options.style = try value()
-            case "--update-urgency": options.updateUrgency = try value()
-            case "--address": options.address = try value()
+            case "-v", "--verbose":
+                try scanner.flag(option)
+                options.verbose = true
+            case "--buttons":
+                try scanner.flag(option)
+                options.buttons = true
+            case "--no-buttons":
+                try scanner.flag(option)
+                options.buttons = false
+            case "--config": options.config = try scanner.value(of: option)
+            case "--style": options.style = try scanner.value(of: option)
+            case "--update-urgency": options.updateUrgency = try scanner.value(of: option)
+            case "--address": options.address = try scanner.value(of: option)
             default:
-                throw UsageError(description: argument.hasPrefix("-") ? "Unknown option '\(argument)'" : "Unexpected argument '\(argument)'")
+                throw OptionScanner.unexpected(option)
             }
         }
         return .run(options)

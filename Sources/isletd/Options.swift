@@ -1,4 +1,5 @@
 import Logging
+import OptionScanner
 
 /// isletd's command line. Parsed by hand: swift-argument-parser's reflection and help machinery
 /// would stay resident for the whole session in a service that parses four options once.
@@ -34,47 +35,31 @@ struct Options: Equatable {
         case version
     }
 
-    struct UsageError: Error, Equatable, CustomStringConvertible {
-        var description: String
-    }
+    typealias UsageError = OptionScanner.UsageError
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
         var options = Options()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws(UsageError) -> String {
-                if let inline { return inline }
-                guard let next = rest.popFirst() else { throw UsageError(description: "Missing value for '\(name) <value>'") }
-                return next
-            }
-            func noValue() throws(UsageError) {
-                if inline != nil { throw UsageError(description: "'\(name)' takes no value") }
-            }
-            switch name {
+        var scanner = OptionScanner(arguments)
+        while let option = scanner.next() {
+            switch option.name {
             case "-h", "--help": return .help
             case "--version": return .version
             case "--replace":
-                try noValue()
+                try scanner.flag(option)
                 options.replace = true
             case "--print-introspection":
-                try noValue()
+                try scanner.flag(option)
                 options.printIntrospection = true
-            case "--database": options.database = try value()
-            case "--address": options.address = try value()
+            case "--database": options.database = try scanner.value(of: option)
+            case "--address": options.address = try scanner.value(of: option)
             case "--log-level":
-                let level = try value()
+                let level = try scanner.value(of: option)
                 guard let parsed = Logger.Level(rawValue: level) else {
                     throw UsageError(description: "unknown log level \"\(level)\"; use trace, debug, info, notice, warning, error or critical")
                 }
                 options.logLevel = parsed
             default:
-                throw UsageError(description: argument.hasPrefix("-") ? "Unknown option '\(argument)'" : "Unexpected argument '\(argument)'")
+                throw OptionScanner.unexpected(option)
             }
         }
         return .run(options)

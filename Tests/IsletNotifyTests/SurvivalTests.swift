@@ -148,5 +148,13 @@ import TestSupport
         #expect(missing.status == 64 && missing.stderr.contains("No such file"), "\(missing)")
         let style = try await Command.run([builtProduct("islet-notify"), "--style", "loud"])
         #expect(style.status == 64 && style.stderr.contains("--style must be standard or minimal"), "\(style)")
+        // The command line itself: each mistake named, exit 64, nothing started.
+        for (arguments, message) in [
+            (["--bogus"], "Unknown option '--bogus'"), (["--style"], "Missing value for '--style <value>'"),
+            (["--buttons=no"], "'--buttons' takes no value"), (["extra"], "Unexpected argument 'extra'"),
+        ] {
+            let r = try await Command.run([builtProduct("islet-notify")] + arguments)
+            #expect(r.status == 64 && r.stderr.contains("Error: " + message), "\(arguments): \(r)")
+        }
     }
 }
