@@ -53,7 +53,13 @@ extension DBusConnection {
     public func export(_ path: ObjectPath, interfaces: [DBusInterface]) throws {
         for interface in interfaces {
             try DBusValidation.checkInterfaceName(interface.name)
-            for method in interface.methods { try DBusValidation.checkMemberName(method.name) }
+            for method in interface.methods {
+                try DBusValidation.checkMemberName(method.name)
+                // Declared types within the spec's limits: replies matched against them are
+                // not checked again (libdbus aborts on a signature past the limits).
+                try DBusValidation.checkSignature(method.inputSignature)
+                try DBusValidation.checkSignature(method.outputSignature)
+            }
             for signal in interface.signals { try DBusValidation.checkMemberName(signal.name) }
         }
         loop.sync { objects.objects[path] = interfaces }

@@ -81,6 +81,20 @@ import TestSupport
         await expectError(DBusError.failedName) { try await fixture.echoProxy.call("PreparedWrong") }
     }
 
+    /// Declared types past the spec's limits are refused at export: replies matched against
+    /// them go to libdbus unchecked, and libdbus aborts on such a signature.
+    @Test func exportRefusesDeclaredTypesPastTheLimits() throws {
+        let bus = try PrivateBus()
+        let connection = try DBusConnection(bus: .address(bus.address))
+        defer { connection.close() }
+        var deep = DBusType.uint32
+        for _ in 0..<33 { deep = .array(deep) }
+        let method = DBusMethod("Deep", out: [DBusArgument("v", deep)]) { _ in [] }
+        #expect(throws: DBusError.self) {
+            try connection.export("/org/example/Deep", interfaces: [DBusInterface("org.example.Deep", methods: [method])])
+        }
+    }
+
     @Test func propertiesGetSetGetAll() async throws {
         let fixture = try await BusFixture()
         #expect(try await fixture.settingsProxy.get("Volume", as: UInt32.self) == 50)
