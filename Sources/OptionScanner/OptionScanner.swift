@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The options of a small program, read by hand: `--name value`, `--name=value`, flags. For the
 /// two programs that run all session (isletd, islet-notify), where a full argument parser's
 /// reflection and help machinery would stay resident for nothing.
@@ -5,6 +9,38 @@ public struct OptionScanner {
     public struct UsageError: Error, Equatable, CustomStringConvertible {
         public var description: String
         public init(description: String) { self.description = description }
+    }
+
+    /// What a command line asks for: to run with these options, or only the help or the version.
+    public enum Parsed<Options> {
+        case run(Options)
+        case help
+        case version
+    }
+
+    /// Answers `--help` and `--version` (printed, exit 0) and a bad command line (exit 64, see
+    /// ``usageFailure(_:of:synopsis:)``); otherwise returns the options to run with.
+    public static func options<Options>(
+        of program: String, version: String, usage: String, synopsis: String,
+        _ parse: () throws(UsageError) -> Parsed<Options>
+    ) -> Options {
+        do {
+            switch try parse() {
+            case .run(let options): return options
+            case .help: print(usage, terminator: "")
+            case .version: print(version)
+            }
+            exit(0)
+        } catch {
+            usageFailure(error, of: program, synopsis: synopsis)
+        }
+    }
+
+    /// Names a bad command line on standard error, with the synopsis, and exits 64 (EX_USAGE).
+    public static func usageFailure(_ error: UsageError, of program: String, synopsis: String) -> Never {
+        let text = "Error: \(error)\nUsage: \(synopsis)\n  See '\(program) --help' for more information.\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+        exit(64)
     }
 
     /// One argument as written, its option name, and the value after `=` if there is one.

@@ -18,8 +18,11 @@ struct Options: Equatable {
     var address: String?
     var verbose = false
 
+    static let synopsis =
+        "islet-notify [--config <config>] [--style <style>] [--update-urgency <update-urgency>] [--[no-]buttons] [--address <address>] [--verbose]"
+
     static let usage = """
-        USAGE: islet-notify [--config <config>] [--style <style>] [--update-urgency <update-urgency>] [--[no-]buttons] [--address <address>] [--verbose]
+        USAGE: \(synopsis)
 
         Shows islet's live activity as a desktop notification, updated in place.
 
@@ -39,15 +42,9 @@ struct Options: Equatable {
 
         """
 
-    enum Parsed: Equatable {
-        case run(Options)
-        case help
-        case version
-    }
-
     typealias UsageError = OptionScanner.UsageError
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+    static func parse(_ arguments: [String]) throws(UsageError) -> OptionScanner.Parsed<Options> {
         var options = Options()
         var scanner = OptionScanner(arguments)
         while let option = scanner.next() {
@@ -119,23 +116,14 @@ enum IsletNotifyMain {
     }
 
     static func run() async {
-        let options: Options
+        let options = OptionScanner.options(
+            of: "islet-notify", version: version, usage: Options.usage, synopsis: Options.synopsis
+        ) { () throws(Options.UsageError) in try Options.parse(Array(CommandLine.arguments.dropFirst())) }
         let settings: BridgeSettings
         do {
-            switch try Options.parse(Array(CommandLine.arguments.dropFirst())) {
-            case .help:
-                print(Options.usage, terminator: "")
-                return
-            case .version:
-                print(version)
-                return
-            case .run(let parsed):
-                options = parsed
-            }
             settings = try options.settings(environment: Environment.current)
         } catch {
-            Environment.standardError("Error: \(error)\nUsage: islet-notify [--config <config>] [--style <style>] [--update-urgency <update-urgency>] [--[no-]buttons] [--address <address>] [--verbose]\n  See 'islet-notify --help' for more information.")
-            exit(64)
+            OptionScanner.usageFailure(error, of: "islet-notify", synopsis: Options.synopsis)
         }
         let verbose = options.verbose
         let log: @Sendable (String) -> Void = { message in

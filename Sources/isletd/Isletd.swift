@@ -2,6 +2,7 @@ import DBus
 import IdleLoop
 import IsletService
 import IsletStore
+import OptionScanner
 import Logging
 
 #if canImport(Glibc)
@@ -18,28 +19,13 @@ enum IsletdMain {
 }
 
 enum Isletd {
-    /// Exit statuses (sysexits.h): a bad command line, no bus, a failure to start.
-    static let usageStatus: Int32 = 64
+    /// Exit status (sysexits.h) when the bus cannot be reached; a bad command line is 64.
     static let unavailableStatus: Int32 = 69
 
     static func main() async {
-        let options: Options
-        do {
-            switch try Options.parse(Array(CommandLine.arguments.dropFirst())) {
-            case .help:
-                print(Options.usage, terminator: "")
-                return
-            case .version:
-                print(Options.version)
-                return
-            case .run(let parsed):
-                options = parsed
-            }
-        } catch {
-            let text = "Error: \(error)\nUsage: \(Options.synopsis)\n  See 'isletd --help' for more information.\n"
-            _ = text.withCString { write(2, $0, strlen($0)) }
-            exit(usageStatus)
-        }
+        let options = OptionScanner.options(
+            of: "isletd", version: Options.version, usage: Options.usage, synopsis: Options.synopsis
+        ) { () throws(Options.UsageError) in try Options.parse(Array(CommandLine.arguments.dropFirst())) }
         if options.printIntrospection {
             print(IsletService.documentedXML(), terminator: "")
             return

@@ -29,15 +29,9 @@ struct Options: Equatable {
 
         """
 
-    enum Parsed: Equatable {
-        case run(Options)
-        case help
-        case version
-    }
-
     typealias UsageError = OptionScanner.UsageError
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+    static func parse(_ arguments: [String]) throws(UsageError) -> OptionScanner.Parsed<Options> {
         var options = Options()
         var scanner = OptionScanner(arguments)
         while let option = scanner.next() {
