@@ -212,13 +212,13 @@ extension DBusConnection {
     /// Sends a copy of a prepared reply, if its body has the declared outputs' signature.
     func sendPrepared(_ prepared: DBusPreparedReply, to message: Message, outputs: [DBusArgument]) {
         guard !message.noReplyExpected else { return }
-        let expected = outputs.map(\.type).signature
-        guard prepared.signature == expected else {
+        // Compared type by type: no signature text is built unless they differ.
+        guard prepared.types.elementsEqual(outputs.lazy.map(\.type)) else {
             return sendReply(
                 to: message, outputs: nil,
                 result: .failure(
                     DBusError.failed(
-                        "internal error: \(message.member ?? "") produced \"\(prepared.signature)\" instead of \"\(expected)\"")))
+                        "internal error: \(message.member ?? "") produced \"\(prepared.signature)\" instead of \"\(outputs.map(\.type).signature)\"")))
         }
         guard let reply = prepared.reply(to: message) else {
             return sendReply(to: message, outputs: nil, result: .failure(DBusError(DBusError.noMemoryName, "out of memory")))
