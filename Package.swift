@@ -52,7 +52,7 @@ let package = Package(
         // Test helpers: a private dbus-daemon, running outside clients.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .testTarget(name: "IdleLoopTests", dependencies: ["IdleLoop"]),
-        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "CDBus", "TestSupport"]),
         .testTarget(name: "IsletCoreTests", dependencies: [
             "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

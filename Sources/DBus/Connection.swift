@@ -39,6 +39,8 @@ public final class DBusConnection: @unchecked Sendable {
     let objects = ObjectRegistry()
     private var dirtyProperties: [PropertyKey: Set<String>] = [:]
     private var propertyFlushScheduled = false
+    /// Strings and signatures the peer's messages repeat (the loop's only).
+    private let wireCache = WireCache()
 
     /// Whether the connection is still open. Read on any thread; changes on the loop.
     public var isConnected: Bool { loop.sync { raw != nil } }
@@ -123,6 +125,11 @@ public final class DBusConnection: @unchecked Sendable {
 
     /// Sends a libdbus message this library built, and gives up our reference to it.
     func send(built cMessage: OpaquePointer) {
+        if loop.inLoop {  // a reply from a handler: no box, no closure
+            if let raw { dbus_connection_send(raw, cMessage, nil) }
+            dbus_message_unref(cMessage)
+            return
+        }
         let box = MessageBox(cMessage)
         loop.executeSoon { [self] in
             guard let raw else { return }
@@ -201,7 +208,7 @@ public final class DBusConnection: @unchecked Sendable {
     /// Pops and dispatches every queued message. Runs on the loop.
     private func drain() {
         while let raw, let cMessage = dbus_connection_pop_message(raw) {
-            let message = Marshal.readCMessage(cMessage)
+            let message = Marshal.readCMessage(cMessage, cache: wireCache)
             dbus_message_unref(cMessage)
             guard let message else { continue }
             handle(message)

@@ -19,7 +19,6 @@ enum Marshal {
     static let arrayCode = Int32(UInt8(ascii: "a"))
     static let structCode = Int32(UInt8(ascii: "r"))
     static let dictEntryCode = Int32(UInt8(ascii: "e"))
-    static let invalidCode: Int32 = 0
 
     // MARK: Swift -> libdbus
 
@@ -126,125 +125,13 @@ enum Marshal {
 
     // MARK: libdbus -> Swift
 
-    /// Reads a libdbus message into Swift. libdbus validated it on arrival, so every value read
-    /// here is well formed; a type this library does not support (unix fds) fails the read.
-    static func readCMessage(_ cMessage: OpaquePointer) -> Message? {
-        let kind: Message.Kind
-        switch dbus_message_get_type(cMessage) {
-        case 1: kind = .methodCall
-        case 2: kind = .methodReturn
-        case 3: kind = .error
-        case 4: kind = .signal
-        default: return nil
-        }
-        var message = Message(kind: kind)
-        message.serial = dbus_message_get_serial(cMessage)
-        message.replySerial = dbus_message_get_reply_serial(cMessage)
-        message.sender = dbus_message_get_sender(cMessage).map { String(cString: $0) }
-        message.destination = dbus_message_get_destination(cMessage).map { String(cString: $0) }
-        message.path = dbus_message_get_path(cMessage).map { ObjectPath(unchecked: String(cString: $0)) }
-        message.interface = dbus_message_get_interface(cMessage).map { String(cString: $0) }
-        message.member = dbus_message_get_member(cMessage).map { String(cString: $0) }
-        message.errorName = dbus_message_get_error_name(cMessage).map { String(cString: $0) }
-        message.noReplyExpected = dbus_message_get_no_reply(cMessage) != 0
-        var iter = DBusMessageIter()
-        if dbus_message_iter_init(cMessage, &iter) != 0 {
-            repeat {
-                guard let value = read(&iter) else { return nil }
-                message.body.append(value)
-            } while dbus_message_iter_next(&iter) != 0
-        }
-        return message
-    }
-
-    private static func readBasic<T>(_ iter: UnsafeMutablePointer<DBusMessageIter>, _ zero: T) -> T {
-        var value = zero
-        withUnsafeMutablePointer(to: &value) { dbus_message_iter_get_basic(iter, $0) }
-        return value
-    }
-
-    private static func readText(_ iter: UnsafeMutablePointer<DBusMessageIter>) -> String {
-        var pointer: UnsafePointer<CChar>?
-        dbus_message_iter_get_basic(iter, &pointer)
-        return pointer.map { String(cString: $0) } ?? ""
-    }
-
-    /// The complete type at the iterator, from libdbus's own signature of it.
-    private static func currentType(_ iter: UnsafeMutablePointer<DBusMessageIter>) -> DBusType? {
-        guard let raw = dbus_message_iter_get_signature(iter) else { return nil }
-        defer { dbus_free(raw) }
-        return try? DBusType.parseSingle(String(cString: raw))
-    }
-
-    private static func readChildren(
-        _ iter: UnsafeMutablePointer<DBusMessageIter>, _ each: (UnsafeMutablePointer<DBusMessageIter>) -> Bool
-    ) -> Bool {
-        var sub = DBusMessageIter()
-        dbus_message_iter_recurse(iter, &sub)
-        while dbus_message_iter_get_arg_type(&sub) != invalidCode {
-            guard each(&sub) else { return false }
-            dbus_message_iter_next(&sub)
-        }
-        return true
-    }
-
-    static func read(_ iter: UnsafeMutablePointer<DBusMessageIter>) -> DBusValue? {
-        switch dbus_message_iter_get_arg_type(iter) {
-        case byteCode: return .byte(readBasic(iter, UInt8(0)))
-        case booleanCode: return .boolean(readBasic(iter, dbus_bool_t(0)) != 0)
-        case int16Code: return .int16(readBasic(iter, Int16(0)))
-        case uint16Code: return .uint16(readBasic(iter, UInt16(0)))
-        case int32Code: return .int32(readBasic(iter, Int32(0)))
-        case uint32Code: return .uint32(readBasic(iter, UInt32(0)))
-        case int64Code: return .int64(readBasic(iter, Int64(0)))
-        case uint64Code: return .uint64(readBasic(iter, UInt64(0)))
-        case doubleCode: return .double(readBasic(iter, Double(0)))
-        case stringCode: return .string(readText(iter))
-        case objectPathCode: return .objectPath(ObjectPath(unchecked: readText(iter)))
-        case signatureCode: return .signature(Signature(unchecked: readText(iter)))
-        case variantCode:
-            var inner: DBusValue?
-            _ = readChildren(iter) { sub in
-                inner = read(sub)
-                return false
-            }
-            return inner.map { .variant($0) }
-        case structCode:
-            var fields: [DBusValue] = []
-            let ok = readChildren(iter) { sub in
-                guard let field = read(sub) else { return false }
-                fields.append(field)
-                return true
-            }
-            return ok ? .structure(fields) : nil
-        case arrayCode:
-            guard let type = currentType(iter) else { return nil }
-            switch type {
-            case .dictionary(let key, let valueType):
-                var entries: [DBusValue.DictEntry] = []
-                let ok = readChildren(iter) { entry in
-                    var pair: [DBusValue] = []
-                    let complete = readChildren(entry) { part in
-                        guard let value = read(part) else { return false }
-                        pair.append(value)
-                        return true
-                    }
-                    guard complete, pair.count == 2 else { return false }
-                    entries.append(.init(pair[0], pair[1]))
-                    return true
-                }
-                return ok ? .dictionary(key: key, value: valueType, entries) : nil
-            case .array(let element):
-                var items: [DBusValue] = []
-                let ok = readChildren(iter) { sub in
-                    guard let item = read(sub) else { return false }
-                    items.append(item)
-                    return true
-                }
-                return ok ? .array(element, items) : nil
-            default: return nil
-            }
-        default: return nil
-        }
+    /// Reads a libdbus message into Swift, from its wire bytes (libdbus validated it on
+    /// arrival). A type this library does not support (unix fds) fails the read.
+    static func readCMessage(_ cMessage: OpaquePointer, cache: WireCache) -> Message? {
+        var data: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(cMessage, &data, &length) != 0, let data else { return nil }
+        defer { dbus_free(data) }
+        return WireReader.message(UnsafeRawBufferPointer(start: data, count: Int(length)), cache: cache)
     }
 }

@@ -33,6 +33,16 @@ public struct Message: Sendable {
     /// The body's signature.
     public var signature: String { body.map(\.type.signature).joined() }
 
+    /// Whether the body holds exactly these types, in order (an incoming call's arguments
+    /// against a method's declared inputs), without building signature text.
+    public func bodyHasTypes(_ types: some Sequence<DBusType>) -> Bool {
+        var values = body.makeIterator()
+        for type in types {
+            guard let value = values.next(), value.hasType(type) else { return false }
+        }
+        return values.next() == nil
+    }
+
     public static func methodCall(
         destination: String?, path: ObjectPath, interface: String?, member: String, body: [DBusValue] = []
     ) -> Message {

@@ -2,7 +2,19 @@ import CDBus
 
 /// The objects a connection exports, by path. Touched only on the connection's loop.
 final class ObjectRegistry: @unchecked Sendable {
-    var objects: [ObjectPath: [DBusInterface]] = [:]
+    var objects: [ObjectPath: [DBusInterface]] = [:] {
+        didSet { propertyReplies.removeAll() }
+    }
+    /// The last Properties.Get answer of each property, marshalled: the same value is asked
+    /// for again and again (a panel polls), and a copy of a finished reply costs a fraction of
+    /// building one. The value is compared on every Get, so a change is never missed.
+    var propertyReplies: [PropertyReplyKey: (value: DBusValue, reply: DBusPreparedReply)] = [:]
+
+    struct PropertyReplyKey: Hashable {
+        var path: ObjectPath
+        var interface: String
+        var property: String
+    }
 
     func interface(_ path: ObjectPath, _ name: String) -> DBusInterface? {
         objects[path]?.first { $0.name == name }
@@ -107,7 +119,7 @@ extension DBusConnection {
             guard interfaces != nil || !objects.childNames(of: path).isEmpty else {
                 return reply(call, .failure(DBusError.unknownObject("no object at \(path)")))
             }
-            return reply(call, expecting: "", outputs: [DBusArgument("xml", .string)]) {
+            return reply(call, expecting: [], outputs: [DBusArgument("xml", .string)]) {
                 [.string(introspectionXML(for: path))]
             }
         default: break
@@ -135,7 +147,7 @@ extension DBusConnection {
             method = interfaces.lazy.compactMap { $0.method(member) }.first
         }
         guard let method else { return reply(call, .failure(DBusError.unknownMethod(unknown(message)))) }
-        guard message.signature == method.inputSignature else {
+        guard message.bodyHasTypes(method.inputs.lazy.map(\.type)) else {
             return reply(
                 call,
                 .failure(
@@ -166,12 +178,12 @@ extension DBusConnection {
     }
 
     private func reply(
-        _ call: DBusMethodCall, expecting signature: String, outputs: [DBusArgument],
+        _ call: DBusMethodCall, expecting types: [DBusType], outputs: [DBusArgument],
         _ body: () throws -> [DBusValue]
     ) {
-        guard call.message.signature == signature else {
+        guard call.message.bodyHasTypes(types) else {
             return reply(
-                call, .failure(DBusError.invalidArgs("expected \"\(signature)\", got \"\(call.message.signature)\"")))
+                call, .failure(DBusError.invalidArgs("expected \"\(types.signature)\", got \"\(call.message.signature)\"")))
         }
         sendReply(to: call.message, outputs: outputs, result: Result { try body() })
     }
@@ -231,9 +243,9 @@ extension DBusConnection {
     private func answerPeer(_ call: DBusMethodCall, member: String) {
         switch member {
         case "Ping":
-            reply(call, expecting: "", outputs: []) { [] }
+            reply(call, expecting: [], outputs: []) { [] }
         case "GetMachineId":
-            reply(call, expecting: "", outputs: [DBusArgument("machine_uuid", .string)]) {
+            reply(call, expecting: [], outputs: [DBusArgument("machine_uuid", .string)]) {
                 var error = CDBus.DBusError()
                 dbus_error_init(&error)
                 defer { dbus_error_free(&error) }
@@ -263,13 +275,30 @@ extension DBusConnection {
         }
         switch member {
         case "Get":
-            reply(call, expecting: "ss", outputs: [DBusArgument("value", .variant)]) {
+            let outputs = [DBusArgument("value", .variant)]
+            guard call.message.bodyHasTypes([.string, .string]) else {
+                return reply(call, .failure(DBusError.invalidArgs("expected \"ss\", got \"\(call.message.signature)\"")))
+            }
+            do {
                 let interface = try find(try call.argument(0, as: String.self))
                 let property = try find(interface, try call.argument(1, as: String.self))
-                return [.variant(try property.getter())]
+                let value = try property.getter()
+                let key = ObjectRegistry.PropertyReplyKey(
+                    path: call.message.path ?? .root, interface: interface.name, property: property.name)
+                if let last = objects.propertyReplies[key], last.value == value {
+                    return sendPrepared(last.reply, to: call.message, outputs: outputs)
+                }
+                // A value that fails validation is reported by sendReply, as for any reply.
+                guard let prepared = try? DBusPreparedReply([.variant(value)]) else {
+                    return sendReply(to: call.message, outputs: outputs, result: .success([.variant(value)]))
+                }
+                objects.propertyReplies[key] = (value, prepared)
+                sendPrepared(prepared, to: call.message, outputs: outputs)
+            } catch {
+                reply(call, .failure(error))
             }
         case "GetAll":
-            reply(call, expecting: "s", outputs: [DBusArgument("properties", .dictionary(key: .string, value: .variant))]) {
+            reply(call, expecting: [.string], outputs: [DBusArgument("properties", .dictionary(key: .string, value: .variant))]) {
                 let name = try call.argument(0, as: String.self)
                 // GetAll of an interface the object lacks is an empty dict for some services;
                 // the spec's reference implementation answers UnknownInterface, as here.
@@ -279,7 +308,7 @@ extension DBusConnection {
                 return [.stringVariantDictionary(values)]
             }
         case "Set":
-            reply(call, expecting: "ssv", outputs: []) {
+            reply(call, expecting: [.string, .string, .variant], outputs: []) {
                 let interface = try find(try call.argument(0, as: String.self))
                 let property = try find(interface, try call.argument(1, as: String.self))
                 guard let setter = property.setter else {

@@ -1,4 +1,5 @@
 import CDBus
+import Synchronization
 
 /// A reply body marshalled once and sent any number of times: for a read whose answer changes
 /// rarely (the first page of a history), so that each call costs a copy of the finished message
@@ -19,20 +20,47 @@ public final class DBusPreparedReply: @unchecked Sendable {
         types = values.map(\.type)
     }
 
+    /// The template addressed to the last caller: callers tend to ask again, and libdbus
+    /// rewrites the whole header to add a field, so the destination is added once per caller.
+    private let addressed = Mutex<Addressed?>(nil)
+
+    struct Addressed: @unchecked Sendable {
+        let destination: String
+        let message: OpaquePointer
+    }
+
     /// The reply to `call`: a copy of the template addressed to the caller.
     func reply(to call: Message) -> OpaquePointer? {
-        guard let copy = dbus_message_copy(template) else { return nil }
-        var ok = dbus_message_set_reply_serial(copy, call.serial) != 0
-        if ok, let sender = call.sender {
+        guard let sender = call.sender else { return copy(template, replyingTo: call.serial) }
+        return addressed.withLock { addressed -> OpaquePointer? in
+            if let addressed, addressed.destination == sender {
+                return copy(addressed.message, replyingTo: call.serial)
+            }
             // The sender's name came from the bus, which checked it.
-            ok = sender.withCString { dbus_message_set_destination(copy, $0) } != 0
+            guard let message = dbus_message_copy(template) else { return nil }
+            guard sender.withCString({ dbus_message_set_destination(message, $0) }) != 0 else {
+                dbus_message_unref(message)
+                return nil
+            }
+            if let previous = addressed { dbus_message_unref(previous.message) }
+            addressed = Addressed(destination: sender, message: message)
+            return copy(message, replyingTo: call.serial)
         }
-        guard ok else {
+    }
+
+    private func copy(_ message: OpaquePointer, replyingTo serial: UInt32) -> OpaquePointer? {
+        guard let copy = dbus_message_copy(message) else { return nil }
+        guard dbus_message_set_reply_serial(copy, serial) != 0 else {
             dbus_message_unref(copy)
             return nil
         }
         return copy
     }
 
-    deinit { dbus_message_unref(template) }
+    deinit {
+        dbus_message_unref(template)
+        addressed.withLock { addressed in
+            if let addressed { dbus_message_unref(addressed.message) }
+        }
+    }
 }

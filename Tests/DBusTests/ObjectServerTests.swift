@@ -115,6 +115,25 @@ import TestSupport
         #expect(get.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "u 12", "\(get)")
     }
 
+    /// Get answers from a reply marshalled once per value: a value that changes behind the
+    /// connection's back (no Set, no PropertiesChanged) is still read as it is now, by every
+    /// caller.
+    @Test func propertyGetFollowsTheValue() async throws {
+        let fixture = try await BusFixture()
+        func busctlGet() async throws -> String {
+            let get = try await Command.run(
+                ["busctl", "--address=\(fixture.bus.address)", "get-property", BusFixture.name, BusFixture.path.rawValue,
+                 "org.example.Settings", "Volume"])
+            return get.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        for volume: UInt32 in [50, 50, 9, 9, 50, 4_000_000_000] {
+            fixture.server.loop.sync { fixture.state.volume = volume }
+            #expect(try await fixture.settingsProxy.get("Volume", as: UInt32.self) == volume)
+            #expect(try await busctlGet() == "u \(volume)")
+            #expect(try await fixture.settingsProxy.get("Volume", as: UInt32.self) == volume)
+        }
+    }
+
     @Test func propertiesChangedIsCoalescedPerTurn() async throws {
         let fixture = try await BusFixture()
         let changes = try await fixture.client.signals(

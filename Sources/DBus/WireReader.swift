@@ -1,0 +1,247 @@
+/// Reads a message in D-Bus wire format (header and body, either byte order) into a
+/// ``Message``, without going through libdbus's iterators, which cost a few hundred
+/// instructions per value.
+///
+/// The bytes come from libdbus (`dbus_message_marshal` of a message it has already validated),
+/// but nothing here trusts them: every read is bounds-checked, and anything inconsistent makes
+/// the whole read fail with nil rather than trap.
+struct WireReader {
+    private let bytes: UnsafeRawBufferPointer
+    private let bigEndian: Bool
+    private let cache: WireCache
+    private var offset = 0
+    /// How many containers deep the value being read is (the spec allows 64 in all).
+    private var depth = 0
+    private static let maximumDepth = 64
+
+    private init(_ bytes: UnsafeRawBufferPointer, bigEndian: Bool, cache: WireCache) {
+        self.bytes = bytes
+        self.bigEndian = bigEndian
+        self.cache = cache
+    }
+
+    /// The message in `bytes`, or nil if they do not hold a complete, consistent one of a type
+    /// this library supports (unix fds are not).
+    static func message(_ bytes: UnsafeRawBufferPointer, cache: WireCache) -> Message? {
+        guard bytes.count >= 16 else { return nil }
+        let bigEndian: Bool
+        switch bytes[0] {
+        case UInt8(ascii: "l"): bigEndian = false
+        case UInt8(ascii: "B"): bigEndian = true
+        default: return nil
+        }
+        var reader = WireReader(bytes, bigEndian: bigEndian, cache: cache)
+        return reader.readMessage()
+    }
+
+    private mutating func readMessage() -> Message? {
+        let kind: Message.Kind
+        switch bytes[1] {
+        case 1: kind = .methodCall
+        case 2: kind = .methodReturn
+        case 3: kind = .error
+        case 4: kind = .signal
+        default: return nil
+        }
+        var message = Message(kind: kind)
+        message.noReplyExpected = bytes[2] & 0x1 != 0
+        message.autoStart = bytes[2] & 0x2 == 0
+        offset = 4
+        guard let bodyLength = read(UInt32.self), let serial = read(UInt32.self), let fieldsLength = read(UInt32.self)
+        else { return nil }
+        message.serial = serial
+        // The header fields, a(yv): each a struct (8-aligned) of a code and a variant.
+        let fieldsEnd = offset + Int(fieldsLength)
+        guard fieldsEnd <= bytes.count else { return nil }
+        var signature: UnsafeRawBufferPointer?
+        while offset < fieldsEnd {
+            // Each field's variant holds a single-letter type for the fields this library reads.
+            guard align(8), let code = read(UInt8.self), bytes.count - offset >= 3 else { return nil }
+            let letter = bytes[offset] == 1 && bytes[offset + 2] == 0 ? bytes[offset + 1] : 0
+            switch (code, letter) {
+            case (1, UInt8(ascii: "o")), (2, UInt8(ascii: "s")), (3, UInt8(ascii: "s")), (4, UInt8(ascii: "s")),
+                (6, UInt8(ascii: "s")), (7, UInt8(ascii: "s")):
+                offset += 3
+                guard let length = read(UInt32.self), let utf8 = text(count: Int(length)) else { return nil }
+                let text = cache.string(utf8)
+                switch code {
+                case 1: message.path = ObjectPath(unchecked: text)
+                case 2: message.interface = text
+                case 3: message.member = text
+                case 4: message.errorName = text
+                case 6: message.destination = text
+                default: message.sender = text
+                }
+            case (5, UInt8(ascii: "u")):
+                offset += 3
+                guard let replySerial = read(UInt32.self) else { return nil }
+                message.replySerial = replySerial
+            case (8, UInt8(ascii: "g")):
+                offset += 3
+                guard let length = read(UInt8.self), let text = text(count: Int(length)) else { return nil }
+                signature = text
+            default:
+                // A field this library has no use for (unix fds: a body that carries them has
+                // type h, which fails below): skip its value.
+                guard let value = value(of: .variant), case .variant = value else { return nil }
+            }
+            guard offset <= fieldsEnd else { return nil }
+        }
+        guard offset == fieldsEnd, align(8), bytes.count - offset == Int(bodyLength) else { return nil }
+        guard let signature, !signature.isEmpty else { return bodyLength == 0 ? message : nil }
+        guard let types = cache.types(signature)?.types else { return nil }
+        message.body.reserveCapacity(types.count)
+        for type in types {
+            guard let value = value(of: type) else { return nil }
+            message.body.append(value)
+        }
+        return offset == bytes.count ? message : nil
+    }
+
+    // MARK: Values
+
+    private mutating func value(of type: DBusType) -> DBusValue? {
+        if type.isBasic { return basic(type) }
+        guard depth < Self.maximumDepth else { return nil }
+        depth += 1
+        defer { depth -= 1 }
+        return container(type)
+    }
+
+    private mutating func basic(_ type: DBusType) -> DBusValue? {
+        switch type {
+        case .byte: return read(UInt8.self).map { .byte($0) }
+        case .boolean:
+            guard align(4), let raw = read(UInt32.self), raw <= 1 else { return nil }
+            return .boolean(raw == 1)
+        case .int16: return read(UInt16.self).map { .int16(Int16(bitPattern: $0)) }
+        case .uint16: return read(UInt16.self).map { .uint16($0) }
+        case .int32: return read(UInt32.self).map { .int32(Int32(bitPattern: $0)) }
+        case .uint32: return read(UInt32.self).map { .uint32($0) }
+        case .int64: return read(UInt64.self).map { .int64(Int64(bitPattern: $0)) }
+        case .uint64: return read(UInt64.self).map { .uint64($0) }
+        case .double: return read(UInt64.self).map { .double(Double(bitPattern: $0)) }
+        case .string: return readString().map { .string($0) }
+        case .objectPath: return readString().map { .objectPath(ObjectPath(unchecked: $0)) }
+        case .signature: return readSignature().map { .signature(Signature(unchecked: $0)) }
+        case .variant, .structure, .array, .dictionary: return nil
+        }
+    }
+
+    private mutating func container(_ type: DBusType) -> DBusValue? {
+        switch type {
+        case .variant:
+            guard let length = read(UInt8.self), let text = text(count: Int(length)),
+                let types = cache.types(text)?.types, types.count == 1
+            else { return nil }
+            return value(of: types[0]).map { .variant($0) }
+        case .structure(let fields):
+            guard align(8) else { return nil }
+            var values: [DBusValue] = []
+            values.reserveCapacity(fields.count)
+            for field in fields {
+                guard let value = value(of: field) else { return nil }
+                values.append(value)
+            }
+            return .structure(values)
+        case .array(let element):
+            var items: [DBusValue] = []
+            let ok = readArray(element: element, aligned: Self.alignment(of: element)) { reader in
+                guard let item = reader.value(of: element) else { return false }
+                items.append(item)
+                return true
+            } reserve: { items.reserveCapacity($0) }
+            return ok ? .array(element, items) : nil
+        case .dictionary(let key, let valueType):
+            var entries: [DBusValue.DictEntry] = []
+            let ok = readArray(element: type, aligned: 8) { reader in
+                guard reader.align(8), let k = reader.value(of: key), let v = reader.value(of: valueType) else { return false }
+                entries.append(.init(k, v))
+                return true
+            } reserve: { entries.reserveCapacity($0) }
+            return ok ? .dictionary(key: key, value: valueType, entries) : nil
+        default: return nil
+        }
+    }
+
+    /// An array's length, the padding to its elements' alignment (present even when it is
+    /// empty), then elements until the length is used up.
+    private mutating func readArray(
+        element: DBusType, aligned: Int, _ each: (inout WireReader) -> Bool, reserve: (Int) -> Void
+    ) -> Bool {
+        guard let length = read(UInt32.self), align(aligned) else { return false }
+        let end = offset + Int(length)
+        guard end <= bytes.count else { return false }
+        if let size = Self.fixedSize(of: element) { reserve((Int(length) + size - 1) / size) }
+        while offset < end {
+            guard each(&self) else { return false }
+        }
+        return offset == end
+    }
+
+    // MARK: Basic reads
+
+    private mutating func align(_ boundary: Int) -> Bool {
+        let aligned = (offset + boundary - 1) & ~(boundary - 1)
+        guard aligned <= bytes.count else { return false }
+        offset = aligned
+        return true
+    }
+
+    private mutating func read<T: FixedWidthInteger>(_: T.Type) -> T? {
+        guard align(MemoryLayout<T>.size), bytes.count - offset >= MemoryLayout<T>.size else { return nil }
+        let raw = bytes.loadUnaligned(fromByteOffset: offset, as: T.self)
+        offset += MemoryLayout<T>.size
+        return bigEndian ? T(bigEndian: raw) : T(littleEndian: raw)
+    }
+
+    /// A string or object path: a 32-bit length, the UTF-8 bytes, a NUL.
+    private mutating func readString() -> String? {
+        guard let length = read(UInt32.self), let utf8 = text(count: Int(length)) else { return nil }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// A signature: an 8-bit length, the bytes, a NUL.
+    private mutating func readSignature() -> String? {
+        guard let length = read(UInt8.self), let utf8 = text(count: Int(length)) else { return nil }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// The `count` bytes of text at the offset, which must be followed by a NUL.
+    private mutating func text(count: Int) -> UnsafeRawBufferPointer? {
+        guard count >= 0, bytes.count - offset > count, bytes[offset + count] == 0 else { return nil }
+        defer { offset += count + 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+    }
+
+    // MARK: Layout
+
+    static func alignment(of type: DBusType) -> Int {
+        switch type {
+        case .byte, .signature, .variant: 1
+        case .int16, .uint16: 2
+        case .boolean, .int32, .uint32, .string, .objectPath, .array, .dictionary: 4
+        case .int64, .uint64, .double, .structure: 8
+        }
+    }
+
+    /// The marshalled size of one element of an array of `type`, when every element has the
+    /// same size (fixed types and structs of them), for reserving room ahead.
+    static func fixedSize(of type: DBusType) -> Int? {
+        switch type {
+        case .byte: return 1
+        case .int16, .uint16: return 2
+        case .boolean, .int32, .uint32: return 4
+        case .int64, .uint64, .double: return 8
+        case .structure(let fields):
+            var size = 0
+            for field in fields {
+                guard let fieldSize = fixedSize(of: field) else { return nil }
+                let boundary = alignment(of: field)
+                size = (size + boundary - 1) & ~(boundary - 1) + fieldSize
+            }
+            return (size + 7) & ~7
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import CDBus
+@testable import DBus
+import Testing
+
+/// The wire reader on bytes libdbus did not write: the other byte order, damaged and
+/// truncated messages, nesting past the spec. (Every type in both directions through a real
+/// bus is the RoundTrip suite.)
+@Suite struct WireReaderTests {
+    /// A method call in big-endian order: path /a, member M, body (u 5, x -2).
+    static let bigEndianCall: [UInt8] = [
+        UInt8(ascii: "B"), 1, 0, 1, 0, 0, 0, 16, 0, 0, 0, 7, 0, 0, 0, 40,
+        1, 1, UInt8(ascii: "o"), 0, 0, 0, 0, 2, UInt8(ascii: "/"), UInt8(ascii: "a"), 0, 0, 0, 0, 0, 0,
+        3, 1, UInt8(ascii: "s"), 0, 0, 0, 0, 1, UInt8(ascii: "M"), 0, 0, 0, 0, 0, 0, 0,
+        8, 1, UInt8(ascii: "g"), 0, 2, UInt8(ascii: "u"), UInt8(ascii: "x"), 0,
+        0, 0, 0, 5, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE,
+    ]
+
+    static func read(_ bytes: [UInt8], cache: WireCache = WireCache()) -> Message? {
+        bytes.withUnsafeBytes { WireReader.message($0, cache: cache) }
+    }
+
+    @Test func bigEndianMessage() throws {
+        // libdbus takes the bytes as a valid message too: the test's bytes are right.
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let parsed = Self.bigEndianCall.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
+        }
+        #expect(parsed != nil, "libdbus refused the test's message")
+        if let parsed { dbus_message_unref(parsed) }
+
+        let message = try #require(Self.read(Self.bigEndianCall))
+        #expect(message.kind == .methodCall)
+        #expect(message.serial == 7)
+        #expect(message.path == "/a")
+        #expect(message.member == "M")
+        #expect(message.interface == nil)
+        #expect(message.body == [.uint32(5), .int64(-2)])
+    }
+
+    @Test func truncatedOrDamagedMessagesAreRefusedWithoutTrapping() {
+        let whole = Self.bigEndianCall
+        for length in 0..<whole.count {
+            #expect(Self.read(Array(whole.prefix(length))) == nil, "a message cut to \(length) bytes was read")
+        }
+        // Any single damaged byte: read or refused, never a trap or a read past the end.
+        for index in whole.indices {
+            for value: UInt8 in [0, 0x7F, 0xFF] {
+                var damaged = whole
+                damaged[index] = value
+                _ = Self.read(damaged)
+            }
+        }
+        var longer = whole
+        longer[7] = 17  // a body length past the end
+        #expect(Self.read(longer) == nil)
+    }
+
+    /// A body of variants nested `depth` deep around a byte.
+    static func nestedVariants(_ depth: Int) -> [UInt8] {
+        var body: [UInt8] = []
+        for _ in 0..<(depth - 1) { body += [1, UInt8(ascii: "v"), 0] }
+        body += [1, UInt8(ascii: "y"), 0, 42]
+        let header: [UInt8] = [
+            UInt8(ascii: "l"), 2, 0, 1, UInt8(body.count), 0, 0, 0, 1, 0, 0, 0, 7, 0, 0, 0,
+            8, 1, UInt8(ascii: "g"), 0, 1, UInt8(ascii: "v"), 0, 0,
+        ]
+        return header + body
+    }
+
+    @Test func nestingPastTheSpecIsRefused() throws {
+        let shallow = try #require(Self.read(Self.nestedVariants(10)))
+        var value = try #require(shallow.body.first)
+        var depth = 0
+        while case .variant(let inner) = value {
+            value = inner
+            depth += 1
+        }
+        #expect(depth == 10 && value == .byte(42))
+        #expect(Self.read(Self.nestedVariants(64)) != nil)
+        #expect(Self.read(Self.nestedVariants(65)) == nil)
+    }
+
+    /// The cache hands back the same strings and stays small whatever a peer sends.
+    @Test func cacheStaysBounded() {
+        let cache = WireCache()
+        for round in 0..<3 {
+            for n in 0..<100 {
+                let text = "org.example.Name\(n)"
+                let read = Array(text.utf8).withUnsafeBytes { cache.string($0) }
+                #expect(read == text, "round \(round)")
+                let signature = String(repeating: "u", count: n % 40 + 1)
+                let parsed = Array(signature.utf8).withUnsafeBytes { cache.types($0) }
+                #expect(parsed?.types == Array(repeating: .uint32, count: n % 40 + 1))
+            }
+        }
+        #expect(cache.counts.strings <= WireCache.stringLimit && cache.counts.signatures <= WireCache.signatureLimit)
+        #expect(Array("a{s".utf8).withUnsafeBytes { cache.types($0) } == nil)
+    }
+}
