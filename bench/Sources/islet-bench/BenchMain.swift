@@ -57,6 +57,8 @@ enum BenchMain {
         case "isletd":
             try await ServiceBench.run(
                 idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60, installed: arguments.dropFirst(3).first)
+        case "isletd-calls":
+            try await ServiceBench.runCalls(program: arguments.dropFirst(2).first)
         case "frontends":
             try await FrontEndBench.run(
                 idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60, programs: arguments.dropFirst(3).first)
@@ -72,7 +74,7 @@ enum BenchMain {
         case "dbus":
             try await DBusBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "30") ?? 30)
         default:
-            fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS [PROGRAM_DIR]] | frontends [SECONDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | fill PATH COUNT | serve ADDRESS NAME")
+            fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS [PROGRAM_DIR]] | isletd-calls [ISLETD] | frontends [SECONDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | fill PATH COUNT | serve ADDRESS NAME")
         }
     }
 }

@@ -89,6 +89,8 @@ enum DBusBench {
 
 struct ProcStat {
     var cpuTicks = 0
+    /// Time on a CPU, all threads, in nanoseconds (/proc/PID/task/*/schedstat).
+    var cpuNanoseconds = 0
     var voluntarySwitches = 0
     var residentKiB = 0
     var threadSwitches: [Int: Int] = [:]
@@ -122,6 +124,9 @@ struct ProcStat {
             else { continue }
             for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
                 threadSwitches[tid] = Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).last ?? "0") ?? 0
+            }
+            if let schedstat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8) {
+                cpuNanoseconds += Int(schedstat.split(separator: " ").first ?? "0") ?? 0
             }
         }
         voluntarySwitches = threadSwitches.values.reduce(0, +)
@@ -175,11 +180,13 @@ final class BenchBus {
     }
 
     let address: String
+    var pid: Int32 { process.processIdentifier }
     private let pipe = Pipe()
 
     init() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        // ISLET_BENCH_BUS: another dbus-daemon command (say, a script that runs it under callgrind).
+        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.environment["ISLET_BENCH_BUS"] ?? "/usr/bin/dbus-daemon")
         process.arguments = ["--session", "--nofork", "--print-address=1", "--nopidfile"]
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -4,6 +4,24 @@ import Foundation
 /// isletd itself: round trips of Properties.Get and ListFasts(0, 10) against the C echo
 /// service, time from exec to owning the name, resident memory, idle context switches.
 enum ServiceBench {
+    /// Only the call rates (`islet-bench isletd-calls`): a quicker loop while working on them.
+    static func runCalls(program: String?) async throws {
+        let isletd = program ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("isletd").path
+        let (bus, env, echo) = try BenchBus.withEcho()
+        defer { echo.stop(); bus.stop() }
+        let client = try DBusConnection(bus: .address(bus.address))
+        defer { client.close() }
+        let full = FileManager.default.temporaryDirectory.appendingPathComponent("islet-bench-full-\(UUID().uuidString.prefix(6))/islet.sqlite").path
+        try StoreBench.fill(path: full, count: 100_000)
+        defer { try? FileManager.default.removeItem(atPath: (full as NSString).deletingLastPathComponent) }
+        let daemon = try Child([isletd, "--address", bus.address, "--database", full, "--log-level", "error"], env: env)
+        defer { daemon.stop() }
+        while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
+        while try await client.nameOwner("org.example.CEcho") == nil { try await Task.sleep(for: .milliseconds(5)) }
+        say("isletd: \(isletd)\n")
+        try await callRates(client: client, bus: bus, env: env, daemon: daemon.pid, echo: echo.pid)
+    }
+
     static func run(idleSeconds: Int, installed: String?) async throws {
         let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let isletd = binDir.appendingPathComponent("isletd").path
@@ -39,7 +57,10 @@ enum ServiceBench {
             startup[label] = times[times.count / 2]
         }
 
-        let daemon = try Child([isletd, "--address", bus.address, "--database", full, "--log-level", "error"], env: env)
+        // The call rates and the idle figures of the program as installed, when given.
+        let served = installed.map { $0 + "/isletd" } ?? isletd
+        say("isletd for the calls and the idle figures: \(served)\n")
+        let daemon = try Child([served, "--address", bus.address, "--database", full, "--log-level", "error"], env: env)
         defer { daemon.stop() }
         while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
         func proxy(_ name: String, _ interface: String) -> DBusProxy {
@@ -47,37 +68,10 @@ enum ServiceBench {
         }
         let props = proxy("org.islet.Islet1", "org.freedesktop.DBus.Properties")
         let fasting = proxy("org.islet.Islet1", "org.islet.Islet1.Fasting")
-        let echoProps = proxy("org.example.CEcho", "org.freedesktop.DBus.Properties")
-        let echoFasting = proxy("org.example.CEcho", "org.islet.Islet1.Fasting")
         let getArgs: [DBusValue] = [.string("org.islet.Islet1.Fasting"), .string("Fasting")]
         let listArgs: [DBusValue] = [.uint32(0), .uint32(10)]
-        for _ in 0..<1000 {
-            try await props.call("Get", getArgs)
-            try await fasting.call("ListFasts", listArgs)
-            try await echoProps.call("Get", getArgs)
-        }
-        var rates: [String: [Double]] = [:]
-        let calls = 5_000
-        let rounds = 9  // many short rounds: the median shrugs off a noisy moment
-        func rate(_ proxy: DBusProxy, _ member: String, _ args: [DBusValue]) async throws -> Double {
-            let start = ContinuousClock.now
-            for _ in 0..<calls { try await proxy.call(member, args) }
-            return Double(calls) / DBusBench.seconds(ContinuousClock.now - start)
-        }
-        for _ in 0..<rounds {
-            rates["get", default: []].append(try await rate(props, "Get", getArgs))
-            rates["echo-get", default: []].append(try await rate(echoProps, "Get", getArgs))
-            rates["list", default: []].append(try await rate(fasting, "ListFasts", listArgs))
-            rates["echo-list", default: []].append(try await rate(echoFasting, "ListFasts", listArgs))
-        }
-        let m = rates.mapValues(DBusBench.median)
+        try await callRates(client: client, bus: bus, env: env, daemon: daemon.pid, echo: echo.pid)
         let busy = ProcStat(pid: daemon.pid)
-        say("## isletd (islet-bench isletd)\n")
-        say("Serial round trips, median of \(rounds) interleaved rounds of \(calls) calls; isletd holds 100,000 fasts.\n")
-        say("| call | isletd (calls/s) | dbus-test-tool echo (calls/s) | ratio |")
-        say("| --- | ---: | ---: | ---: |")
-        say(String(format: "| Properties.Get | %.0f | %.0f | %.2f |", m["get"] ?? 0, m["echo-get"] ?? 0, (m["get"] ?? 0) / (m["echo-get"] ?? 1)))
-        say(String(format: "| Fasting.ListFasts(0, 10) | %.0f | %.0f | %.2f |", m["list"] ?? 0, m["echo-list"] ?? 0, (m["list"] ?? 0) / (m["echo-list"] ?? 1)))
         say("\n| measure | value |")
         say("| --- | ---: |")
         say(String(format: "| exec to owning the name, empty database (median of 11) | %.1f ms |", startup["empty"] ?? 0))
@@ -114,6 +108,89 @@ enum ServiceBench {
                 while try await client.nameOwner("org.islet.Islet1") != nil { try await Task.sleep(for: .milliseconds(5)) }
             }
             say(String(format: "| %@ | %.1f MiB | %.1f MiB | < 16 MiB |", label, Double(row[0]) / 1024, Double(row[1]) / 1024))
+        }
+    }
+    /// Serial round trips of Properties.Get and ListFasts(0, 10) in interleaved rounds: isletd;
+    /// dbus-test-tool echo, which answers everything with an empty reply (the yardstick);
+    /// and, when it is built (bench/reference/payload-echo.c, next to this program), a C server
+    /// that answers with replies of isletd's types and sizes. With them, the CPU time each
+    /// process spends per call (client = this process, bus, server): rates swing with the
+    /// machine, CPU time per call much less, and it says where a difference comes from.
+    static func callRates(client: DBusConnection, bus: BenchBus, env: [String: String], daemon: Int32, echo: Int32) async throws {
+        let reference = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("payload-echo").path
+        let payload = FileManager.default.isExecutableFile(atPath: reference)
+            ? try Child([reference, bus.address, "org.example.PayloadEcho"], env: env) : nil
+        defer { payload?.stop() }
+        if payload != nil {
+            while try await client.nameOwner("org.example.PayloadEcho") == nil { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        func proxy(_ name: String, _ interface: String) -> DBusProxy {
+            DBusProxy(connection: client, destination: name, path: "/org/islet/Islet1", interface: interface)
+        }
+        let calls: [(name: String, label: String, interface: String, member: String, arguments: [DBusValue])] = [
+            ("Properties.Get", "get", "org.freedesktop.DBus.Properties", "Get", [.string("org.islet.Islet1.Fasting"), .string("Fasting")]),
+            ("Fasting.ListFasts(0, 10)", "list", "org.islet.Islet1.Fasting", "ListFasts", [.uint32(0), .uint32(10)]),
+        ]
+        var servers: [(label: String, busName: String, pid: Int32)] = [("isletd", "org.islet.Islet1", daemon)]
+        if let payload { servers.append(("payload", "org.example.PayloadEcho", payload.pid)) }
+        servers.append(("echo", "org.example.CEcho", echo))
+        // (key, proxy, member, arguments, server pid), every call against every server.
+        let cases = calls.flatMap { call in
+            servers.map { server in
+                (key: server.label + "-" + call.label, proxy: proxy(server.busName, call.interface), member: call.member,
+                 arguments: call.arguments, pid: server.pid)
+            }
+        }
+        for _ in 0..<1000 {
+            for c in cases { try await c.proxy.call(c.member, c.arguments) }
+        }
+        // ISLET_BENCH_CALLS and ISLET_BENCH_ROUNDS shrink the run (a server under callgrind).
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["ISLET_BENCH_CALLS"].flatMap { Int($0) } ?? 5_000
+        let rounds = environment["ISLET_BENCH_ROUNDS"].flatMap { Int($0) } ?? 9  // many short rounds: the median shrugs off a noisy moment
+        var rates: [String: [Double]] = [:]
+        var cpu: [String: [[Double]]] = [:]  // key -> rounds of [client, bus, server] µs per call
+        let me = getpid()
+        for _ in 0..<rounds {
+            for c in cases {
+                let before = [me, bus.pid, c.pid].map { ProcStat(pid: $0).cpuNanoseconds }
+                let start = ContinuousClock.now
+                for _ in 0..<count { try await c.proxy.call(c.member, c.arguments) }
+                let elapsed = DBusBench.seconds(ContinuousClock.now - start)
+                let after = [me, bus.pid, c.pid].map { ProcStat(pid: $0).cpuNanoseconds }
+                rates[c.key, default: []].append(Double(count) / elapsed)
+                cpu[c.key, default: []].append(zip(before, after).map { Double($1 - $0) / 1000 / Double(count) })
+            }
+        }
+        let m = rates.mapValues(DBusBench.median)
+        func rate(_ key: String) -> Double { m[key] ?? 0 }
+        func cpuMedian(_ key: String, _ process: Int) -> Double { DBusBench.median((cpu[key] ?? []).map { $0[process] }) }
+        say("## isletd (islet-bench isletd)\n")
+        say("Serial round trips, median of \(rounds) interleaved rounds of \(count) calls; isletd holds 100,000 fasts.")
+        say("dbus-test-tool echo answers with an empty reply; payload-echo (C, libdbus) with isletd's reply types and sizes.\n")
+        if payload != nil {
+            say("| call | isletd (calls/s) | payload-echo (calls/s) | dbus-test-tool echo (calls/s) | isletd / echo | payload-echo / echo | isletd / payload-echo |")
+            say("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+            for call in calls {
+                let (i, p, e) = (rate("isletd-" + call.label), rate("payload-" + call.label), rate("echo-" + call.label))
+                say(String(format: "| %@ | %.0f | %.0f | %.0f | %.2f | %.2f | %.2f |", call.name, i, p, e, i / e, p / e, i / p))
+            }
+        } else {
+            say("| call | isletd (calls/s) | dbus-test-tool echo (calls/s) | ratio |")
+            say("| --- | ---: | ---: | ---: |")
+            for call in calls {
+                let (i, e) = (rate("isletd-" + call.label), rate("echo-" + call.label))
+                say(String(format: "| %@ | %.0f | %.0f | %.2f |", call.name, i, e, i / e))
+            }
+        }
+        say("\nCPU time per call, µs (median of the rounds), and the round trip (1 / median rate).\n")
+        say("| call | server | client | bus | server | round trip |")
+        say("| --- | --- | ---: | ---: | ---: | ---: |")
+        for call in calls {
+            for server in servers {
+                let key = server.label + "-" + call.label
+                say(String(format: "| %@ | %@ | %.1f | %.1f | %.1f | %.1f |", call.name, server.label, cpuMedian(key, 0), cpuMedian(key, 1), cpuMedian(key, 2), 1e6 / max(rate(key), 1)))
+            }
         }
     }
 }
