@@ -16,6 +16,15 @@ final class ObjectRegistry: @unchecked Sendable {
         var property: String
     }
 
+    /// The reply to a Get that answers `value`: the last one marshalled for the property if
+    /// the value is the same, a new one otherwise; nil if the value fails validation.
+    func getReply(_ key: PropertyReplyKey, _ value: DBusValue) -> DBusPreparedReply? {
+        if let last = propertyReplies[key], last.value == value { return last.reply }
+        guard let reply = try? DBusPreparedReply([.variant(value)]) else { return nil }
+        propertyReplies[key] = (value, reply)
+        return reply
+    }
+
     func interface(_ path: ObjectPath, _ name: String) -> DBusInterface? {
         objects[path]?.first { $0.name == name }
     }
@@ -181,11 +190,15 @@ extension DBusConnection {
         _ call: DBusMethodCall, expecting types: [DBusType], outputs: [DBusArgument],
         _ body: () throws -> [DBusValue]
     ) {
-        guard call.message.bodyHasTypes(types) else {
-            return reply(
-                call, .failure(DBusError.invalidArgs("expected \"\(types.signature)\", got \"\(call.message.signature)\"")))
-        }
+        guard arguments(of: call, are: types) else { return }
         sendReply(to: call.message, outputs: outputs, result: Result { try body() })
+    }
+
+    /// Whether the call's arguments have `types`; if not, it is answered InvalidArgs.
+    private func arguments(of call: DBusMethodCall, are types: [DBusType]) -> Bool {
+        guard !call.message.bodyHasTypes(types) else { return true }
+        reply(call, .failure(DBusError.invalidArgs("expected \"\(types.signature)\", got \"\(call.message.signature)\"")))
+        return false
     }
 
     /// Sends the reply to `message`, unless the caller asked for none. Output values are checked
@@ -276,23 +289,17 @@ extension DBusConnection {
         switch member {
         case "Get":
             let outputs = [DBusArgument("value", .variant)]
-            guard call.message.bodyHasTypes([.string, .string]) else {
-                return reply(call, .failure(DBusError.invalidArgs("expected \"ss\", got \"\(call.message.signature)\"")))
-            }
+            guard arguments(of: call, are: [.string, .string]) else { return }
             do {
                 let interface = try find(try call.argument(0, as: String.self))
                 let property = try find(interface, try call.argument(1, as: String.self))
                 let value = try property.getter()
                 let key = ObjectRegistry.PropertyReplyKey(
                     path: call.message.path ?? .root, interface: interface.name, property: property.name)
-                if let last = objects.propertyReplies[key], last.value == value {
-                    return sendPrepared(last.reply, to: call.message, outputs: outputs)
-                }
-                // A value that fails validation is reported by sendReply, as for any reply.
-                guard let prepared = try? DBusPreparedReply([.variant(value)]) else {
+                guard let prepared = objects.getReply(key, value) else {
+                    // A value that fails validation is reported by sendReply, as for any reply.
                     return sendReply(to: call.message, outputs: outputs, result: .success([.variant(value)]))
                 }
-                objects.propertyReplies[key] = (value, prepared)
                 sendPrepared(prepared, to: call.message, outputs: outputs)
             } catch {
                 reply(call, .failure(error))

@@ -27,12 +27,12 @@ final class WireCache {
     }
 
     /// The complete types of a signature, nil if it is not a valid one.
-    func types(_ bytes: UnsafeRawBufferPointer) -> (text: String, types: [DBusType])? {
-        for candidate in signatures where Self.same(candidate.text, bytes) { return candidate }
+    func types(_ bytes: UnsafeRawBufferPointer) -> [DBusType]? {
+        for candidate in signatures where Self.same(candidate.text, bytes) { return candidate.types }
         let text = String(decoding: bytes, as: UTF8.self)
         guard let types = try? DBusType.parse(text) else { return nil }
         remember((text, types), in: &signatures, next: &nextSignature, limit: Self.signatureLimit)
-        return (text, types)
+        return types
     }
 
     private func remember<T>(_ value: T, in list: inout [T], next: inout Int, limit: Int) {

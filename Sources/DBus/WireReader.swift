@@ -62,7 +62,7 @@ struct WireReader {
             case (1, UInt8(ascii: "o")), (2, UInt8(ascii: "s")), (3, UInt8(ascii: "s")), (4, UInt8(ascii: "s")),
                 (6, UInt8(ascii: "s")), (7, UInt8(ascii: "s")):
                 offset += 3
-                guard let length = read(UInt32.self), let utf8 = text(count: Int(length)) else { return nil }
+                guard let utf8 = stringBytes() else { return nil }
                 let text = cache.string(utf8)
                 switch code {
                 case 1: message.path = ObjectPath(unchecked: text)
@@ -78,7 +78,7 @@ struct WireReader {
                 message.replySerial = replySerial
             case (8, UInt8(ascii: "g")):
                 offset += 3
-                guard let length = read(UInt8.self), let text = text(count: Int(length)) else { return nil }
+                guard let text = signatureBytes() else { return nil }
                 signature = text
             default:
                 // A field this library has no use for (unix fds: a body that carries them has
@@ -89,7 +89,7 @@ struct WireReader {
         }
         guard offset == fieldsEnd, align(8), bytes.count - offset == Int(bodyLength) else { return nil }
         guard let signature, !signature.isEmpty else { return bodyLength == 0 ? message : nil }
-        guard let types = cache.types(signature)?.types else { return nil }
+        guard let types = cache.types(signature) else { return nil }
         message.body.reserveCapacity(types.count)
         for type in types {
             guard let value = value(of: type) else { return nil }
@@ -112,7 +112,7 @@ struct WireReader {
         switch type {
         case .byte: return read(UInt8.self).map { .byte($0) }
         case .boolean:
-            guard align(4), let raw = read(UInt32.self), raw <= 1 else { return nil }
+            guard let raw = read(UInt32.self), raw <= 1 else { return nil }
             return .boolean(raw == 1)
         case .int16: return read(UInt16.self).map { .int16(Int16(bitPattern: $0)) }
         case .uint16: return read(UInt16.self).map { .uint16($0) }
@@ -121,9 +121,9 @@ struct WireReader {
         case .int64: return read(UInt64.self).map { .int64(Int64(bitPattern: $0)) }
         case .uint64: return read(UInt64.self).map { .uint64($0) }
         case .double: return read(UInt64.self).map { .double(Double(bitPattern: $0)) }
-        case .string: return readString().map { .string($0) }
-        case .objectPath: return readString().map { .objectPath(ObjectPath(unchecked: $0)) }
-        case .signature: return readSignature().map { .signature(Signature(unchecked: $0)) }
+        case .string: return stringBytes().map { .string(String(decoding: $0, as: UTF8.self)) }
+        case .objectPath: return stringBytes().map { .objectPath(ObjectPath(unchecked: String(decoding: $0, as: UTF8.self))) }
+        case .signature: return signatureBytes().map { .signature(Signature(unchecked: String(decoding: $0, as: UTF8.self))) }
         case .variant, .structure, .array, .dictionary: return nil
         }
     }
@@ -131,9 +131,7 @@ struct WireReader {
     private mutating func container(_ type: DBusType) -> DBusValue? {
         switch type {
         case .variant:
-            guard let length = read(UInt8.self), let text = text(count: Int(length)),
-                let types = cache.types(text)?.types, types.count == 1
-            else { return nil }
+            guard let text = signatureBytes(), let types = cache.types(text), types.count == 1 else { return nil }
             return value(of: types[0]).map { .variant($0) }
         case .structure(let fields):
             guard align(8) else { return nil }
@@ -145,38 +143,32 @@ struct WireReader {
             }
             return .structure(values)
         case .array(let element):
+            guard let end = arrayEnd(alignedTo: Self.alignment(of: element)) else { return nil }
             var items: [DBusValue] = []
-            let ok = readArray(element: element, aligned: Self.alignment(of: element)) { reader in
-                guard let item = reader.value(of: element) else { return false }
+            if let size = Self.fixedSize(of: element) { items.reserveCapacity((end - offset + size - 1) / size) }
+            while offset < end {
+                guard let item = value(of: element) else { return nil }
                 items.append(item)
-                return true
-            } reserve: { items.reserveCapacity($0) }
-            return ok ? .array(element, items) : nil
+            }
+            return offset == end ? .array(element, items) : nil
         case .dictionary(let key, let valueType):
+            guard let end = arrayEnd(alignedTo: 8) else { return nil }
             var entries: [DBusValue.DictEntry] = []
-            let ok = readArray(element: type, aligned: 8) { reader in
-                guard reader.align(8), let k = reader.value(of: key), let v = reader.value(of: valueType) else { return false }
+            while offset < end {
+                guard align(8), let k = value(of: key), let v = value(of: valueType) else { return nil }
                 entries.append(.init(k, v))
-                return true
-            } reserve: { entries.reserveCapacity($0) }
-            return ok ? .dictionary(key: key, value: valueType, entries) : nil
+            }
+            return offset == end ? .dictionary(key: key, value: valueType, entries) : nil
         default: return nil
         }
     }
 
-    /// An array's length, the padding to its elements' alignment (present even when it is
-    /// empty), then elements until the length is used up.
-    private mutating func readArray(
-        element: DBusType, aligned: Int, _ each: (inout WireReader) -> Bool, reserve: (Int) -> Void
-    ) -> Bool {
-        guard let length = read(UInt32.self), align(aligned) else { return false }
+    /// Reads an array's length and the padding to its elements' alignment (present even when
+    /// it is empty); the elements end where this returns.
+    private mutating func arrayEnd(alignedTo boundary: Int) -> Int? {
+        guard let length = read(UInt32.self), align(boundary) else { return nil }
         let end = offset + Int(length)
-        guard end <= bytes.count else { return false }
-        if let size = Self.fixedSize(of: element) { reserve((Int(length) + size - 1) / size) }
-        while offset < end {
-            guard each(&self) else { return false }
-        }
-        return offset == end
+        return end <= bytes.count ? end : nil
     }
 
     // MARK: Basic reads
@@ -196,15 +188,15 @@ struct WireReader {
     }
 
     /// A string or object path: a 32-bit length, the UTF-8 bytes, a NUL.
-    private mutating func readString() -> String? {
-        guard let length = read(UInt32.self), let utf8 = text(count: Int(length)) else { return nil }
-        return String(decoding: utf8, as: UTF8.self)
+    private mutating func stringBytes() -> UnsafeRawBufferPointer? {
+        guard let length = read(UInt32.self) else { return nil }
+        return text(count: Int(length))
     }
 
     /// A signature: an 8-bit length, the bytes, a NUL.
-    private mutating func readSignature() -> String? {
-        guard let length = read(UInt8.self), let utf8 = text(count: Int(length)) else { return nil }
-        return String(decoding: utf8, as: UTF8.self)
+    private mutating func signatureBytes() -> UnsafeRawBufferPointer? {
+        guard let length = read(UInt8.self) else { return nil }
+        return text(count: Int(length))
     }
 
     /// The `count` bytes of text at the offset, which must be followed by a NUL.

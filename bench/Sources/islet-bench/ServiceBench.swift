@@ -11,15 +11,33 @@ enum ServiceBench {
         defer { echo.stop(); bus.stop() }
         let client = try DBusConnection(bus: .address(bus.address))
         defer { client.close() }
-        let full = FileManager.default.temporaryDirectory.appendingPathComponent("islet-bench-full-\(UUID().uuidString.prefix(6))/islet.sqlite").path
+        let full = temporaryDatabase("full")
         try StoreBench.fill(path: full, count: 100_000)
-        defer { try? FileManager.default.removeItem(atPath: (full as NSString).deletingLastPathComponent) }
-        let daemon = try Child([isletd, "--address", bus.address, "--database", full, "--log-level", "error"], env: env)
+        defer { removeDatabase(full) }
+        let daemon = try await startIsletd(isletd, database: full, bus: bus, env: env, client: client)
         defer { daemon.stop() }
-        while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
-        while try await client.nameOwner("org.example.CEcho") == nil { try await Task.sleep(for: .milliseconds(5)) }
         say("isletd: \(isletd)\n")
         try await callRates(client: client, bus: bus, env: env, daemon: daemon.pid, echo: echo.pid)
+    }
+
+    /// `binary` serving `database` on the bus, once it owns its name.
+    static func startIsletd(_ binary: String, database: String, bus: BenchBus, env: [String: String], client: DBusConnection) async throws -> Child {
+        let child = try Child([binary, "--address", bus.address, "--database", database, "--log-level", "error"], env: env)
+        try await waitForOwner("org.islet.Islet1", client: client)
+        return child
+    }
+
+    /// Returns once `name` has an owner (or, with `present` false, none).
+    static func waitForOwner(_ name: String, client: DBusConnection, present: Bool = true) async throws {
+        while try await (client.nameOwner(name) != nil) != present { try await Task.sleep(for: .milliseconds(2)) }
+    }
+
+    static func temporaryDatabase(_ label: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("islet-bench-\(label)-\(UUID().uuidString.prefix(6))/islet.sqlite").path
+    }
+
+    static func removeDatabase(_ path: String) {
+        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
     }
 
     static func run(idleSeconds: Int, installed: String?) async throws {
@@ -30,11 +48,11 @@ enum ServiceBench {
         let client = try DBusConnection(bus: .address(bus.address))
         defer { client.close() }
 
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("islet-bench-empty-\(UUID().uuidString.prefix(6))/islet.sqlite").path
-        let full = FileManager.default.temporaryDirectory.appendingPathComponent("islet-bench-full-\(UUID().uuidString.prefix(6))/islet.sqlite").path
+        let empty = temporaryDatabase("empty")
+        let full = temporaryDatabase("full")
         try StoreBench.fill(path: full, count: 100_000)
         defer {
-            for path in [empty, full] { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+            for path in [empty, full] { removeDatabase(path) }
         }
 
         // Exec to owning the name, median of 11 starts each.
@@ -51,7 +69,7 @@ enum ServiceBench {
                 let d = ContinuousClock.now - started
                 times.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
                 daemon.stop()
-                while try await client.nameOwner("org.islet.Islet1") != nil { try await Task.sleep(for: .milliseconds(2)) }
+                try await waitForOwner("org.islet.Islet1", client: client, present: false)
             }
             times.sort()
             startup[label] = times[times.count / 2]
@@ -60,9 +78,8 @@ enum ServiceBench {
         // The call rates and the idle figures of the program as installed, when given.
         let served = installed.map { $0 + "/isletd" } ?? isletd
         say("isletd for the calls and the idle figures: \(served)\n")
-        let daemon = try Child([served, "--address", bus.address, "--database", full, "--log-level", "error"], env: env)
+        let daemon = try await startIsletd(served, database: full, bus: bus, env: env, client: client)
         defer { daemon.stop() }
-        while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
         func proxy(_ name: String, _ interface: String) -> DBusProxy {
             DBusProxy(connection: client, destination: name, path: "/org/islet/Islet1", interface: interface)
         }
@@ -89,14 +106,13 @@ enum ServiceBench {
         // the development build above.
         guard let installed else { return }
         daemon.stop()
-        while try await client.nameOwner("org.islet.Islet1") != nil { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitForOwner("org.islet.Islet1", client: client, present: false)
         say("\n| resident memory, 2 s after start-up and a few calls | development build (\(isletd)) | as installed (\(installed)/isletd) | target |")
         say("| --- | ---: | ---: | ---: |")
         for (label, path) in [("empty database", empty + "-2"), ("100,000 fasts", full)] {
             var row: [Int] = []
             for binary in [isletd, installed + "/isletd"] {
-                let child = try Child([binary, "--address", bus.address, "--database", path, "--log-level", "error"], env: env)
-                while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
+                let child = try await startIsletd(binary, database: path, bus: bus, env: env, client: client)
                 for _ in 0..<20 {
                     try await props.call("Get", getArgs)
                     try await fasting.call("ListFasts", listArgs)
@@ -105,25 +121,27 @@ enum ServiceBench {
                 try await Task.sleep(for: .seconds(2))
                 row.append(ProcStat(pid: child.pid).residentKiB)
                 child.stop()
-                while try await client.nameOwner("org.islet.Islet1") != nil { try await Task.sleep(for: .milliseconds(5)) }
+                try await waitForOwner("org.islet.Islet1", client: client, present: false)
             }
             say(String(format: "| %@ | %.1f MiB | %.1f MiB | < 16 MiB |", label, Double(row[0]) / 1024, Double(row[1]) / 1024))
         }
     }
+
     /// Serial round trips of Properties.Get and ListFasts(0, 10) in interleaved rounds: isletd;
     /// dbus-test-tool echo, which answers everything with an empty reply (the yardstick);
-    /// and, when it is built (bench/reference/payload-echo.c, next to this program), a C server
+    /// and payload-echo (bench/reference/payload-echo.c, built next to this program), a C server
     /// that answers with replies of isletd's types and sizes. With them, the CPU time each
     /// process spends per call (client = this process, bus, server): rates swing with the
     /// machine, CPU time per call much less, and it says where a difference comes from.
     static func callRates(client: DBusConnection, bus: BenchBus, env: [String: String], daemon: Int32, echo: Int32) async throws {
         let reference = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("payload-echo").path
-        let payload = FileManager.default.isExecutableFile(atPath: reference)
-            ? try Child([reference, bus.address, "org.example.PayloadEcho"], env: env) : nil
-        defer { payload?.stop() }
-        if payload != nil {
-            while try await client.nameOwner("org.example.PayloadEcho") == nil { try await Task.sleep(for: .milliseconds(5)) }
+        guard FileManager.default.isExecutableFile(atPath: reference) else {
+            throw BenchError("\(reference) is missing: make -C bench reference builds it")
         }
+        let payload = try Child([reference, bus.address, "org.example.PayloadEcho"], env: env)
+        defer { payload.stop() }
+        try await waitForOwner("org.example.PayloadEcho", client: client)
+        try await waitForOwner("org.example.CEcho", client: client)
         func proxy(_ name: String, _ interface: String) -> DBusProxy {
             DBusProxy(connection: client, destination: name, path: "/org/islet/Islet1", interface: interface)
         }
@@ -131,9 +149,9 @@ enum ServiceBench {
             ("Properties.Get", "get", "org.freedesktop.DBus.Properties", "Get", [.string("org.islet.Islet1.Fasting"), .string("Fasting")]),
             ("Fasting.ListFasts(0, 10)", "list", "org.islet.Islet1.Fasting", "ListFasts", [.uint32(0), .uint32(10)]),
         ]
-        var servers: [(label: String, busName: String, pid: Int32)] = [("isletd", "org.islet.Islet1", daemon)]
-        if let payload { servers.append(("payload", "org.example.PayloadEcho", payload.pid)) }
-        servers.append(("echo", "org.example.CEcho", echo))
+        let servers: [(label: String, busName: String, pid: Int32)] = [
+            ("isletd", "org.islet.Islet1", daemon), ("payload", "org.example.PayloadEcho", payload.pid), ("echo", "org.example.CEcho", echo),
+        ]
         // (key, proxy, member, arguments, server pid), every call against every server.
         let cases = calls.flatMap { call in
             servers.map { server in
@@ -168,20 +186,11 @@ enum ServiceBench {
         say("## isletd (islet-bench isletd)\n")
         say("Serial round trips, median of \(rounds) interleaved rounds of \(count) calls; isletd holds 100,000 fasts.")
         say("dbus-test-tool echo answers with an empty reply; payload-echo (C, libdbus) with isletd's reply types and sizes.\n")
-        if payload != nil {
-            say("| call | isletd (calls/s) | payload-echo (calls/s) | dbus-test-tool echo (calls/s) | isletd / echo | payload-echo / echo | isletd / payload-echo |")
-            say("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-            for call in calls {
-                let (i, p, e) = (rate("isletd-" + call.label), rate("payload-" + call.label), rate("echo-" + call.label))
-                say(String(format: "| %@ | %.0f | %.0f | %.0f | %.2f | %.2f | %.2f |", call.name, i, p, e, i / e, p / e, i / p))
-            }
-        } else {
-            say("| call | isletd (calls/s) | dbus-test-tool echo (calls/s) | ratio |")
-            say("| --- | ---: | ---: | ---: |")
-            for call in calls {
-                let (i, e) = (rate("isletd-" + call.label), rate("echo-" + call.label))
-                say(String(format: "| %@ | %.0f | %.0f | %.2f |", call.name, i, e, i / e))
-            }
+        say("| call | isletd (calls/s) | payload-echo (calls/s) | dbus-test-tool echo (calls/s) | isletd / echo | payload-echo / echo | isletd / payload-echo |")
+        say("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for call in calls {
+            let (i, p, e) = (rate("isletd-" + call.label), rate("payload-" + call.label), rate("echo-" + call.label))
+            say(String(format: "| %@ | %.0f | %.0f | %.0f | %.2f | %.2f | %.2f |", call.name, i, p, e, i / e, p / e, i / p))
         }
         say("\nCPU time per call, µs (median of the rounds), and the round trip (1 / median rate).\n")
         say("| call | server | client | bus | server | round trip |")
