@@ -6,12 +6,17 @@
 /// names in their headers, the same body signatures. The wire reader takes them from here
 /// instead of allocating a string and parsing a signature for every message. A few dozen
 /// entries, replaced in turn, so a peer that sends endless new names cannot grow it.
-/// Used only on the connection's loop.
+/// Used only on the connection's loop, one lookup at a time (so its storage goes without the
+/// run-time exclusivity checks, which cost more than a lookup that hits).
 final class WireCache {
-    private var strings: [String] = []
-    private var nextString = 0
-    private var signatures: [(text: String, types: [DBusType])] = []
-    private var nextSignature = 0
+    /// Each entry's ``key(_:)``, beside it: a lookup scans these integers and compares bytes
+    /// only where one matches (strings here share long prefixes such as "org.islet.Islet1.").
+    @exclusivity(unchecked) private var stringKeys: [UInt64] = []
+    @exclusivity(unchecked) private var strings: [String] = []
+    @exclusivity(unchecked) private var nextString = 0
+    @exclusivity(unchecked) private var signatureKeys: [UInt64] = []
+    @exclusivity(unchecked) private var signatures: [(text: String, types: [DBusType])] = []
+    @exclusivity(unchecked) private var nextSignature = 0
     static let stringLimit = 32
     static let signatureLimit = 16
 
@@ -20,36 +25,58 @@ final class WireCache {
 
     /// The string whose UTF-8 is `bytes` (which libdbus has checked).
     func string(_ bytes: UnsafeRawBufferPointer) -> String {
-        for candidate in strings where Self.same(candidate, bytes) { return candidate }
+        let key = Self.key(bytes)
+        for index in stringKeys.indices where stringKeys[index] == key && Self.same(strings[index], bytes) {
+            return strings[index]
+        }
         let text = String(decoding: bytes, as: UTF8.self)
-        remember(text, in: &strings, next: &nextString, limit: Self.stringLimit)
+        let slot = Self.slot(count: strings.count, next: &nextString, limit: Self.stringLimit)
+        Self.put(key, at: slot, in: &stringKeys)
+        Self.put(text, at: slot, in: &strings)
         return text
     }
 
     /// The complete types of a signature, nil if it is not a valid one.
     func types(_ bytes: UnsafeRawBufferPointer) -> [DBusType]? {
-        for candidate in signatures where Self.same(candidate.text, bytes) { return candidate.types }
+        let key = Self.key(bytes)
+        for index in signatureKeys.indices where signatureKeys[index] == key && Self.same(signatures[index].text, bytes) {
+            return signatures[index].types
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         guard let types = try? DBusType.parse(text) else { return nil }
-        remember((text, types), in: &signatures, next: &nextSignature, limit: Self.signatureLimit)
+        let slot = Self.slot(count: signatures.count, next: &nextSignature, limit: Self.signatureLimit)
+        Self.put(key, at: slot, in: &signatureKeys)
+        Self.put((text, types), at: slot, in: &signatures)
         return types
     }
 
-    private func remember<T>(_ value: T, in list: inout [T], next: inout Int, limit: Int) {
-        if list.count < limit {
-            list.append(value)
-        } else {
-            list[next] = value
-            next = (next + 1) % limit
-        }
+    /// Where a new entry goes: appended while there is room, then over the oldest in turn.
+    private static func slot(count: Int, next: inout Int, limit: Int) -> Int {
+        guard count == limit else { return count }
+        defer { next = (next + 1) % limit }
+        return next
+    }
+
+    private static func put<T>(_ value: T, at slot: Int, in list: inout [T]) {
+        if slot == list.count { list.append(value) } else { list[slot] = value }
+    }
+
+    /// The length and the last eight bytes (where these strings differ), folded together; equal
+    /// bytes give equal keys, so a different key rules a candidate out.
+    static func key(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let length = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        if bytes.count >= 8 { return length ^ bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) }
+        var tail: UInt64 = 0
+        for byte in bytes { tail = tail << 8 | UInt64(byte) }
+        return length ^ tail
     }
 
     private static func same(_ text: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
+        let compared = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             guard utf8.count == bytes.count else { return false }
             guard let mine = utf8.baseAddress, let theirs = bytes.baseAddress else { return true }  // both empty
             return memcmp(mine, theirs, bytes.count) == 0
         }
+        return compared ?? text.utf8.elementsEqual(bytes)
     }
 }

@@ -98,4 +98,21 @@ import Testing
         #expect(cache.counts.strings <= WireCache.stringLimit && cache.counts.signatures <= WireCache.signatureLimit)
         #expect(Array("a{s".utf8).withUnsafeBytes { cache.types($0) } == nil)
     }
+
+    /// Entries are found by a key of length and last bytes, but only equal bytes make a hit:
+    /// names that share both (and short ones, keyed whole) come back as themselves.
+    @Test func cacheTellsApartNamesWithTheSameKey() {
+        let cache = WireCache()
+        let names = ["org.a.Islet1.Fasting", "org.b.Islet1.Fasting", "org.c.Islet1.Fasting", "ab", "ba", ""]
+        func key(_ text: String) -> UInt64 { Array(text.utf8).withUnsafeBytes { WireCache.key($0) } }
+        #expect(key(names[0]) == key(names[1]) && key(names[1]) == key(names[2]))
+        for _ in 0..<2 {
+            for name in names {
+                #expect(Array(name.utf8).withUnsafeBytes { cache.string($0) } == name)
+            }
+        }
+        #expect(cache.counts.strings == names.count)
+        #expect(Array("ag".utf8).withUnsafeBytes { cache.types($0) } == [.array(.signature)])
+        #expect(Array("ga".utf8).withUnsafeBytes { cache.types($0) } == nil)
+    }
 }
