@@ -162,15 +162,20 @@ enum ServiceBench {
         for _ in 0..<1000 {
             for c in cases { try await c.proxy.call(c.member, c.arguments) }
         }
-        // ISLET_BENCH_CALLS and ISLET_BENCH_ROUNDS shrink the run (a server under callgrind).
+        // Paired rounds: each round makes `count` calls of every case back to back, in an order
+        // that turns by one each round, and a ratio is taken within the round; the median of
+        // those ratios is immune to the machine's slower and faster moments, which move all
+        // three servers of a round alike. ISLET_BENCH_CALLS and ISLET_BENCH_ROUNDS change the
+        // run's shape (a server under callgrind wants a short one).
         let environment = ProcessInfo.processInfo.environment
-        let count = environment["ISLET_BENCH_CALLS"].flatMap { Int($0) } ?? 5_000
-        let rounds = environment["ISLET_BENCH_ROUNDS"].flatMap { Int($0) } ?? 9  // many short rounds: the median shrugs off a noisy moment
-        var rates: [String: [Double]] = [:]
+        let count = environment["ISLET_BENCH_CALLS"].flatMap { Int($0) } ?? 1_000
+        let rounds = environment["ISLET_BENCH_ROUNDS"].flatMap { Int($0) } ?? 45
+        var rates: [String: [Double]] = [:]  // key -> the rate of each round
         var cpu: [String: [[Double]]] = [:]  // key -> rounds of [client, bus, server] µs per call
         let me = getpid()
-        for _ in 0..<rounds {
-            for c in cases {
+        for round in 0..<rounds {
+            for index in cases.indices {
+                let c = cases[(index + round) % cases.count]
                 let before = [me, bus.pid, c.pid].map { ProcStat(pid: $0).cpuNanoseconds }
                 let start = ContinuousClock.now
                 for _ in 0..<count { try await c.proxy.call(c.member, c.arguments) }
@@ -182,15 +187,23 @@ enum ServiceBench {
         }
         let m = rates.mapValues(DBusBench.median)
         func rate(_ key: String) -> Double { m[key] ?? 0 }
+        /// The median, lower and upper quartile of a server's rate over another's, round by round.
+        func ratio(_ key: String, over other: String) -> String {
+            let sorted = zip(rates[key] ?? [], rates[other] ?? []).map { $0 / $1 }.sorted()
+            guard !sorted.isEmpty else { return "-" }
+            return String(format: "%.2f (%.2f-%.2f)", sorted[sorted.count / 2], sorted[sorted.count / 4], sorted[sorted.count * 3 / 4])
+        }
         func cpuMedian(_ key: String, _ process: Int) -> Double { DBusBench.median((cpu[key] ?? []).map { $0[process] }) }
         say("## isletd (islet-bench isletd)\n")
-        say("Serial round trips, median of \(rounds) interleaved rounds of \(count) calls; isletd holds 100,000 fasts.")
+        say("Serial round trips in \(rounds) paired rounds of \(count) calls to each server; isletd holds 100,000 fasts.")
+        say("Rates: the median over the rounds. Ratios: the median of each round's ratio (quartiles in brackets).")
         say("dbus-test-tool echo answers with an empty reply; payload-echo (C, libdbus) with isletd's reply types and sizes.\n")
         say("| call | isletd (calls/s) | payload-echo (calls/s) | dbus-test-tool echo (calls/s) | isletd / echo | payload-echo / echo | isletd / payload-echo |")
         say("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for call in calls {
-            let (i, p, e) = (rate("isletd-" + call.label), rate("payload-" + call.label), rate("echo-" + call.label))
-            say(String(format: "| %@ | %.0f | %.0f | %.0f | %.2f | %.2f | %.2f |", call.name, i, p, e, i / e, p / e, i / p))
+            let (i, p, e) = ("isletd-" + call.label, "payload-" + call.label, "echo-" + call.label)
+            say(String(format: "| %@ | %.0f | %.0f | %.0f | %@ | %@ | %@ |", call.name, rate(i), rate(p), rate(e),
+                       ratio(i, over: e), ratio(p, over: e), ratio(i, over: p)))
         }
         say("\nCPU time per call, µs (median of the rounds), and the round trip (1 / median rate).\n")
         say("| call | server | client | bus | server | round trip |")
