@@ -97,8 +97,12 @@ public struct DBusMethod: Sendable {
     public var name: String
     public var doc: String?
     public var inputs: [DBusArgument]
-    public var outputs: [DBusArgument]
+    public var outputs: [DBusArgument] {
+        didSet { outputSignature = outputs.map(\.type).signature }
+    }
     public var handler: Handler
+    /// Kept beside the outputs: a prepared reply is checked against it on every call.
+    public private(set) var outputSignature: String
 
     public init(
         _ name: String, doc: String? = nil, in inputs: [DBusArgument] = [], out outputs: [DBusArgument] = [],
@@ -108,6 +112,7 @@ public struct DBusMethod: Sendable {
         self.doc = doc
         self.inputs = inputs
         self.outputs = outputs
+        self.outputSignature = outputs.map(\.type).signature
         self.handler = .immediate(handler)
     }
 
@@ -119,6 +124,7 @@ public struct DBusMethod: Sendable {
         self.doc = doc
         self.inputs = inputs
         self.outputs = outputs
+        self.outputSignature = outputs.map(\.type).signature
         self.handler = .deferred(deferred)
     }
 
@@ -133,7 +139,6 @@ public struct DBusMethod: Sendable {
     }
 
     public var inputSignature: String { inputs.map(\.type).signature }
-    public var outputSignature: String { outputs.map(\.type).signature }
 }
 
 public struct DBusProperty: Sendable {

@@ -3,7 +3,22 @@ import CDBus
 /// The objects a connection exports, by path. Touched only on the connection's loop.
 final class ObjectRegistry: @unchecked Sendable {
     var objects: [ObjectPath: [DBusInterface]] = [:] {
-        didSet { propertyReplies.removeAll() }
+        didSet {
+            propertyReplies.removeAll()
+            lastLookup = nil
+        }
+    }
+    /// The last path looked up and what is there: calls come to the same object again and
+    /// again, and the wire cache hands back the same path string each time, so the comparison
+    /// is of two identical strings (no hashing).
+    private var lastLookup: (path: ObjectPath, interfaces: [DBusInterface]?)?
+
+    /// The interfaces exported at `path`, nil if none.
+    func interfaces(at path: ObjectPath) -> [DBusInterface]? {
+        if let lastLookup, lastLookup.path == path { return lastLookup.interfaces }
+        let found = objects[path]
+        lastLookup = (path, found)
+        return found
     }
     /// The last Properties.Get answer of each property, marshalled: the same value is asked
     /// for again and again (a panel polls), and a copy of a finished reply costs a fraction of
@@ -26,7 +41,7 @@ final class ObjectRegistry: @unchecked Sendable {
     }
 
     func interface(_ path: ObjectPath, _ name: String) -> DBusInterface? {
-        objects[path]?.first { $0.name == name }
+        interfaces(at: path)?.first { $0.name == name }
     }
 
     /// The direct children of `path` among exported paths (for introspection `<node>`s).
@@ -116,7 +131,7 @@ extension DBusConnection {
     func dispatchMethodCall(_ message: Message) {
         let call = DBusMethodCall(message: message, connection: self)
         guard let path = message.path, let member = message.member else { return }
-        let interfaces = objects.objects[path]
+        let interfaces = objects.interfaces(at: path)
         let interfaceName = message.interface
 
         switch interfaceName {
@@ -171,7 +186,7 @@ extension DBusConnection {
             handler(call, DBusReplier(call: call, outputs: method.outputs))
         case .prepared(let handler):
             do {
-                sendPrepared(try handler(call), to: message, outputs: method.outputs)
+                sendPrepared(try handler(call), to: message, signature: method.outputSignature)
             } catch {
                 sendReply(to: message, outputs: method.outputs, result: .failure(error))
             }
@@ -234,16 +249,16 @@ extension DBusConnection {
         }
     }
 
-    /// Sends a copy of a prepared reply, if its body has the declared outputs' signature.
-    func sendPrepared(_ prepared: DBusPreparedReply, to message: Message, outputs: [DBusArgument]) {
+    /// Sends a copy of `prepared` if its body has the declared output `signature` (both made
+    /// once, so this compares two strings), an internal error otherwise.
+    func sendPrepared(_ prepared: DBusPreparedReply, to message: Message, signature: String) {
         guard !message.noReplyExpected else { return }
-        // Compared type by type: no signature text is built unless they differ.
-        guard prepared.types.elementsEqual(outputs.lazy.map(\.type)) else {
+        guard prepared.signature == signature else {
             return sendReply(
                 to: message, outputs: nil,
                 result: .failure(
                     DBusError.failed(
-                        "internal error: \(message.member ?? "") produced \"\(prepared.signature)\" instead of \"\(outputs.map(\.type).signature)\"")))
+                        "internal error: \(message.member ?? "") produced \"\(prepared.signature)\" instead of \"\(signature)\"")))
         }
         guard let reply = prepared.reply(to: message) else {
             return sendReply(to: message, outputs: nil, result: .failure(DBusError(DBusError.noMemoryName, "out of memory")))
@@ -300,7 +315,7 @@ extension DBusConnection {
                     // A value that fails validation is reported by sendReply, as for any reply.
                     return sendReply(to: call.message, outputs: outputs, result: .success([.variant(value)]))
                 }
-                sendPrepared(prepared, to: call.message, outputs: outputs)
+                sendPrepared(prepared, to: call.message, signature: "v")
             } catch {
                 reply(call, .failure(error))
             }

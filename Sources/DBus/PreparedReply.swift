@@ -9,15 +9,14 @@ public final class DBusPreparedReply: @unchecked Sendable {
     /// A method return holding the body, with no destination and no reply serial yet; never sent
     /// itself, only copied (libdbus copies are independent messages).
     let template: OpaquePointer
-    /// The body's types, compared with the method's declared outputs before each use.
-    public let types: [DBusType]
-    public var signature: String { types.signature }
+    /// The body's signature, compared with the method's declared outputs before each use.
+    public let signature: String
 
     /// Validates and marshals `values` (the same checks as any message this library sends).
     public init(_ values: [DBusValue]) throws(DBusError) {
         let message = Message(kind: .methodReturn, body: values)
         template = try Marshal.makeCMessage(message)
-        types = values.map(\.type)
+        signature = values.map(\.type).signature
     }
 
     /// The template addressed to the last caller: callers tend to ask again, and libdbus

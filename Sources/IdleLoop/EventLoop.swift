@@ -257,8 +257,10 @@ public final class EventLoop: @unchecked Sendable {
                 swap(&batch, &state.work)
                 return !state.timers.isEmpty
             }
-            for work in batch { work.run() }
-            batch.removeAll(keepingCapacity: true)
+            if !batch.isEmpty {
+                for work in batch { work.run() }
+                batch.removeAll(keepingCapacity: true)
+            }
             if timersDue { runDueTimers() }
 
             let (idle, stop, rebuild, rearm) = state.withLock { state in

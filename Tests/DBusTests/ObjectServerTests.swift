@@ -28,6 +28,26 @@ import TestSupport
         #expect(reply.body.isEmpty)
     }
 
+    /// Calls find what is exported now: the object last called is remembered, and forgotten
+    /// when the objects change.
+    @Test func callsFollowExportAndUnexport() async throws {
+        let fixture = try await BusFixture()
+        let path: ObjectPath = "/org/example/Test/Later"
+        func call() async throws -> [DBusValue] {
+            try await fixture.client.call(
+                .methodCall(destination: BusFixture.name, path: path, interface: "org.example.Echo", member: "Noop")
+            ).body
+        }
+        await expectError(DBusError.unknownObjectName) { _ = try await call() }
+        try fixture.server.export(path, interfaces: [BusFixture.echo()])
+        #expect(try await call() == [])
+        #expect(try await call() == [])
+        fixture.server.unexport(path)
+        await expectError(DBusError.unknownObjectName) { _ = try await call() }
+        try fixture.server.export(path, interfaces: [BusFixture.settings(fixture.state)])
+        await expectError(DBusError.unknownInterfaceName) { _ = try await call() }
+    }
+
     @Test func handlerErrorMessageReachesOutsideClient() async throws {
         let fixture = try await BusFixture()
         let result = try await Command.run(
