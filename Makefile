@@ -56,7 +56,8 @@ test-installed: release
 	ISLET_TEST_PROGRAMS=$(CURDIR)/$(STATIC_BIN) dbus-run-session -- \
 	  $(SWIFT) test --skip-build --filter 'IsletServiceTests|IsletCommandTests|IsletNotifyTests'
 
-bench: deps
+bench:
+	@packaging/install-deps --with-bench
 	$(MAKE) -C bench
 
 # A day of use in SOAK_MINUTES (default 10), the bridge attached: leaks and missed signals.

@@ -191,7 +191,7 @@ enum ServiceBench {
         func ratio(_ key: String, over other: String) -> String {
             let sorted = zip(rates[key] ?? [], rates[other] ?? []).map { $0 / $1 }.sorted()
             guard !sorted.isEmpty else { return "-" }
-            return String(format: "%.2f (%.2f-%.2f)", sorted[sorted.count / 2], sorted[sorted.count / 4], sorted[sorted.count * 3 / 4])
+            return String(format: "%.3f (%.2f-%.2f)", sorted[sorted.count / 2], sorted[sorted.count / 4], sorted[sorted.count * 3 / 4])
         }
         func cpuMedian(_ key: String, _ process: Int) -> Double { DBusBench.median((cpu[key] ?? []).map { $0[process] }) }
         say("## isletd (islet-bench isletd)\n")
