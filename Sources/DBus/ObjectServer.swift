@@ -6,12 +6,30 @@ final class ObjectRegistry: @unchecked Sendable {
         didSet {
             propertyReplies.removeAll()
             lastLookup = nil
+            lastMethod = nil
         }
     }
     /// The last path looked up and what is there: calls come to the same object again and
     /// again, and the wire cache hands back the same path string each time, so the comparison
     /// is of two identical strings (no hashing).
     private var lastLookup: (path: ObjectPath, interfaces: [DBusInterface]?)?
+
+    /// The method the last call to an exported method resolved to. Calls repeat, and the wire
+    /// cache hands back the same path, interface and member strings each time, so a repeated
+    /// call is recognised by three comparisons of identical strings.
+    private var lastMethod: (path: ObjectPath, interface: String?, member: String, method: DBusMethod)?
+
+    func rememberedMethod(_ path: ObjectPath, _ interface: String?, _ member: String) -> DBusMethod? {
+        // The member first: short names are compared inline, and a call to another member
+        // (a Properties.Get between two ListFasts) is told apart at once.
+        guard let lastMethod, lastMethod.member == member, lastMethod.interface == interface, lastMethod.path == path
+        else { return nil }
+        return lastMethod.method
+    }
+
+    func remember(_ method: DBusMethod, _ path: ObjectPath, _ interface: String?, _ member: String) {
+        lastMethod = (path, interface, member, method)
+    }
 
     /// The interfaces exported at `path`, nil if none.
     func interfaces(at path: ObjectPath) -> [DBusInterface]? {
@@ -131,8 +149,9 @@ extension DBusConnection {
     func dispatchMethodCall(_ message: Message) {
         let call = DBusMethodCall(message: message, connection: self)
         guard let path = message.path, let member = message.member else { return }
-        let interfaces = objects.interfaces(at: path)
         let interfaceName = message.interface
+        if let method = objects.rememberedMethod(path, interfaceName, member) { return invoke(method, call) }
+        let interfaces = objects.interfaces(at: path)
 
         switch interfaceName {
         case StandardInterfaces.peer?:
@@ -171,12 +190,19 @@ extension DBusConnection {
             method = interfaces.lazy.compactMap { $0.method(member) }.first
         }
         guard let method else { return reply(call, .failure(DBusError.unknownMethod(unknown(message)))) }
+        objects.remember(method, path, interfaceName, member)
+        invoke(method, call)
+    }
+
+    /// Checks the arguments against the method's declared inputs and runs its handler.
+    private func invoke(_ method: DBusMethod, _ call: DBusMethodCall) {
+        let message = call.message
         guard message.bodyHasTypes(method.inputs.lazy.map(\.type)) else {
             return reply(
                 call,
                 .failure(
                     DBusError.invalidArgs(
-                        "\(member) takes \"\(method.inputSignature)\", got \"\(message.signature)\"")))
+                        "\(method.name) takes \"\(method.inputSignature)\", got \"\(message.signature)\"")))
         }
         switch method.handler {
         case .immediate(let handler):

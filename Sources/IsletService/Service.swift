@@ -29,8 +29,9 @@ public final class IsletService: @unchecked Sendable {
     private var wakeTimer: WallTimer?
     /// ListFasts replies of the first pages, marshalled once: panels and `islet history` ask
     /// for the same page again and again. Valid for one history generation of the store.
-    private var pageReplies: (generation: UInt64, replies: [PageKey: DBusPreparedReply]) = (0, [:])
-    private struct PageKey: Hashable { var offset, limit: UInt32 }
+    /// A few pages at most, so they are searched in turn (no hashing per call).
+    private var pageReplies: (generation: UInt64, replies: [(key: PageKey, reply: DBusPreparedReply)]) = (0, [])
+    private struct PageKey: Equatable { var offset, limit: UInt32 }
     static let preparedPages = 16
     private var watchedSender: String?
     private var senderWatch: Task<Void, Never>?
@@ -102,7 +103,11 @@ public final class IsletService: @unchecked Sendable {
     func historyPage(offset: UInt32, limit: UInt32) throws -> DBusPreparedReply {
         let key = PageKey(offset: offset, limit: limit)
         let generation = store.historyGeneration
-        if let generation, pageReplies.generation == generation, let reply = pageReplies.replies[key] { return reply }
+        if let generation, pageReplies.generation == generation,
+            let kept = pageReplies.replies.first(where: { $0.key == key })
+        {
+            return kept.reply
+        }
         let page = try read { try store.page(offset: offset, limit: limit) }
         let reply = try DBusPreparedReply([
             .array(.structure([.uint64, .uint64, .uint64, .uint64]), page.map {
@@ -111,9 +116,9 @@ public final class IsletService: @unchecked Sendable {
         ])
         if let generation, Int(offset) + Int(limit) <= Store.recentWindow {
             if pageReplies.generation != generation || pageReplies.replies.count >= IsletService.preparedPages {
-                pageReplies = (generation, [:])
+                pageReplies = (generation, [])
             }
-            pageReplies.replies[key] = reply
+            pageReplies.replies.append((key, reply))
         }
         return reply
     }
