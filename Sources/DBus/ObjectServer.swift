@@ -4,20 +4,38 @@ import CDBus
 final class ObjectRegistry: @unchecked Sendable {
     var objects: [ObjectPath: [DBusInterface]] = [:] {
         didSet {
-            propertyReplies.removeAll()
             lastLookup = nil
             lastMethod = nil
+            propertyReplies.removeAll()
         }
     }
-    /// The last path looked up and what is there: calls come to the same object again and
-    /// again, and the wire cache hands back the same path string each time, so the comparison
-    /// is of two identical strings (no hashing).
-    private var lastLookup: (path: ObjectPath, interfaces: [DBusInterface]?)?
 
-    /// The method the last call to an exported method resolved to. Calls repeat, and the wire
-    /// cache hands back the same path, interface and member strings each time, so a repeated
-    /// call is recognised by three comparisons of identical strings.
+    // What calls repeat, kept until the objects change. The wire cache hands back the same
+    // path, interface and member strings for each repeated call, so recognising one costs
+    // comparisons of identical strings, no hashing.
+
+    /// The last path looked up and what is there.
+    private var lastLookup: (path: ObjectPath, interfaces: [DBusInterface]?)?
+    /// The method the last call to an exported method resolved to.
     private var lastMethod: (path: ObjectPath, interface: String?, member: String, method: DBusMethod)?
+    /// The last Properties.Get answer of each property, marshalled: the same value is asked
+    /// for again and again (a panel polls), and a copy of a finished reply costs a fraction of
+    /// building one. The value is compared on every Get, so a change is never missed.
+    private var propertyReplies: [PropertyReplyKey: (value: DBusValue, reply: DBusPreparedReply)] = [:]
+
+    struct PropertyReplyKey: Hashable {
+        var path: ObjectPath
+        var interface: String
+        var property: String
+    }
+
+    /// The interfaces exported at `path`, nil if none.
+    func interfaces(at path: ObjectPath) -> [DBusInterface]? {
+        if let lastLookup, lastLookup.path == path { return lastLookup.interfaces }
+        let found = objects[path]
+        lastLookup = (path, found)
+        return found
+    }
 
     func rememberedMethod(_ path: ObjectPath, _ interface: String?, _ member: String) -> DBusMethod? {
         // The member first: short names are compared inline, and a call to another member
@@ -29,24 +47,6 @@ final class ObjectRegistry: @unchecked Sendable {
 
     func remember(_ method: DBusMethod, _ path: ObjectPath, _ interface: String?, _ member: String) {
         lastMethod = (path, interface, member, method)
-    }
-
-    /// The interfaces exported at `path`, nil if none.
-    func interfaces(at path: ObjectPath) -> [DBusInterface]? {
-        if let lastLookup, lastLookup.path == path { return lastLookup.interfaces }
-        let found = objects[path]
-        lastLookup = (path, found)
-        return found
-    }
-    /// The last Properties.Get answer of each property, marshalled: the same value is asked
-    /// for again and again (a panel polls), and a copy of a finished reply costs a fraction of
-    /// building one. The value is compared on every Get, so a change is never missed.
-    var propertyReplies: [PropertyReplyKey: (value: DBusValue, reply: DBusPreparedReply)] = [:]
-
-    struct PropertyReplyKey: Hashable {
-        var path: ObjectPath
-        var interface: String
-        var property: String
     }
 
     /// The reply to a Get that answers `value`: the last one marshalled for the property if
@@ -341,7 +341,7 @@ extension DBusConnection {
                     // A value that fails validation is reported by sendReply, as for any reply.
                     return sendReply(to: call.message, outputs: outputs, result: .success([.variant(value)]))
                 }
-                sendPrepared(prepared, to: call.message, signature: "v")
+                sendPrepared(prepared, to: call.message, signature: DBusType.variant.signature)
             } catch {
                 reply(call, .failure(error))
             }

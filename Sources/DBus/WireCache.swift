@@ -9,13 +9,11 @@
 /// Used only on the connection's loop, one lookup at a time (so its storage goes without the
 /// run-time exclusivity checks, which cost more than a lookup that hits).
 final class WireCache {
-    /// Each entry's ``key(_:)``, beside it: a lookup scans these integers and compares bytes
-    /// only where one matches (strings here share long prefixes such as "org.islet.Islet1.").
-    @exclusivity(unchecked) private var stringKeys: [UInt64] = []
-    @exclusivity(unchecked) private var strings: [String] = []
+    /// Each entry with its ``key(_:)``: a lookup compares the keys and the bytes only where one
+    /// matches (strings here share long prefixes such as "org.islet.Islet1.").
+    @exclusivity(unchecked) private var strings: [(key: UInt64, text: String)] = []
     @exclusivity(unchecked) private var nextString = 0
-    @exclusivity(unchecked) private var signatureKeys: [UInt64] = []
-    @exclusivity(unchecked) private var signatures: [(text: String, types: [DBusType])] = []
+    @exclusivity(unchecked) private var signatures: [(key: UInt64, text: String, types: [DBusType])] = []
     @exclusivity(unchecked) private var nextSignature = 0
     static let stringLimit = 32
     static let signatureLimit = 16
@@ -26,39 +24,34 @@ final class WireCache {
     /// The string whose UTF-8 is `bytes` (which libdbus has checked).
     func string(_ bytes: UnsafeRawBufferPointer) -> String {
         let key = Self.key(bytes)
-        for index in stringKeys.indices where stringKeys[index] == key && Self.same(strings[index], bytes) {
-            return strings[index]
+        for index in strings.indices where strings[index].key == key && Self.same(strings[index].text, bytes) {
+            return strings[index].text
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        let slot = Self.slot(count: strings.count, next: &nextString, limit: Self.stringLimit)
-        Self.put(key, at: slot, in: &stringKeys)
-        Self.put(text, at: slot, in: &strings)
+        remember((key, text), in: &strings, next: &nextString, limit: Self.stringLimit)
         return text
     }
 
     /// The complete types of a signature, nil if it is not a valid one.
     func types(_ bytes: UnsafeRawBufferPointer) -> [DBusType]? {
         let key = Self.key(bytes)
-        for index in signatureKeys.indices where signatureKeys[index] == key && Self.same(signatures[index].text, bytes) {
+        for index in signatures.indices where signatures[index].key == key && Self.same(signatures[index].text, bytes) {
             return signatures[index].types
         }
         let text = String(decoding: bytes, as: UTF8.self)
         guard let types = try? DBusType.parse(text) else { return nil }
-        let slot = Self.slot(count: signatures.count, next: &nextSignature, limit: Self.signatureLimit)
-        Self.put(key, at: slot, in: &signatureKeys)
-        Self.put((text, types), at: slot, in: &signatures)
+        remember((key, text, types), in: &signatures, next: &nextSignature, limit: Self.signatureLimit)
         return types
     }
 
-    /// Where a new entry goes: appended while there is room, then over the oldest in turn.
-    private static func slot(count: Int, next: inout Int, limit: Int) -> Int {
-        guard count == limit else { return count }
-        defer { next = (next + 1) % limit }
-        return next
-    }
-
-    private static func put<T>(_ value: T, at slot: Int, in list: inout [T]) {
-        if slot == list.count { list.append(value) } else { list[slot] = value }
+    /// Appends while there is room, then replaces the oldest entry in turn.
+    private func remember<T>(_ value: T, in list: inout [T], next: inout Int, limit: Int) {
+        if list.count < limit {
+            list.append(value)
+        } else {
+            list[next] = value
+            next = (next + 1) % limit
+        }
     }
 
     /// The length and the last eight bytes (where these strings differ), folded together; equal
