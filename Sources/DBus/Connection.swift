@@ -215,7 +215,7 @@ public final class DBusConnection: @unchecked Sendable {
         }
     }
 
-    private func handle(_ message: Message) {
+    private func handle(_ message: consuming Message) {
         switch message.kind {
         case .methodReturn, .error:
             finishCall(message.replySerial, with: .success(message))
@@ -225,10 +225,11 @@ public final class DBusConnection: @unchecked Sendable {
                 return
             }
             for subscription in subscriptions.values where subscription.rule.matches(message) {
-                subscription.continuation.yield(message)
+                subscription.continuation.yield(copy message)
             }
         case .methodCall:
-            dispatchMethodCall(message)
+            // The call takes the message over: no copy of its header strings and body.
+            dispatchMethodCall(DBusMethodCall(message: message, connection: self))
         }
     }
 

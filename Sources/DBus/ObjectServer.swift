@@ -146,10 +146,9 @@ extension DBusConnection {
 
     // MARK: Dispatch
 
-    func dispatchMethodCall(_ message: Message) {
-        let call = DBusMethodCall(message: message, connection: self)
-        guard let path = message.path, let member = message.member else { return }
-        let interfaceName = message.interface
+    func dispatchMethodCall(_ call: DBusMethodCall) {
+        guard let path = call.message.path, let member = call.message.member else { return }
+        let interfaceName = call.message.interface
         if let method = objects.rememberedMethod(path, interfaceName, member) { return invoke(method, call) }
         let interfaces = objects.interfaces(at: path)
 
@@ -158,7 +157,7 @@ extension DBusConnection {
             answerPeer(call, member: member)
             return
         case StandardInterfaces.introspectable?:
-            guard member == "Introspect" else { return reply(call, .failure(DBusError.unknownMethod(unknown(message)))) }
+            guard member == "Introspect" else { return reply(call, .failure(DBusError.unknownMethod(unknown(call.message)))) }
             guard interfaces != nil || !objects.childNames(of: path).isEmpty else {
                 return reply(call, .failure(DBusError.unknownObject("no object at \(path)")))
             }
@@ -189,32 +188,31 @@ extension DBusConnection {
         } else {
             method = interfaces.lazy.compactMap { $0.method(member) }.first
         }
-        guard let method else { return reply(call, .failure(DBusError.unknownMethod(unknown(message)))) }
+        guard let method else { return reply(call, .failure(DBusError.unknownMethod(unknown(call.message)))) }
         objects.remember(method, path, interfaceName, member)
         invoke(method, call)
     }
 
     /// Checks the arguments against the method's declared inputs and runs its handler.
     private func invoke(_ method: DBusMethod, _ call: DBusMethodCall) {
-        let message = call.message
-        guard message.bodyHasTypes(method.inputs.lazy.map(\.type)) else {
+        guard call.message.bodyHasTypes(method.inputs.lazy.map(\.type)) else {
             return reply(
                 call,
                 .failure(
                     DBusError.invalidArgs(
-                        "\(method.name) takes \"\(method.inputSignature)\", got \"\(message.signature)\"")))
+                        "\(method.name) takes \"\(method.inputSignature)\", got \"\(call.message.signature)\"")))
         }
         switch method.handler {
         case .immediate(let handler):
             let result = Result { try handler(call) }
-            sendReply(to: message, outputs: method.outputs, result: result)
+            sendReply(to: call.message, outputs: method.outputs, result: result)
         case .deferred(let handler):
             handler(call, DBusReplier(call: call, outputs: method.outputs))
         case .prepared(let handler):
             do {
-                sendPrepared(try handler(call), to: message, signature: method.outputSignature)
+                sendPrepared(try handler(call), to: call.message, signature: method.outputSignature)
             } catch {
-                sendReply(to: message, outputs: method.outputs, result: .failure(error))
+                sendReply(to: call.message, outputs: method.outputs, result: .failure(error))
             }
         }
     }

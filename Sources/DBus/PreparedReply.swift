@@ -14,8 +14,12 @@ public final class DBusPreparedReply: @unchecked Sendable {
 
     /// Validates and marshals `values` (the same checks as any message this library sends).
     public init(_ values: [DBusValue]) throws(DBusError) {
-        let message = Message(kind: .methodReturn, body: values)
+        var message = Message(kind: .methodReturn, body: values)
+        // A placeholder, rewritten in every copy (see `copy(_:replyingTo:)`); set before the
+        // body, so that it is the header's first field.
+        message.replySerial = 1
         template = try Marshal.makeCMessage(message)
+        Self.fillHeaderCache(template)
         signature = values.map(\.type).signature
     }
 
@@ -41,12 +45,20 @@ public final class DBusPreparedReply: @unchecked Sendable {
                 dbus_message_unref(message)
                 return nil
             }
+            Self.fillHeaderCache(message)
             if let previous = addressed { dbus_message_unref(previous.message) }
             addressed = Addressed(destination: sender, message: message)
             return copy(message, replyingTo: call.serial)
         }
     }
 
+    /// How a reply is made per call, and why it is cheap: libdbus keeps, beside each header, a
+    /// cache of where each field sits; a copy takes the cache along, and a setter that finds the
+    /// field cached and already present overwrites a fixed-size value in place. So the reply
+    /// serial is rewritten, not added (adding rewrites the header), it is found at once (it is
+    /// the first field), and the templates' caches are filled before they are copied (a setter
+    /// empties the cache, and the next one would walk every field to fill it again). This takes
+    /// 1,400 instructions where adding the field to a copy took 4,700 (callgrind).
     private func copy(_ message: OpaquePointer, replyingTo serial: UInt32) -> OpaquePointer? {
         guard let copy = dbus_message_copy(message) else { return nil }
         guard dbus_message_set_reply_serial(copy, serial) != 0 else {
@@ -54,6 +66,11 @@ public final class DBusPreparedReply: @unchecked Sendable {
             return nil
         }
         return copy
+    }
+
+    /// Fills libdbus's cache of where the header fields of `message` are (any getter does).
+    private static func fillHeaderCache(_ message: OpaquePointer) {
+        _ = dbus_message_get_reply_serial(message)
     }
 
     deinit {
