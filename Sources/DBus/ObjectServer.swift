@@ -188,7 +188,17 @@ extension DBusConnection {
         } else {
             method = interfaces.lazy.compactMap { $0.method(member) }.first
         }
-        guard let method else { return reply(call, .failure(DBusError.unknownMethod(unknown(call.message)))) }
+        guard let method else {
+            // Every object has the standard interfaces: a call without an interface that no
+            // exported method takes may be one of theirs (the spec leaves the choice open).
+            if interfaceName == nil, member == "Ping" || member == "GetMachineId" { return answerPeer(call, member: member) }
+            if interfaceName == nil, member == "Introspect" {
+                return reply(call, expecting: [], outputs: [DBusArgument("xml", .string)]) {
+                    [.string(introspectionXML(for: path))]
+                }
+            }
+            return reply(call, .failure(DBusError.unknownMethod(unknown(call.message))))
+        }
         objects.remember(method, path, interfaceName, member)
         invoke(method, call)
     }

@@ -23,9 +23,23 @@ import TestSupport
         await expectError(DBusError.propertyReadOnlyName) { try await fixture.settingsProxy.set("Name", .string("x")) }
         await expectError(DBusError.invalidArgsName) { try await fixture.settingsProxy.set("Volume", .string("x")) }
         await expectError("org.example.Error.OutOfRange") { try await fixture.settingsProxy.set("Volume", .uint32(101)) }
-        // Interface-less calls find the method.
+        // Interface-less calls find the method, the standard interfaces' too, at an object as
+        // anywhere else.
         let reply = try await client.call(.methodCall(destination: BusFixture.name, path: BusFixture.path, interface: nil, member: "Noop"))
         #expect(reply.body.isEmpty)
+        for path in [BusFixture.path, "/nothing/here"] as [ObjectPath] {
+            let ping = try await client.call(.methodCall(destination: BusFixture.name, path: path, interface: nil, member: "Ping"))
+            #expect(ping.kind == .methodReturn && ping.body.isEmpty)
+            let id = try await client.call(.methodCall(destination: BusFixture.name, path: path, interface: nil, member: "GetMachineId"))
+            guard case .string(let machineID)? = id.body.first else { Issue.record("GetMachineId: \(id.body)"); continue }
+            #expect(machineID.count == 32)
+        }
+        let xml = try await client.call(.methodCall(destination: BusFixture.name, path: BusFixture.path, interface: nil, member: "Introspect"))
+        guard case .string(let text)? = xml.body.first else { Issue.record("Introspect: \(xml.body)"); return }
+        #expect(text.contains("<interface name=\"\(BusFixture.echoInterface)\">"))
+        await expectError(DBusError.unknownMethodName) {
+            _ = try await client.call(.methodCall(destination: BusFixture.name, path: BusFixture.path, interface: nil, member: "Pong"))
+        }
     }
 
     /// Calls find what is exported now: the object last called is remembered, and forgotten
