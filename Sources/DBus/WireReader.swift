@@ -110,6 +110,35 @@ struct WireReader {
 
     private mutating func basic(_ type: DBusType) -> DBusValue? {
         switch type {
+        case .string: return stringBytes().map { .string(String(decoding: $0, as: UTF8.self)) }
+        case .objectPath: return stringBytes().map { .objectPath(ObjectPath(unchecked: String(decoding: $0, as: UTF8.self))) }
+        case .signature: return signatureBytes().map { .signature(Signature(unchecked: String(decoding: $0, as: UTF8.self))) }
+        default: return fixed(FixedKind(type))
+        }
+    }
+
+    /// A fixed-size basic type, without the payloads that make ``DBusType`` costly to copy.
+    private enum FixedKind {
+        case byte, boolean, int16, uint16, int32, uint32, int64, uint64, double, other
+
+        init(_ type: DBusType) {
+            switch type {
+            case .byte: self = .byte
+            case .boolean: self = .boolean
+            case .int16: self = .int16
+            case .uint16: self = .uint16
+            case .int32: self = .int32
+            case .uint32: self = .uint32
+            case .int64: self = .int64
+            case .uint64: self = .uint64
+            case .double: self = .double
+            default: self = .other
+            }
+        }
+    }
+
+    private mutating func fixed(_ kind: FixedKind) -> DBusValue? {
+        switch kind {
         case .byte: return read(UInt8.self).map { .byte($0) }
         case .boolean:
             guard let raw = read(UInt32.self), raw <= 1 else { return nil }
@@ -121,10 +150,7 @@ struct WireReader {
         case .int64: return read(UInt64.self).map { .int64(Int64(bitPattern: $0)) }
         case .uint64: return read(UInt64.self).map { .uint64($0) }
         case .double: return read(UInt64.self).map { .double(Double(bitPattern: $0)) }
-        case .string: return stringBytes().map { .string(String(decoding: $0, as: UTF8.self)) }
-        case .objectPath: return stringBytes().map { .objectPath(ObjectPath(unchecked: String(decoding: $0, as: UTF8.self))) }
-        case .signature: return signatureBytes().map { .signature(Signature(unchecked: String(decoding: $0, as: UTF8.self))) }
-        case .variant, .structure, .array, .dictionary: return nil
+        case .other: return nil
         }
     }
 
@@ -144,6 +170,9 @@ struct WireReader {
             return .structure(values)
         case .array(let element):
             guard let end = arrayEnd(alignedTo: Self.alignment(of: element)) else { return nil }
+            if case .structure(let fields) = element, let size = Self.fixedSize(of: element) {
+                return fixedStructures(fields, size: size, end: end).map { .array(element, $0) }
+            }
             var items: [DBusValue] = []
             if let size = Self.fixedSize(of: element) { items.reserveCapacity((end - offset + size - 1) / size) }
             while offset < end {
@@ -161,6 +190,27 @@ struct WireReader {
             return offset == end ? .dictionary(key: key, value: valueType, entries) : nil
         default: return nil
         }
+    }
+
+    /// The elements, up to `end`, of an array of structs whose fields are all fixed-size (a
+    /// history page, a(tttt)): read in one loop, without going through ``value(of:)`` and its
+    /// type copies for every field (callgrind: 650 instructions a struct of four u64, 950 that
+    /// way; most of what is left is allocating each struct's array).
+    private mutating func fixedStructures(_ fields: [DBusType], size: Int, end: Int) -> [DBusValue]? {
+        let kinds = fields.map { FixedKind($0) }
+        var items: [DBusValue] = []
+        items.reserveCapacity((end - offset) / size)
+        while offset < end {
+            guard align(8) else { return nil }
+            var values: [DBusValue] = []
+            values.reserveCapacity(kinds.count)
+            for kind in kinds {
+                guard let value = fixed(kind) else { return nil }
+                values.append(value)
+            }
+            items.append(.structure(values))
+        }
+        return offset == end ? items : nil
     }
 
     /// Reads an array's length and the padding to its elements' alignment (present even when

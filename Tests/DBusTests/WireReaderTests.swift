@@ -82,6 +82,49 @@ import Testing
         #expect(Self.read(Self.nestedVariants(65)) == nil)
     }
 
+    /// The bytes libdbus marshals for a method return with `body`.
+    static func marshalled(_ body: [DBusValue]) throws -> [UInt8] {
+        var message = Message(kind: .methodReturn, body: body)
+        message.replySerial = 1
+        let cMessage = try Marshal.makeCMessage(message)
+        defer { dbus_message_unref(cMessage) }
+        var data: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(cMessage, &data, &length) != 0, let data else { throw DBusError.failed("marshal") }
+        defer { dbus_free(data) }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+    }
+
+    /// Arrays of structs of fixed-size fields (a history page) are read by a loop of their own:
+    /// every fixed type, at every alignment, read back as written; a bad boolean or an array
+    /// that ends inside an element refused.
+    @Test func arraysOfFixedStructs() throws {
+        let type = DBusType.structure([.byte, .boolean, .int16, .uint16, .int32, .uint32, .int64, .uint64, .double, .byte])
+        let items: [DBusValue] = (0..<3).map { n in
+            .structure([
+                .byte(UInt8(n)), .boolean(n % 2 == 0), .int16(-300), .uint16(65000), .int32(-70000), .uint32(4_000_000_000),
+                .int64(-5_000_000_000), .uint64(UInt64(n) << 40), .double(-1.5), .byte(0xFF),
+            ])
+        }
+        let body: [DBusValue] = [.uint32(9), .array(type, items), .array(.structure([.uint64, .uint64]), []), .byte(1)]
+        #expect(Self.read(try Self.marshalled(body))?.body == body)
+
+        // A boolean holds 0 or 1: the last one here (byte 7, boolean true, padding between).
+        var bytes = try Self.marshalled([.array(.structure([.byte, .boolean]), [.structure([.byte(7), .boolean(true)])])])
+        #expect(Self.read(bytes) != nil)
+        #expect(Array(bytes.suffix(8)) == [7, 0, 0, 0, 1, 0, 0, 0])
+        bytes[bytes.count - 4] = 2
+        #expect(Self.read(bytes) == nil)
+
+        // An array length that ends inside its second element.
+        bytes = try Self.marshalled([.array(.structure([.uint64, .uint64]), [.structure([.uint64(1), .uint64(2)])] + [.structure([.uint64(3), .uint64(4)])]), .uint64(5)])
+        #expect(Self.read(bytes) != nil)
+        let lengthAt = bytes.count - 8 - 32 - 8  // the array's length, then padding to 8
+        #expect(bytes[lengthAt] == 32)
+        bytes[lengthAt] = 24
+        #expect(Self.read(bytes) == nil)
+    }
+
     /// The cache hands back the same strings and stays small whatever a peer sends.
     @Test func cacheStaysBounded() {
         let cache = WireCache()
