@@ -17,7 +17,20 @@ final class ObjectRegistry: @unchecked Sendable {
     /// The last path looked up and what is there.
     private var lastLookup: (path: ObjectPath, interfaces: [DBusInterface]?)?
     /// The method the last call to an exported method resolved to.
-    private var lastMethod: (path: ObjectPath, interface: String?, member: String, method: DBusMethod)?
+    private var lastMethod: RememberedMethod?
+
+    /// In a class, so that checking it takes a reference, not a copy of three strings and a
+    /// method.
+    private final class RememberedMethod {
+        let path: ObjectPath
+        let interface: String?
+        let member: String
+        let method: DBusMethod
+
+        init(_ path: ObjectPath, _ interface: String?, _ member: String, _ method: DBusMethod) {
+            (self.path, self.interface, self.member, self.method) = (path, interface, member, method)
+        }
+    }
     /// The last Properties.Get answer of each property, marshalled: the same value is asked
     /// for again and again (a panel polls), and a copy of a finished reply costs a fraction of
     /// building one. The value is compared on every Get, so a change is never missed.
@@ -40,13 +53,12 @@ final class ObjectRegistry: @unchecked Sendable {
     func rememberedMethod(_ path: ObjectPath, _ interface: String?, _ member: String) -> DBusMethod? {
         // The member first: short names are compared inline, and a call to another member
         // (a Properties.Get between two ListFasts) is told apart at once.
-        guard let lastMethod, lastMethod.member == member, lastMethod.interface == interface, lastMethod.path == path
-        else { return nil }
-        return lastMethod.method
+        guard let last = lastMethod, last.member == member, last.interface == interface, last.path == path else { return nil }
+        return last.method
     }
 
     func remember(_ method: DBusMethod, _ path: ObjectPath, _ interface: String?, _ member: String) {
-        lastMethod = (path, interface, member, method)
+        lastMethod = RememberedMethod(path, interface, member, method)
     }
 
     /// The reply to a Get that answers `value`: the last one marshalled for the property if

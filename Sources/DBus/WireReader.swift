@@ -88,14 +88,18 @@ struct WireReader {
             guard offset <= fieldsEnd else { return nil }
         }
         guard offset == fieldsEnd, align(8), bytes.count - offset == Int(bodyLength) else { return nil }
-        guard let signature, !signature.isEmpty else { return bodyLength == 0 ? message : nil }
+        guard let signature, !signature.isEmpty else {
+            guard bodyLength == 0 else { return nil }
+            return message
+        }
         guard let types = cache.types(signature) else { return nil }
         message.body.reserveCapacity(types.count)
         for type in types {
             guard let value = value(of: type) else { return nil }
             message.body.append(value)
         }
-        return offset == bytes.count ? message : nil
+        guard offset == bytes.count else { return nil }
+        return message  // (not a conditional expression, which copies the message out)
     }
 
     // MARK: Values
