@@ -201,6 +201,7 @@ struct WireReader {
     /// type copies for every field (callgrind: 650 instructions a struct of four u64, 950 that
     /// way; most of what is left is allocating each struct's array).
     private mutating func fixedStructures(_ fields: [DBusType], size: Int, end: Int) -> [DBusValue]? {
+        guard depth < Self.maximumDepth else { return nil }  // the structs are one level deeper
         let kinds = fields.map { FixedKind($0) }
         var items: [DBusValue] = []
         items.reserveCapacity((end - offset) / size)

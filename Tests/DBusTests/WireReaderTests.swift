@@ -69,6 +69,22 @@ import Testing
         return header + body
     }
 
+    /// A body of `depth` variants nested around an array of one (tt) struct.
+    static func nestedVariantsAroundStructs(_ depth: Int) -> [UInt8] {
+        var body: [UInt8] = []
+        for _ in 0..<(depth - 1) { body += [1, UInt8(ascii: "v"), 0] }
+        body += [5] + Array("a(tt)".utf8) + [0]
+        func pad(_ boundary: Int) { while (24 + body.count) % boundary != 0 { body.append(0) } }  // the body starts at 24
+        pad(4)
+        body += [16, 0, 0, 0]
+        pad(8)
+        body += [1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]
+        let length = withUnsafeBytes(of: UInt32(body.count).littleEndian) { Array($0) }
+        let header: [UInt8] = [UInt8(ascii: "l"), 2, 0, 1] + length + [1, 0, 0, 0, 7, 0, 0, 0,
+            8, 1, UInt8(ascii: "g"), 0, 1, UInt8(ascii: "v"), 0, 0]
+        return header + body
+    }
+
     @Test func nestingPastTheSpecIsRefused() throws {
         let shallow = try #require(Self.read(Self.nestedVariants(10)))
         var value = try #require(shallow.body.first)
@@ -80,6 +96,11 @@ import Testing
         #expect(depth == 10 && value == .byte(42))
         #expect(Self.read(Self.nestedVariants(64)) != nil)
         #expect(Self.read(Self.nestedVariants(65)) == nil)
+        // An array of fixed-size structs (read by a loop of its own) counts two levels.
+        var inner = try #require(Self.read(Self.nestedVariantsAroundStructs(62))?.body.first)
+        while case .variant(let next) = inner { inner = next }
+        #expect(inner == .array(.structure([.uint64, .uint64]), [.structure([.uint64(1), .uint64(2)])]))
+        #expect(Self.read(Self.nestedVariantsAroundStructs(63)) == nil)
     }
 
     /// The bytes libdbus marshals for a method return with `body`.
