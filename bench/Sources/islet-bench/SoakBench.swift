@@ -1,10 +1,12 @@
 import DBus
 import Foundation
+import IsletStore
 
 /// A day of use compressed into minutes, with the bridge attached: fasts whose goals pass,
 /// history edits, timers that run out, pauses, custom activities changing owner every few
-/// seconds. Counts GoalReached and TimerFinished against what was started, and samples the
-/// resident memory and open file descriptors of isletd and islet-notify.
+/// seconds. Counts GoalReached and TimerFinished against what was started, compares the first
+/// history page isletd keeps in memory with one read from the store, and samples the resident
+/// memory and open file descriptors of isletd and islet-notify.
 enum SoakBench {
     static func fds(_ pid: Int32) -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1 }
 
@@ -36,6 +38,7 @@ enum SoakBench {
         let start = ContinuousClock.now
         let end = start + .seconds(minutes * 60)
         var step = 0
+        var (pagesCompared, pagesDiffering) = (0, 0)
         var nextSample = start
         while ContinuousClock.now < end {
             step += 1
@@ -75,6 +78,13 @@ enum SoakBench {
                 if case .uint64(let id)? = out.first { try await fasting.call("EditFast", [.uint64(id), .uint64(s), .uint64(s + hour / 3)]) }
             default:
                 _ = try await fasting.call("GetStats")
+                // The first page comes from a reply isletd keeps until the history changes; a
+                // page reaching past the kept window is read from the store every time. They
+                // must agree after every edit, delete and stop above.
+                let kept = try await fasting.call("ListFasts", [.uint32(0), .uint32(10)])
+                let read = try await fasting.call("ListFasts", [.uint32(0), .uint32(UInt32(Store.recentWindow + 1))])
+                pagesCompared += 1
+                if case .array(let type, let items)? = read.first, kept != [.array(type, Array(items.prefix(10)))] { pagesDiffering += 1 }
             }
             try await Task.sleep(for: .milliseconds(500))
             if ContinuousClock.now >= nextSample {
@@ -100,6 +110,7 @@ enum SoakBench {
         say("| --- | ---: | ---: |")
         say("| GoalReached missed / duplicated | \(goalsMissed) / \(goalsDuplicated) of \(expectedGoals.count) | 0 / 0 |")
         say("| TimerFinished missed / duplicated | \(timersMissed) / \(timersDuplicated) of \(expectedTimers.count) | 0 / 0 |")
+        say("| first history pages kept in memory that differ from the store | \(pagesDiffering) of \(pagesCompared) | 0 |")
         say("| isletd resident memory, first / last sample | \(samples.first?.1 ?? 0) / \(samples.last?.1 ?? 0) KiB | flat |")
         say("| isletd open file descriptors, first / last | \(samples.first?.2 ?? 0) / \(samples.last?.2 ?? 0) | flat |")
         say("| islet-notify resident memory, first / last | \(samples.first?.3 ?? 0) / \(samples.last?.3 ?? 0) KiB | flat |")
