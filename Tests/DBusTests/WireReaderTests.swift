@@ -138,7 +138,10 @@ import Testing
         #expect(Self.read(bytes) == nil)
 
         // An array length that ends inside its second element.
-        bytes = try Self.marshalled([.array(.structure([.uint64, .uint64]), [.structure([.uint64(1), .uint64(2)])] + [.structure([.uint64(3), .uint64(4)])]), .uint64(5)])
+        bytes = try Self.marshalled([
+            .array(.structure([.uint64, .uint64]), [.structure([.uint64(1), .uint64(2)]), .structure([.uint64(3), .uint64(4)])]),
+            .uint64(5),
+        ])
         #expect(Self.read(bytes) != nil)
         let lengthAt = bytes.count - 8 - 32 - 8  // the array's length, then padding to 8
         #expect(bytes[lengthAt] == 32)
