@@ -109,6 +109,15 @@ enum StandardInterfaces {
     static let peer = "org.freedesktop.DBus.Peer"
     static let introspectable = "org.freedesktop.DBus.Introspectable"
     static let properties = "org.freedesktop.DBus.Properties"
+
+    /// The standard interface that a call naming none means by `member`, if any.
+    static func owner(of member: String) -> String? {
+        switch member {
+        case "Ping", "GetMachineId": peer
+        case "Introspect": introspectable
+        default: nil
+        }
+    }
 }
 
 extension DBusConnection {
@@ -160,9 +169,14 @@ extension DBusConnection {
 
     func dispatchMethodCall(_ call: DBusMethodCall) {
         guard let path = call.message.path, let member = call.message.member else { return }
-        let interfaceName = call.message.interface
+        var interfaceName = call.message.interface
         if let method = objects.rememberedMethod(path, interfaceName, member) { return invoke(method, call) }
         let interfaces = objects.interfaces(at: path)
+        // Every object has the standard interfaces: a call that names no interface and that no
+        // exported method takes may be one of theirs (the spec leaves the choice open).
+        if interfaceName == nil, interfaces?.contains(where: { $0.method(member) != nil }) != true {
+            interfaceName = StandardInterfaces.owner(of: member)
+        }
 
         switch interfaceName {
         case StandardInterfaces.peer?:
@@ -179,13 +193,7 @@ extension DBusConnection {
         default: break
         }
 
-        guard let interfaces else {
-            if interfaceName == nil, member == "Ping" || member == "GetMachineId" { return answerPeer(call, member: member) }
-            if interfaceName == nil, member == "Introspect", !objects.childNames(of: path).isEmpty {
-                return reply(call, .success([.string(introspectionXML(for: path))]))
-            }
-            return reply(call, .failure(DBusError.unknownObject("no object at \(path)")))
-        }
+        guard let interfaces else { return reply(call, .failure(DBusError.unknownObject("no object at \(path)"))) }
 
         if interfaceName == StandardInterfaces.properties {
             return answerProperties(call, member: member, interfaces: interfaces)
@@ -200,17 +208,7 @@ extension DBusConnection {
         } else {
             method = interfaces.lazy.compactMap { $0.method(member) }.first
         }
-        guard let method else {
-            // Every object has the standard interfaces: a call without an interface that no
-            // exported method takes may be one of theirs (the spec leaves the choice open).
-            if interfaceName == nil, member == "Ping" || member == "GetMachineId" { return answerPeer(call, member: member) }
-            if interfaceName == nil, member == "Introspect" {
-                return reply(call, expecting: [], outputs: [DBusArgument("xml", .string)]) {
-                    [.string(introspectionXML(for: path))]
-                }
-            }
-            return reply(call, .failure(DBusError.unknownMethod(unknown(call.message))))
-        }
+        guard let method else { return reply(call, .failure(DBusError.unknownMethod(unknown(call.message)))) }
         objects.remember(method, path, interfaceName, member)
         invoke(method, call)
     }

@@ -174,11 +174,12 @@ struct WireReader {
             return .structure(values)
         case .array(let element):
             guard let end = arrayEnd(alignedTo: Self.alignment(of: element)) else { return nil }
-            if case .structure(let fields) = element, let size = Self.fixedSize(of: element) {
+            let size = Self.fixedSize(of: element)
+            if case .structure(let fields) = element, let size {
                 return fixedStructures(fields, size: size, end: end).map { .array(element, $0) }
             }
             var items: [DBusValue] = []
-            if let size = Self.fixedSize(of: element) { items.reserveCapacity((end - offset + size - 1) / size) }
+            if let size { items.reserveCapacity((end - offset + size - 1) / size) }
             while offset < end {
                 guard let item = value(of: element) else { return nil }
                 items.append(item)
