@@ -61,6 +61,12 @@ public struct IsletClient: Sendable {
         return CompletedFast(id: try Self.u64(out, 0), startedAt: try Self.u64(out, 1), endedAt: try Self.u64(out, 2), goalSeconds: 0)
     }
 
+    /// UndoStopFast: the fast stopped last runs again; its id and start.
+    public func undoStopFast() async throws -> (id: UInt64, startedAt: USec) {
+        let out = try await fasting.call("UndoStopFast")
+        return (try Self.u64(out, 0), try Self.u64(out, 1))
+    }
+
     public func setGoal(seconds: UInt64) async throws { try await fasting.call("SetGoal", [.uint64(seconds)]) }
     public func clearGoal() async throws { try await fasting.call("ClearGoal") }
     public func setActiveFastGoal(seconds: UInt64) async throws {

@@ -12,6 +12,7 @@ public enum IsletError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownTimer(String)
     case invalidState(String)
     case notOwner(String)
+    case nothingToUndo(String)
 
     public var name: String {
         switch self {
@@ -22,13 +23,14 @@ public enum IsletError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownTimer: "UnknownTimer"
         case .invalidState: "InvalidState"
         case .notOwner: "NotOwner"
+        case .nothingToUndo: "NothingToUndo"
         }
     }
 
     public var message: String {
         switch self {
         case .invalidArgument(let m), .alreadyFasting(let m), .notFasting(let m), .unknownFast(let m),
-            .unknownTimer(let m), .invalidState(let m), .notOwner(let m):
+            .unknownTimer(let m), .invalidState(let m), .notOwner(let m), .nothingToUndo(let m):
             m
         }
     }
@@ -51,6 +53,8 @@ public enum Limits {
     public static let maxDictionaryKeys = 32
     public static let keyLength: ClosedRange<Int> = 1...64
     public static let maxStringBytes = 1024
+    /// How long after a stop UndoStopFast brings the fast back.
+    public static let undoStopSeconds: UInt64 = 600
 
     static func checkText(_ text: String, _ what: String, _ range: ClosedRange<Int>) throws(IsletError) {
         let count = text.unicodeScalars.count

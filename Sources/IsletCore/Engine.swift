@@ -18,6 +18,8 @@ public struct IsletState: Equatable, Sendable, Codable {
     public var nextFastID: UInt64 = 1
     public var nextSequence: UInt64 = 1
     public var nextActivitySerial: UInt64 = 1
+    /// The last fast stopped, while its stop can still be undone (nil in earlier databases).
+    public var lastStop: StoppedFast?
     public init() {}
 }
 
@@ -51,7 +53,16 @@ public struct Engine: Sendable {
     public private(set) var events: [Event] = []
     public private(set) var history: [HistoryChange] = []
 
-    public init(state: IsletState) { self.state = state }
+    /// How moments read in the user's zone, for messages ("a fast is running since 06:12").
+    public var localTime: LocalTime
+
+    public init(state: IsletState, localTime: LocalTime = .system) {
+        self.state = state
+        self.localTime = localTime
+    }
+
+    /// A moment in a message: local and human, never microseconds.
+    private func when(_ usec: USec, _ now: USec) -> String { localTime.describe(usec, now: now) }
 
     public static let fastOwner = "fasting"
 
@@ -139,13 +150,14 @@ public struct Engine: Sendable {
         }
         advance(to: now)
         let startedAt = start ?? now
-        if let fast = state.fast { throw .alreadyFasting("a fast is running since \(fast.startedAt) (id \(fast.id))") }
+        if let fast = state.fast { throw .alreadyFasting("a fast is running since \(when(fast.startedAt, now)) (id \(fast.id))") }
         guard startedAt >= latestCompletedEnd else {
-            throw .invalidArgument("that start overlaps a completed fast, which ended at \(latestCompletedEnd)")
+            throw .invalidArgument("that start overlaps a completed fast, which ended at \(when(latestCompletedEnd, now))")
         }
         let fast = RunningFast(id: state.nextFastID, startedAt: startedAt, goalSeconds: state.settings.goalSeconds)
         state.nextFastID += 1
         state.fast = fast
+        state.lastStop = nil
         state.fastSequence = takeSequence()
         events.append(.fastStarted(id: fast.id, startedAt: startedAt))
         if fast.goalSeconds > 0 { takeIsland(.fast, now) }
@@ -160,9 +172,12 @@ public struct Engine: Sendable {
         advance(to: now)
         guard let fast = state.fast else { throw .notFasting("no fast is running") }
         let endedAt = end ?? now
-        guard endedAt > fast.startedAt else { throw .invalidArgument("a fast must end after its start (\(fast.startedAt))") }
+        guard endedAt > fast.startedAt else {
+            throw .invalidArgument("a fast must end after its start (\(when(fast.startedAt, now)))")
+        }
         let completed = CompletedFast(id: fast.id, startedAt: fast.startedAt, endedAt: endedAt, goalSeconds: fast.goalSeconds)
         state.fast = nil
+        state.lastStop = StoppedFast(fast: fast, endedAt: endedAt, stoppedAt: now)
         history.append(.insert(completed))
         events.append(.fastStopped(completed))
         if holdsIsland(.fast) {
@@ -170,6 +185,30 @@ public struct Engine: Sendable {
             handBack(now)
         }
         return completed
+    }
+
+    /// UndoStopFast: the fast stopped last runs again, as if never stopped (its history entry
+    /// goes), for ``Limits/undoStopSeconds`` after the stop and while nothing has replaced it.
+    @discardableResult
+    public mutating func undoStopFast(now: USec) throws(IsletError) -> RunningFast {
+        advance(to: now)
+        guard let last = state.lastStop else {
+            throw .nothingToUndo("no stopped fast to bring back (a stop can be undone for 10 minutes, until a new fast starts)")
+        }
+        let window = Limits.undoStopSeconds * usecPerSecond
+        guard now >= last.stoppedAt, now - last.stoppedAt <= window else {
+            throw .nothingToUndo("the fast stopped at \(when(last.stoppedAt, now)) can no longer be brought back (10 minutes have passed)")
+        }
+        if let fast = state.fast { throw .alreadyFasting("a fast is running since \(when(fast.startedAt, now)) (id \(fast.id))") }
+        let fast = last.fast
+        state.lastStop = nil
+        state.fast = fast
+        state.fastSequence = takeSequence()
+        history.append(.delete(id: fast.id))
+        events.append(.fastStarted(id: fast.id, startedAt: fast.startedAt))
+        if fast.goalSeconds > 0, !fast.dismissed { takeIsland(.fast, now) }
+        advance(to: now)
+        return fast
     }
 
     /// SetGoal / ClearGoal (0): the daily goal, taken by fasts that start later.
@@ -213,12 +252,14 @@ public struct Engine: Sendable {
         guard endedAt <= now else { throw .invalidArgument("a fast cannot end in the future") }
         guard !overlapsAnother else { throw .invalidArgument("that span overlaps another fast in the history") }
         if let fast = state.fast, endedAt > fast.startedAt {
-            throw .invalidArgument("that span overlaps the running fast, which started at \(fast.startedAt)")
+            throw .invalidArgument("that span overlaps the running fast, which started at \(when(fast.startedAt, now))")
         }
         guard var fast = existing else { throw .unknownFast("no fast with id \(id) in the history") }
         fast.startedAt = startedAt
         fast.endedAt = endedAt
         history.append(.update(fast))
+        // An edited fast is the user's record now: undoing its stop would overwrite the edit.
+        if state.lastStop?.fast.id == id { state.lastStop = nil }
     }
 
     /// AddFast: a completed fast from elsewhere (an import), with the same checks as EditFast.
@@ -231,8 +272,10 @@ public struct Engine: Sendable {
         guard endedAt <= now else { throw .invalidArgument("a fast cannot end in the future") }
         guard !overlapsAnother else { throw .invalidArgument("that span overlaps another fast in the history") }
         if let fast = state.fast, endedAt > fast.startedAt {
-            throw .invalidArgument("that span overlaps the running fast, which started at \(fast.startedAt)")
+            throw .invalidArgument("that span overlaps the running fast, which started at \(when(fast.startedAt, now))")
         }
+        // The stopped fast could not run again over an imported one.
+        if let last = state.lastStop, endedAt > last.fast.startedAt { state.lastStop = nil }
         let fast = CompletedFast(id: state.nextFastID, startedAt: startedAt, endedAt: endedAt, goalSeconds: goalSeconds)
         state.nextFastID += 1
         history.append(.insert(fast))
@@ -243,6 +286,7 @@ public struct Engine: Sendable {
     public mutating func deleteFast(id: UInt64, existing: CompletedFast?) throws(IsletError) {
         guard existing != nil else { throw .unknownFast("no fast with id \(id) in the history") }
         history.append(.delete(id: id))
+        if state.lastStop?.fast.id == id { state.lastStop = nil }
     }
 
     // MARK: Timers

@@ -21,6 +21,21 @@ public struct RunningFast: Equatable, Sendable, Codable {
     public var goalReached: Bool { goalReachedAt != 0 }
 }
 
+/// The fast stopped last, kept for a while so that a mistaken stop can be undone.
+public struct StoppedFast: Equatable, Sendable, Codable {
+    /// The fast as it ran (goal, goal reached, dismissed).
+    public var fast: RunningFast
+    public var endedAt: USec
+    /// When the stop was made (StopFastAt's `endedAt` may be earlier).
+    public var stoppedAt: USec
+
+    public init(fast: RunningFast, endedAt: USec, stoppedAt: USec) {
+        self.fast = fast
+        self.endedAt = endedAt
+        self.stoppedAt = stoppedAt
+    }
+}
+
 /// A fast in the history.
 public struct CompletedFast: Equatable, Sendable, Codable {
     public var id: UInt64

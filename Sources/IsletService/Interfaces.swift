@@ -72,6 +72,14 @@ extension IsletService {
                         return [.uint64(done.id), .uint64(done.startedAt), .uint64(done.endedAt)]
                     }),
                 DBusMethod(
+                    "UndoStopFast",
+                    doc: "Brings back the fast stopped last, as if never stopped (its history entry goes), for 10 minutes after the stop and until a new fast starts; NothingToUndo otherwise.",
+                    out: [a("fast_id", .uint64), a("started_at_usec", .uint64)],
+                    handler: run { s, _ in
+                        let fast = try s.perform { e, now in try e.undoStopFast(now: now) }
+                        return [.uint64(fast.id), .uint64(fast.startedAt)]
+                    }),
+                DBusMethod(
                     "SetGoal",
                     doc: "Sets the daily goal, 60 s to 7 days; fasts that start later take it (0 is InvalidArgument: use ClearGoal).",
                     in: [a("goal_seconds", .uint64)],

@@ -5,7 +5,7 @@ import IsletCore
 struct FastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fast", abstract: "Start, stop and follow a fast.",
-        subcommands: [Start.self, Stop.self, Status.self, Goal.self], defaultSubcommand: Status.self)
+        subcommands: [Start.self, Stop.self, Undo.self, Status.self, Goal.self], defaultSubcommand: Status.self)
 
     struct Start: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start a fast now, or at an earlier time.")
@@ -29,6 +29,18 @@ struct FastCommand: AsyncParsableCommand {
             let fast = try await bus.run { try await $0.stopFast(at: time) }
             let length = (fast.endedAt - fast.startedAt) / usecPerSecond
             Output.line("Fast \(fast.id) stopped after \(Format.hm(seconds: length)) (\(Times.format(fast.startedAt)) to \(Times.format(fast.endedAt))).")
+            Output.line("Stopped by mistake? `islet fast undo` brings it back within 10 minutes.")
+        }
+    }
+
+    struct Undo: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Bring back the fast stopped last, as if never stopped (within 10 minutes of the stop).")
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            let fast = try await bus.run { try await $0.undoStopFast() }
+            Output.line("Fast \(fast.id) runs again, since \(Times.format(fast.startedAt)).")
         }
     }
 

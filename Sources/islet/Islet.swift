@@ -102,6 +102,7 @@ enum Output {
         case "AlreadyFasting": "Stop it first with `islet fast stop`."
         case "NotFasting": "Start one with `islet fast start`."
         case "UnknownFast": "`islet history` lists the ids."
+        case "NothingToUndo": "`islet fast start --at TIME` starts a fast at an earlier time."
         case "UnknownTimer": "`islet timer list` shows the running timers and their owners."
         case "NotOwner": "Only the program that started an activity may change it."
         case "InvalidState": "`islet timer list` and `islet activity` show the current state."

@@ -5,7 +5,7 @@ let s: UInt64 = 1_000_000
 let t0: USec = 1_790_000_000 * s
 
 func engine(goal: UInt64 = 0) -> Engine {
-    var e = Engine(state: IsletState())
+    var e = Engine(state: IsletState(), localTime: .utc)
     if goal > 0 { try? e.setDailyGoal(goal) }
     return e
 }
@@ -21,7 +21,8 @@ extension Engine {
         var e = engine()
         let fast = try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
         #expect(fast.id == 1 && fast.startedAt == t0)
-        #expect(throws: IsletError.alreadyFasting("a fast is running since \(t0) (id 1)")) {
+        // t0 is 2026-09-21 14:13:20 UTC: messages give the time as people read it.
+        #expect(throws: IsletError.alreadyFasting("a fast is running since 14:13 (id 1)")) {
             try e.startFast(at: nil, now: t0 + s, latestCompletedEnd: 0)
         }
         let done = try e.stopFast(at: nil, now: t0 + 3600 * s)
@@ -29,6 +30,47 @@ extension Engine {
         #expect(e.history == [.insert(done)])
         #expect(e.state.fast == nil)
         #expect(throws: IsletError.self) { try e.stopFast(at: nil, now: t0 + 3601 * s) }
+    }
+
+    @Test func aMistakenStopIsUndoneForTenMinutes() throws {
+        var e = engine(goal: 3600)
+        try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
+        e.advance(to: t0 + 3601 * s)  // goal reached, announced once
+        #expect(e.goalReachedCount == 1)
+        let done = try e.stopFast(at: nil, now: t0 + 4000 * s)
+        var undo = e
+        let back = try undo.undoStopFast(now: t0 + 4000 * s + 599 * s)
+        #expect(back.id == done.id && back.startedAt == t0 && back.goalSeconds == 3600)
+        #expect(undo.state.fast?.goalReached == true)
+        #expect(undo.history.last == .delete(id: done.id))
+        #expect(undo.goalReachedCount == 1, "the goal was reached already: no second GoalReached")
+        #expect(undo.state.activity?.kind == .fast)
+        #expect(throws: IsletError.self) { try undo.undoStopFast(now: t0 + 4700 * s) }  // once
+        // Too late, after a new fast, after an edit or a delete of that fast: nothing to undo.
+        var late = e
+        #expect(throws: IsletError.nothingToUndo("the fast stopped at 15:20 can no longer be brought back (10 minutes have passed)")) {
+            try late.undoStopFast(now: t0 + 4000 * s + 601 * s)
+        }
+        var started = e
+        try started.startFast(at: nil, now: t0 + 4100 * s, latestCompletedEnd: t0 + 4000 * s)
+        _ = try started.stopFast(at: nil, now: t0 + 4200 * s)
+        #expect(try started.undoStopFast(now: t0 + 4300 * s).startedAt == t0 + 4100 * s, "the last stop is the one undone")
+        var edited = e
+        try edited.editFast(id: done.id, startedAt: t0, endedAt: t0 + 3900 * s, now: t0 + 4100 * s, existing: done, overlapsAnother: false)
+        #expect(throws: IsletError.self) { try edited.undoStopFast(now: t0 + 4200 * s) }
+        var deleted = e
+        try deleted.deleteFast(id: done.id, existing: done)
+        #expect(throws: IsletError.self) { try deleted.undoStopFast(now: t0 + 4200 * s) }
+    }
+
+    @Test func timesInMessagesAreLocalAndHuman() {
+        let zone = LocalTime { _ in 3600 }  // UTC+1
+        let now = t0  // 2026-09-21 15:13:20 at UTC+1, a Monday
+        #expect(zone.describe(t0 - 3600 * s, now: now) == "14:13")
+        #expect(zone.describe(t0 - 86400 * s, now: now) == "Sun 15:13")
+        #expect(zone.describe(t0 + 2 * 86400 * s, now: now) == "Wed 15:13")
+        #expect(zone.describe(t0 - 10 * 86400 * s, now: now) == "2026-09-11 15:13")
+        #expect(LocalTime.utc.describe(0, now: now) == "1970-01-01 00:00")
     }
 
     @Test func forgotToStartAndStop() throws {

@@ -65,6 +65,31 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         #expect(owner == .string("tea"))
     }
 
+    /// A fast stopped by mistake comes back with UndoStopFast, across a restart of isletd, and
+    /// leaves the history as if never stopped.
+    @Test func aStoppedFastComesBackWithUndo() async throws {
+        let daemon = try await Daemon()
+        var r = try await daemon.dbusSend("Fasting.UndoStopFast")
+        #expect(r.stderr.contains("org.islet.Islet1.Error.NothingToUndo"), "\(r)")
+        _ = try await daemon.dbusSend("Fasting.SetGoal", "uint64:57600")
+        r = try await daemon.dbusSend("Fasting.StartFastAt", "uint64:\(nowUSec() - 3_600_000_000)")
+        #expect(r.status == 0, "\(r)")
+        let started = try await daemon.fasting.get("StartedAtUSec")
+        r = try await daemon.dbusSend("Fasting.StopFast")
+        #expect(r.status == 0, "\(r)")
+        #expect("\(try await daemon.fasting.call("ListFasts", [.uint32(0), .uint32(10)]))".contains("57600"))
+        try await daemon.crash()  // the undo survives a crash: it is stored with the state
+        try await daemon.start()
+        r = try await daemon.dbusSend("Fasting.UndoStopFast")
+        #expect(r.status == 0, "\(r)")
+        #expect(try await daemon.fasting.get("Fasting") == .boolean(true))
+        #expect(try await daemon.fasting.get("StartedAtUSec") == started)
+        #expect(try await daemon.live.get("Owner") == .string("fasting"))
+        #expect(try await daemon.fasting.call("ListFasts", [.uint32(0), .uint32(10)]) == [.array(.structure([.uint64, .uint64, .uint64, .uint64]), [])])
+        r = try await daemon.dbusSend("Fasting.UndoStopFast")
+        #expect(r.stderr.contains("org.islet.Islet1.Error.NothingToUndo"), "\(r)")
+    }
+
     @Test func namedErrorsForBadInput() async throws {
         let daemon = try await Daemon()
         let e = "org.islet.Islet1.Error."
