@@ -9,43 +9,63 @@ import IsletCore
 /// The bridge at work: follows the live activity on `org.islet.Islet1` and keeps one
 /// notification in step with it. Every input (the activity feed, the server's signals, the
 /// server coming and going, the countdown's next change, replies to our own calls) is an event
-/// handled in turn; at most one Notify is in flight, so nothing waits on a slow server.
+/// handled in turn; at most one live Notify is in flight, so nothing waits on a slow server.
 public actor Bridge {
     enum Event: Sendable {
         case feed(FeedUpdate)
         case serverSignal(Message)
         case serverOwner(String?)
-        case capabilities(ServerCapabilities, generation: Int)
+        case server(ServerProfile, generation: Int)
         case tick(generation: Int)
         case notified(Result<UInt32, DBusError>)
+        case announced(UInt32, kind: AnnouncedKind)
     }
+
+    /// What an announcement's buttons act on.
+    enum AnnouncedKind: Sendable { case moment, stoppedFast }
 
     let islet: IsletClient
     let server: NotificationServer
     let log: @Sendable (String) -> Void
+    let warn: @Sendable (String) -> Void
     let clock: @Sendable () -> USec
+    let memory: MemoryStore
     var logic: BridgeLogic
     var activity: ActivitySnapshot?
     var inFlight = false
     /// Notify found no server and none could be started: wait for one to appear.
     var serverMissing = false
-    /// A new server appeared and GetCapabilities has not answered yet.
-    var awaitingCapabilities = false
+    /// A new server appeared and has not said who it is yet.
+    var awaitingServer = false
     var renderAgain = false
     var tickGeneration = 0
     var serverGeneration = 0
     var refresh: Task<Void, Never>?
+    /// The server's unique name, and the bus's id (for the memory file).
+    var serverOwner: String?
+    var busID = ""
+    /// What the memory file said at start: a notification a killed islet-notify left behind.
+    var leftBehind: BridgeMemory?
+    var guardian = CrashGuard()
+    var warnedAboutCrashes = false
+    /// Closes we asked for: their NotificationClosed is not a dismissal, whatever its reason.
+    var closing: Set<UInt32> = []
+    /// Our announcements on screen, for their buttons.
+    var announcements: [UInt32: AnnouncedKind] = [:]
     let events: AsyncStream<Event>
     let input: AsyncStream<Event>.Continuation
 
     public init(
-        islet: IsletClient, server: NotificationServer, settings: BridgeSettings,
-        clock: @escaping @Sendable () -> USec = Bridge.wallClock, log: @escaping @Sendable (String) -> Void
+        islet: IsletClient, server: NotificationServer, settings: BridgeSettings, memory: MemoryStore = .none,
+        clock: @escaping @Sendable () -> USec = Bridge.wallClock, log: @escaping @Sendable (String) -> Void,
+        warn: (@Sendable (String) -> Void)? = nil
     ) {
         self.islet = islet
         self.server = server
         self.clock = clock
         self.log = log
+        self.warn = warn ?? log
+        self.memory = memory
         logic = BridgeLogic(settings: settings)
         (events, input) = AsyncStream.makeStream(of: Event.self)
     }
@@ -62,6 +82,14 @@ public actor Bridge {
     /// Runs until the connection closes.
     public func run() async throws {
         let input = self.input
+        let bus = DBusProxy(
+            connection: islet.connection, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus")
+        busID = (try? await bus.call("GetId").first?.decode(String.self)) ?? ""
+        if !busID.isEmpty, let remembered = memory.load(busID) {
+            leftBehind = remembered
+            logic.restore(announced: remembered.announced)
+        }
         let feed = try await islet.followActivity()
         let serverSignals = try await server.signals()
         let owners = try await islet.connection.watchNameOwner(NotificationServer.busName)
@@ -88,7 +116,11 @@ public actor Bridge {
         // A Notify on its way: its id is needed to close what it showed.
         for _ in 0..<200 where inFlight { try? await Task.sleep(for: .milliseconds(10)) }
         let id = logic.shownID
-        if id != 0 { try? await server.close(id: id) }
+        if id != 0 {
+            log("CloseNotification \(id) (shutting down)")
+            try? await server.close(id: id)
+        }
+        remember(liveID: 0)
         input.finish()
     }
 
@@ -110,21 +142,36 @@ public actor Bridge {
             render()
         case .serverOwner(let owner):
             serverGeneration += 1
-            logic.serverChanged(capabilities: .unknown)
+            logic.serverChanged(.unknown)
             serverMissing = false
+            closing = []
+            announcements = [:]
+            if owner == nil, let left = serverOwner, guardian.serverLeft(at: clock()) {
+                let wait = (guardian.notBefore - clock()) / usecPerSecond
+                log("the notification server (\(left)) left the bus right after our notification (\(guardian.strikes) in a row); next notification in \(wait) s at the earliest")
+            }
+            serverOwner = owner
             if owner == nil {
-                awaitingCapabilities = false
+                awaitingServer = false
                 log("no notification server on the bus; the next notification will start one if it can")
                 render()
             } else {
-                // Ask the new server what it can do before showing it anything.
-                awaitingCapabilities = true
-                fetchCapabilities()
+                // Ask the new server who it is and what it can do before showing it anything.
+                awaitingServer = true
+                identifyServer()
             }
-        case .capabilities(let capabilities, let generation):
+        case .server(var profile, let generation):
             guard generation == serverGeneration else { return }
-            awaitingCapabilities = false
-            logic.capabilities = capabilities
+            awaitingServer = false
+            if guardian.wantsSafest {
+                profile = profile.safe
+                if !warnedAboutCrashes {
+                    warnedAboutCrashes = true
+                    warn("the notification server \(profile.label) left the bus right after islet's notification \(guardian.strikes) times in a row; it may be crashing on it. islet-notify now sends it only the safest hints and waits longer between notifications (up to 5 minutes).")
+                }
+            }
+            logic.serverChanged(profile)
+            closeLeftBehind()
             render()
         case .serverSignal(let message):
             handleServerSignal(message)
@@ -133,7 +180,10 @@ public actor Bridge {
         case .notified(let result):
             inFlight = false
             switch result {
-            case .success(let id): logic.notified(id: id)
+            case .success(let id):
+                log("Notify answered: id \(id)")
+                logic.notified(id: id)
+                remember(liveID: id)
             case .failure(let error):
                 logic.notifyFailed()
                 log("Notify failed: \(error.name): \(error.message)")
@@ -150,17 +200,49 @@ public actor Bridge {
                 renderAgain = false
                 render()
             }
+        case .announced(let id, let kind):
+            log("announcement posted: id \(id)")
+            announcements[id] = kind
+            remember(liveID: logic.shownID)
         }
+    }
+
+    /// The notification a killed islet-notify left on this server, closed once.
+    func closeLeftBehind() {
+        guard let left = leftBehind else { return }
+        leftBehind = nil
+        guard left.liveID != 0, left.busID == busID, left.server == serverOwner else { return }
+        log("CloseNotification \(left.liveID) (left behind by an earlier islet-notify)")
+        close(left.liveID)
+    }
+
+    func remember(liveID: UInt32) {
+        guard !busID.isEmpty else { return }
+        memory.save(BridgeMemory(busID: busID, server: serverOwner ?? "", liveID: liveID, announced: logic.announced))
     }
 
     func handleServerSignal(_ message: Message) {
         switch (message.member, message.body.first, message.body.dropFirst().first) {
         case ("NotificationClosed", .uint32(let id)?, .uint32(let reason)?):
-            logic.closed(id: id, reason: reason)
-            if reason == 2 { log("notification \(id) dismissed; quiet until the next change") }
+            let asked = closing.remove(id) != nil
+            let ours = id != 0 && (id == logic.shownID || asked || announcements[id] != nil)
+            announcements[id] = nil
+            guard ours else { return }
+            let why = asked ? "closed as islet asked" : ["", "expired", "dismissed by the user", "closed by a call", "undefined"][min(Int(reason), 4)]
+            log("NotificationClosed \(id), reason \(reason): \(why)")
+            let wasLive = id == logic.shownID
+            logic.closed(id: id, reason: reason, askedByUs: asked)
+            if wasLive {
+                remember(liveID: 0)
+                if !asked, reason != 3 { log("quiet until the next change") }
+            }
         case ("ActionInvoked", .uint32(let id)?, .string(let key)?):
-            guard id != 0, id == logic.shownID, let activity else { return }
-            invoke(key, on: activity)
+            guard id != 0 else { return }
+            if id == logic.shownID, let activity {
+                invoke(key, on: activity)
+            } else if let kind = announcements[id] {
+                invokeAnnounced(key, kind)
+            }
         default:
             break
         }
@@ -168,18 +250,55 @@ public actor Bridge {
 
     func invoke(_ key: String, on activity: ActivitySnapshot) {
         let islet = self.islet
-        let log = self.log
         let owner = activity.owner
+        log("button \(key.prefix(40)) pressed on \(activity.kind.rawValue) \(activity.id)")
+        switch (key, activity.kind) {
+        case ("stop-fast", .fast): stopFast()
+        case ("pause", .timer): call(key) { try await islet.pauseTimer(owner: owner) }
+        case ("resume", .timer): call(key) { try await islet.resumeTimer(owner: owner) }
+        case ("stop", .timer): call(key) { try await islet.stopTimer(owner: owner) }
+        default: log("ignored action \"\(key.prefix(40))\" for a \(activity.kind.rawValue)")
+        }
+    }
+
+    func invokeAnnounced(_ key: String, _ kind: AnnouncedKind) {
+        let islet = self.islet
+        log("button \(key.prefix(40)) pressed on an announcement")
+        switch (key, kind) {
+        case ("stop-fast", .moment): stopFast()
+        case ("undo", .stoppedFast): call(key) { _ = try await islet.undoStopFast() }
+        default: log("ignored action \"\(key.prefix(40))\" on an announcement")
+        }
+    }
+
+    /// Stop Fast, then a notification with Undo (a 16-hour fast is one click from gone).
+    func stopFast() {
+        let islet = self.islet
+        let input = self.input
+        let server = self.server
+        let settings = logic.settings
+        let profile = logic.server
+        let log = self.log
         Task {
             do {
-                switch (key, activity.kind) {
-                case ("stop-fast", .fast): _ = try await islet.stopFast()
-                case ("pause", .timer): try await islet.pauseTimer(owner: owner)
-                case ("resume", .timer): try await islet.resumeTimer(owner: owner)
-                case ("stop", .timer): try await islet.stopTimer(owner: owner)
-                default: log("ignored action \"\(key.prefix(40))\" for a \(activity.kind.rawValue)")
-                }
+                let fast = try await islet.stopFast()
+                guard settings.style == .standard else { return }
+                let content = Presenter.stopped(fast, settings: settings, server: profile)
+                log("Notify (fast stopped, with Undo): \(content.summary)")
+                let id = try await server.notify(content, replacesID: 0)
+                input.yield(.announced(id, kind: .stoppedFast))
             } catch let error as DBusError {
+                log("action stop-fast failed: \(error.name): \(error.message)")
+            } catch {
+                log("action stop-fast failed: \(error)")
+            }
+        }
+    }
+
+    func call(_ key: String, _ body: @escaping @Sendable () async throws -> Void) {
+        let log = self.log
+        Task {
+            do { try await body() } catch let error as DBusError {
                 log("action \(key) failed: \(error.name): \(error.message)")
             } catch {
                 log("action \(key) failed: \(error)")
@@ -187,27 +306,37 @@ public actor Bridge {
         }
     }
 
-    func fetchCapabilities() {
+    func identifyServer() {
         let server = self.server
         let input = self.input
         let generation = serverGeneration
         let log = self.log
         Task {
+            let capabilities: ServerCapabilities
             do {
-                let capabilities = try await server.capabilities()
-                input.yield(.capabilities(capabilities, generation: generation))
-                if let info = try? await server.information() {
-                    log("notification server: \(info.prefix(3).joined(separator: " ")), capabilities: \(capabilities.names.sorted().joined(separator: " "))")
-                }
+                capabilities = try await server.capabilities()
             } catch {
                 log("GetCapabilities failed (\(error)); assuming body text only")
-                input.yield(.capabilities(.unknown, generation: generation))
+                input.yield(.server(ServerProfile(name: "", version: "", capabilities: .unknown), generation: generation))
+                return
             }
+            let info = (try? await server.information()) ?? []
+            let profile = ServerProfile(
+                name: info.first ?? "", version: info.count > 2 ? info[2] : "", capabilities: capabilities)
+            let known = ServerProfile.known[profile.name] != nil
+            log("notification server: \(info.prefix(3).joined(separator: " ")), capabilities: \(capabilities.names.sorted().joined(separator: " ")); profile: \(known ? profile.name : "unknown server, safest hints")")
+            input.yield(.server(profile, generation: generation))
         }
     }
 
+    func close(_ id: UInt32) {
+        closing.insert(id)
+        let server = self.server
+        Task { try? await server.close(id: id) }
+    }
+
     func render() {
-        if awaitingCapabilities { return }
+        if awaitingServer { return }
         if inFlight {
             renderAgain = true
             return
@@ -217,27 +346,59 @@ public actor Bridge {
             return
         }
         let now = clock()
-        let (action, next) = logic.render(activity, now: now)
+        // A server that crashed right after our notifications waits its turn.
+        if activity != nil, now < guardian.notBefore {
+            schedule(guardian.notBefore, now: now)
+            return
+        }
+        let (actions, next) = logic.render(activity, now: now)
         schedule(next, now: now)
         let server = self.server
         let input = self.input
-        switch action {
-        case nil:
-            break
-        case .close(let id)?:
-            Task { try? await server.close(id: id) }
-        case .notify(let content, let replacesID)?:
-            inFlight = true
-            Task {
-                do {
-                    input.yield(.notified(.success(try await server.notify(content, replacesID: replacesID))))
-                } catch let error as DBusError {
-                    input.yield(.notified(.failure(error)))
-                } catch {
-                    input.yield(.notified(.failure(.failed("\(error)"))))
+        for action in actions {
+            switch action {
+            case .close(let id):
+                log("CloseNotification \(id)")
+                close(id)
+                if id == logic.shownID || logic.shownID == 0 { remember(liveID: 0) }
+            case .notify(let content, let replacesID):
+                inFlight = true
+                guardian.notifySent(at: now)
+                log("Notify replaces \(replacesID): \(describe(content))")
+                Task {
+                    do {
+                        input.yield(.notified(.success(try await server.notify(content, replacesID: replacesID))))
+                    } catch let error as DBusError {
+                        input.yield(.notified(.failure(error)))
+                    } catch {
+                        input.yield(.notified(.failure(.failed("\(error)"))))
+                    }
+                }
+            case .announce(let key, let content):
+                guardian.notifySent(at: now)
+                log("Notify (announcing \(key)): \(describe(content))")
+                let log = self.log
+                Task {
+                    do {
+                        input.yield(.announced(try await server.notify(content, replacesID: 0), kind: .moment))
+                    } catch {
+                        log("announcement failed: \(error)")
+                    }
                 }
             }
         }
+    }
+
+    func describe(_ content: NotificationContent) -> String {
+        let urgency: String =
+            switch content.hints["urgency"] {
+            case .byte(0)?: "low"
+            case .byte(2)?: "critical"
+            default: "normal"
+            }
+        let body = content.body.split(separator: "\n").joined(separator: " / ")
+        return "\"\(content.summary)\" \"\(body)\", urgency \(urgency), expires \(content.expireTimeout)"
+            + (content.hints["sound-name"].map { ", sound \($0)" } ?? "")
     }
 
     /// One wake-up, at the moment the displayed text next changes; none when it never does.

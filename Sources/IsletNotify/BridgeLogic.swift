@@ -4,52 +4,94 @@ import IsletCore
 /// send for the activity now. The I/O around it (``Bridge``) only carries these out.
 public struct BridgeLogic: Sendable {
     public enum Action: Equatable, Sendable {
+        /// The live notification, posted or replaced in place.
         case notify(NotificationContent, replacesID: UInt32)
+        /// A moment announced as a notification of its own (goal reached, a timer's end).
+        case announce(key: String, NotificationContent)
         case close(id: UInt32)
     }
 
     public var settings: BridgeSettings
-    public var capabilities = ServerCapabilities.unknown
+    public var server = ServerProfile.unknown
+    public var localTime: LocalTime = .system
     /// The server's id for our notification; 0 when it shows none (or it is being posted).
     public private(set) var shownID: UInt32 = 0
     /// What was last sent (nil: nothing on screen, or the last send failed).
     public private(set) var shown: NotificationContent?
-    /// The user closed the notification at this milestone: nothing until it changes.
+    /// The user closed the notification, or it expired, at this milestone: nothing until it changes.
     public private(set) var dismissedAt: Milestone?
     private var lastMilestone: Milestone?
+    /// What was announced already (a fast's goal, a timer's end), oldest first: each once.
+    public private(set) var announced: [String] = []
+    static let announcedLimit = 32
 
     public init(settings: BridgeSettings) { self.settings = settings }
 
     /// What to do for `activity` at `now`, and when to look again (nil: only on the next event).
-    public mutating func render(_ activity: ActivitySnapshot?, now: USec) -> (action: Action?, nextChange: USec?) {
+    public mutating func render(_ activity: ActivitySnapshot?, now: USec) -> (actions: [Action], nextChange: USec?) {
         guard let activity else {
             lastMilestone = nil
             dismissedAt = nil
             shown = nil
             defer { shownID = 0 }
-            return (shownID != 0 ? .close(id: shownID) : nil, nil)
+            return (shownID != 0 ? [.close(id: shownID)] : [], nil)
         }
-        let presentation = Presenter.present(activity, now: now, settings: settings, capabilities: capabilities)
+        let presentation = Presenter.present(activity, now: now, settings: settings, server: server, localTime: localTime)
         let previous = lastMilestone
         lastMilestone = presentation.milestone
+        var actions: [Action] = []
+
+        // Goal reached, a timer's end (standard style): said once, in a notification of its
+        // own that every server banners; the live one closes, and stays closed until the next
+        // change, also when the island returns to a fast whose goal was announced already.
+        if let announcement = presentation.announcement {
+            if !announced.contains(announcement.key) {
+                remember(announcement.key)
+                actions.append(.announce(key: announcement.key, announcement.content))
+            }
+            if shownID != 0 { actions.append(.close(id: shownID)) }
+            shownID = 0
+            shown = nil
+            dismissedAt = presentation.milestone
+            return (actions, nil)
+        }
+
         if let dismissedAt {
-            if dismissedAt == presentation.milestone { return (nil, nil) }
+            if dismissedAt == presentation.milestone { return ([], nil) }
             self.dismissedAt = nil
         }
         let nextChange = presentation.nextChange
-        if shown == presentation.content { return (nil, nextChange) }
+        if shown == presentation.content { return ([], nextChange) }
 
         var content = presentation.content
         // A new activity shown in place of the last one is news too.
         let fresh = shownID == 0 || previous?.activityID != presentation.milestone.activityID
-        let alert =
-            presentation.isAlert && settings.style == .standard
-            && previous.map { $0.activityID == presentation.milestone.activityID && $0.status != presentation.milestone.status } ?? false
-        let urgency: Urgency = fresh || alert ? .normal : settings.updateUrgency
+        let changed = previous != presentation.milestone
+        var replaces = shownID
+        if server.traits.freshOnChange, !fresh, changed {
+            // Where low-urgency updates are never seen, a pause, a resume or a phase is posted
+            // afresh, so that it banners.
+            actions.append(.close(id: shownID))
+            replaces = 0
+            shownID = 0
+        }
+        let seen = fresh || (changed && server.traits.freshOnChange)
+        let urgency: Urgency = seen ? .normal : settings.updateUrgency
         content.hints["urgency"] = .byte(urgency.rawValue)
-        content.hints["suppress-sound"] = .bool(!(alert && settings.sound))
+        content.hints["suppress-sound"] = .bool(true)
         shown = presentation.content
-        return (.notify(content, replacesID: shownID), nextChange)
+        actions.append(.notify(content, replacesID: replaces))
+        return (actions, nextChange)
+    }
+
+    private mutating func remember(_ key: String) {
+        announced.append(key)
+        if announced.count > Self.announcedLimit { announced.removeFirst(announced.count - Self.announcedLimit) }
+    }
+
+    /// What an earlier islet-notify announced (from its memory file): not said again.
+    public mutating func restore(announced keys: [String]) {
+        for key in keys where !announced.contains(key) { remember(key) }
     }
 
     /// The server answered Notify with `id`.
@@ -59,16 +101,17 @@ public struct BridgeLogic: Sendable {
     public mutating func notifyFailed() { shown = nil }
 
     /// NotificationClosed(id, reason): 1 expired, 2 dismissed by the user, 3 closed by a call.
-    public mutating func closed(id: UInt32, reason: UInt32) {
+    /// `askedByUs`: islet asked for this close (some servers answer it with reason 2).
+    public mutating func closed(id: UInt32, reason: UInt32, askedByUs: Bool = false) {
         guard id != 0, id == shownID else { return }
         shownID = 0
         shown = nil
-        if reason != 3 { dismissedAt = lastMilestone }
+        if reason != 3, !askedByUs { dismissedAt = lastMilestone }
     }
 
     /// A new server instance (or none): its ids mean nothing to the next one.
-    public mutating func serverChanged(capabilities: ServerCapabilities) {
-        self.capabilities = capabilities
+    public mutating func serverChanged(_ server: ServerProfile) {
+        self.server = server
         shownID = 0
         shown = nil
     }

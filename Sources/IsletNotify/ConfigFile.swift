@@ -64,7 +64,7 @@ public enum ConfigFile {
     }
 
     static let keys = [
-        "style", "update_urgency", "buttons", "sound",
+        "style", "update_urgency", "buttons", "sound", "timer_on_screen", "keep_completion",
         "icons.fast", "icons.goal_reached", "icons.timer", "icons.paused", "icons.completed", "icons.custom",
     ]
 
@@ -92,6 +92,8 @@ public enum ConfigFile {
             settings.updateUrgency = urgency
         case "buttons": settings.buttons = try bool()
         case "sound": settings.sound = try bool()
+        case "timer_on_screen": settings.timerOnScreen = try bool()
+        case "keep_completion": settings.keepCompletion = try bool()
         case "icons.fast": settings.icons.fast = try string()
         case "icons.goal_reached": settings.icons.goalReached = try string()
         case "icons.timer": settings.icons.timer = try string()

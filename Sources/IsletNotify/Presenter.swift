@@ -11,57 +11,97 @@ public struct Milestone: Equatable, Sendable {
 
 /// One rendering of the live activity.
 public struct Presentation: Equatable, Sendable {
+    /// The live notification, updated in place.
     public var content: NotificationContent
     public var milestone: Milestone
     /// Goal reached or completed: the one moment a sound and normal urgency are allowed.
     public var isAlert: Bool
+    /// Said once, as a notification of its own: "Goal Reached!", a timer's end (standard style).
+    public var announcement: Announcement?
     /// When the text next changes by itself; nil when it never does.
     public var nextChange: USec?
 }
 
-/// Pure: (activity, now, settings, server capabilities) -> notification.
+/// A moment announced as a notification of its own, left in the server's history.
+public struct Announcement: Equatable, Sendable {
+    /// What it announces, so that it is said once: a fast's goal (start and goal), a timer's end.
+    public var key: String
+    public var content: NotificationContent
+}
+
+/// Pure: (activity, now, settings, server) -> notification.
 public enum Presenter {
     public static let stackTag = "islet-activity"
+    public static let desktopEntry = "islet-notify"
     static let minimalPalette: [String: Hint] = [
         "bgcolor": .string("#0a0a0a"), "fgcolor": .string("#888888"), "frcolor": .string("#444444"),
     ]
 
     public static func present(
-        _ activity: ActivitySnapshot, now: USec, settings: BridgeSettings, capabilities: ServerCapabilities
+        _ activity: ActivitySnapshot, now: USec, settings: BridgeSettings, server: ServerProfile,
+        localTime: LocalTime = .system
     ) -> Presentation {
-        // Fasts last hours: minutes in a notification (a change a minute); timers show seconds.
-        let unit: DisplayUnit = activity.kind == .fast ? .minutes : .seconds
+        // Fasts last hours: minutes in a notification (a change a minute). Timers show seconds
+        // where the server takes a replacement a second; elsewhere their end and the minutes left.
+        let unit: DisplayUnit = activity.kind == .fast || !server.traits.everySecond ? .minutes : .seconds
         let view = ActivityView(activity, now: now, unit: unit)
         let milestone = Milestone(
             activityID: activity.id, status: view.status,
             phaseIndex: activity.state["phase_index"]?.uint32 ?? 0, round: activity.state["round"]?.uint32 ?? 0)
-        let content =
-            settings.style == .minimal
-            ? minimal(view) : standard(view, activity: activity, settings: settings, capabilities: capabilities)
+        let isAlert = view.status == .goalReached || view.status == .completed
+        var content: NotificationContent
+        var announcement: Announcement?
+        if settings.style == .minimal {
+            content = minimal(view, server: server)
+        } else {
+            content = standard(view, activity: activity, settings: settings, server: server, localTime: localTime, now: now)
+            if isAlert, let key = announcementKey(activity, view) {
+                announcement = Announcement(key: key, content: announce(view, activity: activity, settings: settings, server: server))
+            }
+        }
         return Presentation(
-            content: content, milestone: milestone, isAlert: view.status == .goalReached || view.status == .completed,
-            nextChange: view.nextChange)
+            content: content, milestone: milestone, isAlert: isAlert, announcement: announcement, nextChange: view.nextChange)
     }
 
-    static func minimal(_ view: ActivityView) -> NotificationContent {
-        var hints: [String: Hint] = [
-            "x-dunst-stack-tag": .string(stackTag), "x-canonical-private-synchronous": .string(stackTag),
-            "suppress-sound": .bool(true),
-        ]
-        hints.merge(minimalPalette) { a, _ in a }
-        let text = view.hasTime ? view.minimalText : view.title
+    /// A fast's goal is reached once per fast and goal; a timer ends once.
+    static func announcementKey(_ activity: ActivitySnapshot, _ view: ActivityView) -> String? {
+        switch (activity.kind, view.status) {
+        case (.fast, .goalReached):
+            let start = activity.state["started_at_usec"]?.uint64 ?? 0
+            return "goal:\(start):\(activity.state["goal_usec"]?.uint64 ?? 0)"
+        case (.timer, .completed):
+            return "done:\(activity.id)"
+        default:
+            return nil
+        }
+    }
+
+    static func minimal(_ view: ActivityView, server: ServerProfile) -> NotificationContent {
+        var hints: [String: Hint] = ["suppress-sound": .bool(true)]
+        if server.traits.stackTags {
+            hints["x-dunst-stack-tag"] = .string(stackTag)
+            hints["x-canonical-private-synchronous"] = .string(stackTag)
+        }
+        var text = view.hasTime ? view.minimalText : view.title
+        if server.traits.colourHints {
+            hints.merge(minimalPalette) { a, _ in a }
+            // PRD-02: one size, no emphasis, where the server's format would make a summary bold.
+            text = "<span weight=\"normal\">" + Markup.escape(text) + "</span>"
+        }
         return NotificationContent(appName: "", icon: "", summary: text, body: "", actions: [], hints: hints)
     }
 
     static func standard(
-        _ view: ActivityView, activity: ActivitySnapshot, settings: BridgeSettings, capabilities: ServerCapabilities
+        _ view: ActivityView, activity: ActivitySnapshot, settings: BridgeSettings, server: ServerProfile,
+        localTime: LocalTime, now: USec
     ) -> NotificationContent {
-        let markup = capabilities.bodyMarkup
-        func escape(_ text: String) -> String { markup ? Markup.escape(text) : text }
+        let capabilities = server.capabilities
         var summary: String
         var lines: [String] = []
         var icon: String
         var actions: [(key: String, label: String)] = []
+        let progress = server.traits.progress == .text && view.status != .goalReached && view.status != .completed
+            ? view.percent.map { "\(min(100, max(0, $0)))%" } : nil
 
         switch view.kind {
         case .fast:
@@ -75,17 +115,18 @@ public enum Presenter {
                 lines.append("Goal in " + view.timeText)
                 icon = settings.icons.fast
             }
-            if let goal { lines.append(goal) }
+            if let goal { lines.append(([goal] + (progress.map { [$0] } ?? [])).joined(separator: " · ")) }
             actions = [("stop-fast", "Stop Fast")]
         case .timer, .custom:
             // Buttons for timers only: a program's own activity is driven by its owner.
             summary = view.title
-            let time = view.hasTime ? view.timeText : nil
+            let time = view.hasTime ? countdown(view, localTime: localTime, now: now, activity: activity) : nil
             var detail: [String] = []
             switch view.status {
             case .paused:
-                lines.append("❚❚ " + (time ?? "Paused"))
-                if time != nil { detail.append("Paused") }
+                // One line on servers that join the lines: "Tea ❚❚ Paused · 00:40 left".
+                let left = view.hasTime ? Format.timer(seconds: pausedSeconds(activity)) + " left" : nil
+                lines.append((["❚❚ Paused"] + (left.map { [$0] } ?? [])).joined(separator: " · "))
                 icon = settings.icons.paused
                 if view.kind == .timer { actions = [("resume", "Resume"), ("stop", "Stop")] }
             case .completed:
@@ -101,25 +142,109 @@ public enum Presenter {
                 if view.kind == .timer { actions = [("pause", "Pause"), ("stop", "Stop")] }
             }
             if let label = view.phaseLabel { detail.append(label) }
+            if let progress, view.status == .running || view.status == .paused { detail.append(progress) }
             if !detail.isEmpty { lines.append(detail.joined(separator: " · ")) }
         }
 
-        var hints: [String: Hint] = [
-            "x-dunst-stack-tag": .string(stackTag), "x-canonical-private-synchronous": .string(stackTag),
-            "desktop-entry": .string("islet-notify"),
-        ]
-        if let percent = view.percent { hints["value"] = .int32(Int32(clamping: min(100, max(0, percent)))) }
+        var hints: [String: Hint] = ["desktop-entry": .string(desktopEntry)]
+        if server.traits.stackTags {
+            hints["x-dunst-stack-tag"] = .string(stackTag)
+            hints["x-canonical-private-synchronous"] = .string(stackTag)
+        }
+        if server.traits.progress == .hint, let percent = view.percent {
+            hints["value"] = .int32(Int32(clamping: min(100, max(0, percent))))
+        }
         if !(settings.buttons && capabilities.actions) { actions = [] }
-        if !actions.isEmpty { hints["resident"] = .bool(true) }
+        // A fast lasts hours: its notification expires like any other and comes back only on
+        // a meaningful change. A timer may stay on screen until it ends (timer_on_screen).
+        var expire: Int32 = -1
+        if view.kind == .timer, settings.timerOnScreen {
+            expire = 0
+            if !actions.isEmpty { hints["resident"] = .bool(true) }
+        }
+        var content = text(summary: summary, lines: lines, icon: icon, actions: actions, hints: hints, capabilities: capabilities)
+        content.expireTimeout = expire
+        return content
+    }
 
-        var shownLines = lines.map(escape)
-        if markup, let first = shownLines.first { shownLines[0] = "<b>" + first + "</b>" }
-        var body = shownLines.joined(separator: "\n")
+    /// A running timer's time: "14:32" where the server takes a change a second, else its end
+    /// and the minutes left ("Until 14:32 · 15 min left"), a change a minute.
+    static func countdown(_ view: ActivityView, localTime: LocalTime, now: USec, activity: ActivitySnapshot) -> String {
+        guard view.unit == .minutes, view.kind != .fast else { return view.timeText }
+        switch view.status {
+        case .running:
+            let minutes = view.remaining ?? 0
+            let endsAt = activity.state["ends_at_usec"]?.uint64 ?? 0
+            let left = "\(minutes) min left"
+            return endsAt > 0 ? "Until " + localTime.describe(endsAt, now: now) + " · " + left : left
+        case .completed, .goalReached: return "00:00"
+        case .paused: return Format.timer(seconds: pausedSeconds(activity))
+        }
+    }
+
+    /// A paused timer's time left, in seconds rounded up (it does not move while paused).
+    static func pausedSeconds(_ activity: ActivitySnapshot) -> UInt64 {
+        Format.countdownSeconds(activity.state["remaining_usec"]?.uint64 ?? 0)
+    }
+
+    /// The announcement of a goal reached or a timer's end: normal urgency, a sound where
+    /// allowed, kept until the user dismisses it (keep_completion).
+    static func announce(
+        _ view: ActivityView, activity: ActivitySnapshot, settings: BridgeSettings, server: ServerProfile
+    ) -> NotificationContent {
+        var hints: [String: Hint] = ["desktop-entry": .string(desktopEntry), "urgency": .byte(Urgency.normal.rawValue)]
+        let summary: String
+        var lines: [String]
+        var actions: [(key: String, label: String)] = []
+        let icon: String
+        if view.kind == .fast {
+            summary = "Goal Reached!"
+            lines = ["Fasted " + Format.hm(seconds: view.elapsed * 60)]
+            if view.goalSeconds > 0 { lines.append(Format.goal(seconds: view.goalSeconds)) }
+            actions = [("stop-fast", "Stop Fast")]
+            icon = settings.icons.goalReached
+            if settings.sound, server.sound { hints["sound-name"] = .string("complete") }
+        } else {
+            summary = view.title
+            let total = (activity.state["total_usec"]?.uint64 ?? 0) / usecPerSecond
+            lines = ["Done" + (total > 0 ? " · " + Format.duration(seconds: total) : "")]
+            icon = settings.icons.completed
+            if settings.sound, server.sound { hints["sound-name"] = .string("alarm-clock-elapsed") }
+        }
+        hints["suppress-sound"] = .bool(hints["sound-name"] == nil)
+        if !(settings.buttons && server.capabilities.actions) { actions = [] }
+        var content = text(summary: summary, lines: lines, icon: icon, actions: actions, hints: hints, capabilities: server.capabilities)
+        content.expireTimeout = settings.keepCompletion ? 0 : -1
+        return content
+    }
+
+    /// "Fast Stopped" with an Undo button, after the Stop Fast button was pressed.
+    public static func stopped(_ fast: CompletedFast, settings: BridgeSettings, server: ServerProfile) -> NotificationContent {
+        let hours = fast.duration / usecPerSecond
+        var hints: [String: Hint] = ["desktop-entry": .string(desktopEntry), "urgency": .byte(Urgency.normal.rawValue)]
+        hints["suppress-sound"] = .bool(true)
+        let actions: [(key: String, label: String)] = server.capabilities.actions ? [("undo", "Undo")] : []
+        let undo = actions.isEmpty ? ["`islet fast undo` brings it back within 10 minutes"] : []
+        return text(
+            summary: "Fast Stopped", lines: ["Fasted " + Format.hm(seconds: hours)] + undo,
+            icon: settings.icons.fast, actions: actions, hints: hints, capabilities: server.capabilities)
+    }
+
+    /// Lines into a body (first line bold where markup is allowed), or into the summary where
+    /// the server shows no body.
+    static func text(
+        summary: String, lines: [String], icon: String, actions: [(key: String, label: String)], hints: [String: Hint],
+        capabilities: ServerCapabilities
+    ) -> NotificationContent {
+        let markup = capabilities.bodyMarkup
+        var shown = lines.map { markup ? Markup.escape($0) : $0 }
+        if markup, let first = shown.first { shown[0] = "<b>" + first + "</b>" }
+        var summary = summary
+        var body = shown.joined(separator: "\n")
         if !capabilities.body {
             summary = ([summary] + lines).joined(separator: " · ")
             body = ""
         }
-        return NotificationContent(
-            appName: "islet", icon: icon, summary: summary, body: body, actions: actions, hints: hints)
+        return NotificationContent(appName: "islet", icon: icon, summary: summary, body: body, actions: actions, hints: hints)
     }
 }

@@ -14,16 +14,21 @@ public struct BridgeSettings: Equatable, Sendable {
     public var buttons = true
     /// Sound allowed for goal reached and timer completion (standard style only).
     public var sound = true
+    /// A running timer's notification stays on screen until it ends (fasts always expire).
+    public var timerOnScreen = true
+    /// Goal reached and a timer's end stay in the server's history until dismissed.
+    public var keepCompletion = true
     public var icons = Icons()
 
-    /// freedesktop icon names (or paths) for the standard style.
+    /// freedesktop icon names (or paths) for the standard style: monochrome symbolic icons that
+    /// both Adwaita (GNOME) and Breeze (Plasma) have.
     public struct Icons: Equatable, Sendable {
-        public var fast = "appointment-soon"
+        public var fast = "appointment-soon-symbolic"
         public var goalReached = "emblem-ok-symbolic"
         public var timer = "alarm-symbolic"
         public var paused = "media-playback-pause-symbolic"
         public var completed = "emblem-ok-symbolic"
-        public var custom = "dialog-information"
+        public var custom = "media-playback-start-symbolic"
     }
 
     public init() {}

@@ -142,7 +142,8 @@ enum IsletNotifyMain {
         }
         let bridge = Bridge(
             islet: IsletClient(connection: connection), server: NotificationServer(connection: connection),
-            settings: settings, log: log)
+            settings: settings, memory: MemoryFiles.store(environment: Environment.current), log: log,
+            warn: { Environment.standardError("islet-notify: " + $0) })
         let sources: SignalWatch
         do {
             sources = try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT]) { _ in
@@ -210,4 +211,33 @@ func readFile(_ path: String) -> Result<String, Errno> {
         if bytes.count > 1 << 20 { return .failure(Errno(code: EFBIG)) }
     }
     return .success(String(decoding: bytes, as: UTF8.self))
+}
+
+/// The bridge's memory (``BridgeMemory``) as a file per bus in `$XDG_RUNTIME_DIR/islet/`: it
+/// lives as long as the login session, as notification ids do. No runtime directory: no memory.
+enum MemoryFiles {
+    static func store(environment: [String: String]) -> MemoryStore {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return .none }
+        let folder = runtime + "/islet"
+        @Sendable func path(_ busID: String) -> String? {
+            guard !busID.isEmpty, busID.utf8.count <= 64, busID.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit })
+            else { return nil }
+            return folder + "/notify-" + busID + ".state"
+        }
+        return MemoryStore(
+            load: { busID in
+                guard let file = path(busID), case .success(let text) = readFile(file) else { return nil }
+                return BridgeMemory.decode(text)
+            },
+            save: { memory in
+                guard let file = path(memory.busID) else { return }
+                mkdir(folder, 0o700)
+                let temporary = file + ".new"
+                guard let handle = fopen(temporary, "w") else { return }
+                let text = memory.encoded
+                let written = text.withCString { fwrite($0, 1, strlen($0), handle) }
+                let closed = fclose(handle) == 0
+                if written == text.utf8.count, closed { rename(temporary, file) } else { unlink(temporary) }
+            })
+    }
 }

@@ -4,13 +4,26 @@ import Testing
 @testable import IsletNotify
 
 @Suite struct BridgeLogicTests {
-    func notified(_ r: (action: BridgeLogic.Action?, nextChange: USec?)) -> (NotificationContent, UInt32)? {
-        if case .notify(let c, let id)? = r.action { return (c, id) }
+    static let caps = ServerCapabilities(["body", "actions", "body-markup", "sound"])
+
+    func logic(_ server: String = "dunst", _ settings: BridgeSettings = BridgeSettings()) -> BridgeLogic {
+        var logic = BridgeLogic(settings: settings)
+        logic.serverChanged(.named(server, Self.caps))
+        logic.localTime = .utc
+        return logic
+    }
+
+    func notified(_ r: (actions: [BridgeLogic.Action], nextChange: USec?)) -> (NotificationContent, UInt32)? {
+        for action in r.actions { if case .notify(let c, let id) = action { return (c, id) } }
         return nil
     }
 
+    func announced(_ r: (actions: [BridgeLogic.Action], nextChange: USec?)) -> [NotificationContent] {
+        r.actions.compactMap { if case .announce(_, let c) = $0 { c } else { nil } }
+    }
+
     @Test func postsOnceThenUpdatesInPlaceOnlyWhenTheTextChanges() throws {
-        var logic = BridgeLogic(settings: BridgeSettings())
+        var logic = logic()
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
         let first = try #require(notified(logic.render(a, now: Sample.t0 + 28 * Sample.second)))
         #expect(first.1 == 0)
@@ -18,32 +31,167 @@ import Testing
         #expect(first.0.hints["suppress-sound"] == .bool(true))
         logic.notified(id: 41)
         // Same second: nothing to send.
-        #expect(logic.render(a, now: Sample.t0 + 28 * Sample.second + 300_000).action == nil)
+        #expect(logic.render(a, now: Sample.t0 + 28 * Sample.second + 300_000).actions.isEmpty)
         let next = try #require(notified(logic.render(a, now: Sample.t0 + 29 * Sample.second + 1)))
         #expect(next.1 == 41)
         #expect(next.0.hints["urgency"] == .byte(0))
-        #expect(next.0.body == "14:31")
+        #expect(next.0.body == "<b>14:31</b>")
     }
 
-    @Test func completionIsTheOneNormalUrgencyUpdateWithSound() throws {
-        var logic = BridgeLogic(settings: BridgeSettings())
+    /// Completion is heard and stays: a notification of its own (a fresh id banners on every
+    /// server), normal urgency, the sound theme's alarm, kept until dismissed; the live one closes.
+    @Test func completionIsAnnouncedOnceWithASoundAndKept() throws {
+        var logic = logic()
         let (running, _) = Sample.timer(phases: [Phase(name: "Eggs", seconds: 60)], elapsed: 59)
         _ = logic.render(running, now: Sample.t0 + 59 * Sample.second)
         logic.notified(id: 3)
         let (done, _) = Sample.timer(phases: [Phase(name: "Eggs", seconds: 60)], elapsed: 60, completed: true)
-        let alert = try #require(notified(logic.render(done, now: Sample.t0 + 60 * Sample.second)))
-        #expect(alert.0.hints["urgency"] == .byte(1))
-        #expect(alert.0.hints["suppress-sound"] == .bool(false))
-        // The minimal style never makes a sound.
-        var quiet = BridgeLogic(settings: { var s = BridgeSettings(); s.style = .minimal; return s }())
-        _ = quiet.render(running, now: Sample.t0 + 59 * Sample.second)
-        quiet.notified(id: 3)
-        let silent = try #require(notified(quiet.render(done, now: Sample.t0 + 60 * Sample.second)))
-        #expect(silent.0.hints["suppress-sound"] == .bool(true))
+        let r = logic.render(done, now: Sample.t0 + 60 * Sample.second)
+        let alert = try #require(announced(r).first)
+        #expect(r.actions.contains(.close(id: 3)))
+        #expect(alert.summary == "Tea" && alert.body == "<b>Done · 1 minute</b>")
+        #expect(alert.hints["urgency"] == .byte(1))
+        #expect(alert.hints["sound-name"] == .string("alarm-clock-elapsed"))
+        #expect(alert.hints["suppress-sound"] == .bool(false))
+        #expect(alert.hints["desktop-entry"] == .string("islet-notify"))
+        #expect(alert.expireTimeout == 0, "kept until the user dismisses it")
+        // Said once: the linger's renders add nothing.
+        #expect(logic.render(done, now: Sample.t0 + 62 * Sample.second).actions.isEmpty)
+        // keep_completion = false, sound = false: it expires, silently.
+        var quietSettings = BridgeSettings()
+        quietSettings.sound = false
+        quietSettings.keepCompletion = false
+        var quiet = self.logic("dunst", quietSettings)
+        let q = try #require(announced(quiet.render(done, now: Sample.t0 + 60 * Sample.second)).first)
+        #expect(q.hints["sound-name"] == nil && q.hints["suppress-sound"] == .bool(true) && q.expireTimeout == -1)
+    }
+
+    /// PRD-02 AR-04 and FR-07: the minimal style never makes a sound, and its 0:00 stays in the
+    /// one notification until the activity ends.
+    @Test func minimalCompletionIsSilentAndInPlace() throws {
+        var settings = BridgeSettings()
+        settings.style = .minimal
+        var logic = logic("dunst", settings)
+        let (running, _) = Sample.timer(phases: [Phase(name: "Eggs", seconds: 60)], elapsed: 59)
+        _ = logic.render(running, now: Sample.t0 + 59 * Sample.second)
+        logic.notified(id: 3)
+        let (done, _) = Sample.timer(phases: [Phase(name: "Eggs", seconds: 60)], elapsed: 60, completed: true)
+        let r = logic.render(done, now: Sample.t0 + 60 * Sample.second)
+        #expect(announced(r).isEmpty)
+        let update = try #require(notified(r))
+        #expect(update.1 == 3 && update.0.summary == "<span weight=\"normal\">0:00</span>")
+        #expect(update.0.hints["suppress-sound"] == .bool(true) && update.0.hints["sound-name"] == nil)
+        #expect(logic.render(nil, now: Sample.t0 + 65 * Sample.second).actions == [.close(id: 3)])
+    }
+
+    /// Goal reached is announced once per fast, whatever the island does afterwards (a timer
+    /// takes it and gives it back), and not again by the next islet-notify.
+    @Test func goalReachedIsAnnouncedOncePerFast() throws {
+        var logic = logic("gnome-shell")
+        let fast = Sample.fast(goal: 60, elapsed: 30)
+        _ = logic.render(fast, now: Sample.t0 + 30 * Sample.second)
+        logic.notified(id: 1)
+        var reached = Sample.fast(goal: 60, elapsed: 61, reached: true)
+        let r = logic.render(reached, now: Sample.t0 + 61 * Sample.second)
+        let alert = try #require(announced(r).first)
+        #expect(alert.summary == "Goal Reached!" && alert.hints["sound-name"] == .string("complete"))
+        #expect(alert.actions.map(\.key) == ["stop-fast"])
+        #expect(r.actions.contains(.close(id: 1)))
+        // A timer takes the island, ends; the fast comes back as a new activity: quiet.
+        let (tea, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 120)], elapsed: 0)
+        _ = logic.render(tea, now: Sample.t0 + 70 * Sample.second)
+        logic.notified(id: 2)
+        reached.id = "a-fast-2"
+        let back = logic.render(reached, now: Sample.t0 + 300 * Sample.second)
+        #expect(announced(back).isEmpty && notified(back) == nil)
+        #expect(back.actions == [.close(id: 2)])
+        // The next islet-notify, told what was announced, stays quiet too.
+        var next = self.logic("gnome-shell")
+        next.restore(announced: logic.announced)
+        #expect(announced(next.render(reached, now: Sample.t0 + 400 * Sample.second)).isEmpty)
+        // A new goal (a re-arm) is news.
+        var moved = Sample.fast(goal: 120, elapsed: 121, reached: true)
+        moved.id = "a-fast-3"
+        #expect(announced(next.render(moved, now: Sample.t0 + 121 * Sample.second)).count == 1)
+    }
+
+    /// A 16-hour fast's notification expires like any other and comes back only when something
+    /// meaningful happens; a timer's may stay on screen (timer_on_screen).
+    @Test func aLongFastNeverHoldsTheScreen() throws {
+        var logic = logic("Plasma")
+        let fast = Sample.fast(goal: 57600, elapsed: 600)
+        let first = try #require(notified(logic.render(fast, now: Sample.t0 + 600 * Sample.second)))
+        #expect(first.0.expireTimeout == -1 && first.0.hints["resident"] == nil)
+        logic.notified(id: 4)
+        logic.closed(id: 4, reason: 1)  // expired
+        for minute in 11..<30 {
+            #expect(logic.render(fast, now: Sample.t0 + UInt64(minute) * 60 * Sample.second).actions.isEmpty)
+        }
+        let (tea, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 1)
+        let timer = try #require(notified(logic.render(tea, now: Sample.t0 + Sample.second)))
+        #expect(timer.0.expireTimeout == 0 && timer.0.hints["resident"] == .bool(true))
+        var off = BridgeSettings()
+        off.timerOnScreen = false
+        var other = self.logic("Plasma", off)
+        let expiring = try #require(notified(other.render(tea, now: Sample.t0 + Sample.second)))
+        #expect(expiring.0.expireTimeout == -1 && expiring.0.hints["resident"] == nil)
+    }
+
+    /// GNOME: a countdown replaced every second loses its buttons, and low urgency never
+    /// banners. So its timers show their end and change once a minute, and a pause is posted
+    /// afresh at normal urgency.
+    @Test func gnomeGetsAMinuteCountdownAndFreshChanges() throws {
+        var logic = logic("gnome-shell")
+        let (tea, timer) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
+        let now = Sample.t0 + 28 * Sample.second
+        let r = logic.render(tea, now: now)
+        let first = try #require(notified(r))
+        // Started at t0 (08:00:00 UTC): ends 08:15.
+        #expect(first.0.body == "<b>Until 08:15 · 15 min left</b>\n0%")  // of the minutes shown
+        #expect(first.0.hints["value"] == nil && first.0.hints["x-dunst-stack-tag"] == nil)
+        #expect(r.nextChange == Sample.t0 + 60 * Sample.second, "the text changes when the minute turns")
+        logic.notified(id: 8)
+        #expect(logic.render(tea, now: now + 10 * Sample.second).actions.isEmpty)
+        var paused = timer
+        paused.pausedAt = Sample.t0 + 40 * Sample.second
+        let p = ActivitySnapshot(id: tea.id, owner: tea.owner, attributes: tea.attributes, state: paused.state(at: Sample.t0 + 41 * Sample.second))
+        let q = logic.render(p, now: Sample.t0 + 41 * Sample.second)
+        #expect(q.actions.first == .close(id: 8))
+        let pause = try #require(notified(q))
+        #expect(pause.1 == 0 && pause.0.hints["urgency"] == .byte(1))
+        #expect(pause.0.body == "<b>❚❚ Paused · 14:20 left</b>\n0%")
+        // dunst, the same pause: replaced in place, low urgency.
+        var dunst = self.logic()
+        _ = dunst.render(tea, now: now)
+        dunst.notified(id: 8)
+        let d = try #require(notified(dunst.render(p, now: Sample.t0 + 41 * Sample.second)))
+        #expect(d.1 == 8 && d.0.hints["urgency"] == .byte(0))
+    }
+
+    /// The profiles, as the servers need them: mako never gets a stack tag beside replaces_id
+    /// (its crash, issue #653); xfce4-notifyd never gets `value` (it hides the text); an
+    /// unknown server gets the safest set.
+    @Test func hintsFollowTheServer() throws {
+        let fast = Sample.fast(goal: 57600, elapsed: 46071)
+        func hints(_ server: String) throws -> NotificationContent {
+            var l = logic(server)
+            return try #require(notified(l.render(fast, now: Sample.t0 + 46071 * Sample.second))).0
+        }
+        let mako = try hints("mako")
+        #expect(mako.hints["x-dunst-stack-tag"] == nil && mako.hints["x-canonical-private-synchronous"] == nil)
+        #expect(mako.hints["value"] == .int32(79))
+        let xfce = try hints("Xfce Notify Daemon")
+        #expect(xfce.hints["value"] == nil)
+        #expect(xfce.body == "<b>Goal in 3:13</b>\nGoal: 16 hours · 79%")
+        let dunst = try hints("dunst")
+        #expect(dunst.hints["x-dunst-stack-tag"] == .string("islet-activity") && dunst.hints["value"] == .int32(79))
+        let unknown = try hints("some-new-daemon")
+        #expect(unknown.hints["x-dunst-stack-tag"] == nil && unknown.hints["value"] == nil && unknown.body.hasSuffix("79%"))
+        #expect(ServerProfile.named("mako", Self.caps).safe.traits == ServerProfile.safest)
     }
 
     @Test func aDismissedNotificationStaysAwayUntilTheNextMeaningfulChange() throws {
-        var logic = BridgeLogic(settings: BridgeSettings())
+        var logic = logic()
         let phases = [Phase(name: "Work", seconds: 40), Phase(name: "Rest", seconds: 20)]
         let (a, _) = Sample.timer("Workout", phases: phases, rounds: 8, elapsed: 5)
         _ = logic.render(a, now: Sample.t0 + 5 * Sample.second)
@@ -53,51 +201,80 @@ import Testing
         // Clock ticks: nothing, and no wake-ups asked for.
         for s in 6..<40 {
             let r = logic.render(a, now: Sample.t0 + UInt64(s) * Sample.second)
-            #expect(r.action == nil)
+            #expect(r.actions.isEmpty)
             #expect(r.nextChange == nil)
         }
         // A phase change is meaningful: a fresh notification (replaces_id 0).
         let (rest, _) = Sample.timer("Workout", phases: phases, rounds: 8, elapsed: 41)
         let back = try #require(notified(logic.render(rest, now: Sample.t0 + 41 * Sample.second)))
         #expect(back.1 == 0)
-        #expect(back.0.body == "00:19\nRest · Round 1/8")
+        #expect(back.0.body == "<b>00:19</b>\nRest · Round 1/8")
     }
 
-    @Test func pauseAfterDismissalShowsAgain() throws {
-        var logic = BridgeLogic(settings: BridgeSettings())
-        let (a, timer) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 10)
-        _ = logic.render(a, now: Sample.t0 + 10 * Sample.second)
-        logic.notified(id: 2)
-        logic.closed(id: 2, reason: 2)
-        var paused = timer
-        paused.pausedAt = Sample.t0 + 20 * Sample.second
-        let p = ActivitySnapshot(id: a.id, owner: a.owner, attributes: a.attributes, state: paused.state(at: Sample.t0 + 21 * Sample.second))
-        #expect(notified(logic.render(p, now: Sample.t0 + 21 * Sample.second)) != nil)
-    }
-
-    @Test func endClosesAndClosingByUsIsNotADismissal() {
-        var logic = BridgeLogic(settings: BridgeSettings())
+    /// swaync answers a close islet asked for with reason 2: not a dismissal.
+    @Test func aCloseWeAskedForIsNotADismissal() throws {
+        var logic = logic("SwayNotificationCenter")
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 10)
         _ = logic.render(a, now: Sample.t0 + 10 * Sample.second)
         logic.notified(id: 5)
-        #expect(logic.render(nil, now: Sample.t0).action == .close(id: 5))
-        logic.closed(id: 5, reason: 3)
+        logic.closed(id: 5, reason: 2, askedByUs: true)
         #expect(logic.dismissedAt == nil)
-        #expect(logic.render(nil, now: Sample.t0).action == nil)
+        #expect(notified(logic.render(a, now: Sample.t0 + 12 * Sample.second)) != nil)
     }
 
-    @Test func aNewServerGetsAFreshNotification() throws {
-        var logic = BridgeLogic(settings: BridgeSettings())
+    @Test func endClosesAndANewServerGetsAFreshNotification() throws {
+        var logic = logic()
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 10)
         _ = logic.render(a, now: Sample.t0 + 10 * Sample.second)
         logic.notified(id: 5)
-        logic.serverChanged(capabilities: ServerCapabilities(["body"]))
+        logic.serverChanged(.named("dunst", ServerCapabilities(["body"])))
         let again = try #require(notified(logic.render(a, now: Sample.t0 + 10 * Sample.second)))
         #expect(again.1 == 0)
         #expect(again.0.actions.isEmpty)
+        logic.notified(id: 6)
         // Someone else's notification closing means nothing to us.
-        logic.notified(id: 1)
         logic.closed(id: 77, reason: 2)
-        #expect(logic.shownID == 1)
+        #expect(logic.shownID == 6)
+        #expect(logic.render(nil, now: Sample.t0).actions == [.close(id: 6)])
+        logic.closed(id: 6, reason: 3)
+        #expect(logic.dismissedAt == nil)
+        #expect(logic.render(nil, now: Sample.t0).actions.isEmpty)
+    }
+
+    /// A server that leaves right after each Notify (mako's crash loop) sees a few posts a
+    /// minute at most, then the safest hints; one that stays is trusted again later.
+    @Test func aCrashingServerIsBackedOff() {
+        var guardian = CrashGuard()
+        var now = Sample.t0
+        var posts = 0
+        // A server that dies 50 ms after every Notify, re-activated at once, for a minute.
+        while now < Sample.t0 + 60 * Sample.second {
+            if now >= guardian.notBefore {
+                guardian.notifySent(at: now)
+                posts += 1
+                guardian.serverLeft(at: now + 50_000)
+            }
+            now += 25_000  // 40 tries a second
+        }
+        #expect(posts <= 7, "\(posts) posts in a minute")
+        #expect(guardian.wantsSafest)
+        // Leaving long after our Notify is not a crash.
+        var calm = CrashGuard()
+        calm.notifySent(at: Sample.t0)
+        let crashed = calm.serverLeft(at: Sample.t0 + 30 * Sample.second)
+        #expect(!crashed)
+        #expect(calm.notBefore == 0)
+        // Ten quiet minutes forgive.
+        guardian.notifySent(at: now + 3600 * Sample.second)
+        #expect(guardian.strikes == 0)
+    }
+
+    @Test func memoryRoundTripsAndIgnoresDamage() {
+        let memory = BridgeMemory(busID: "0123abcd", server: ":1.7", liveID: 12, announced: ["goal:1:2", "done:x"])
+        #expect(BridgeMemory.decode(memory.encoded) == memory)
+        #expect(BridgeMemory.decode("") == nil)
+        #expect(BridgeMemory.decode("bus x\nlive twelve\n") == nil)
+        #expect(BridgeMemory.decode("garbage") == nil)
+        #expect(BridgeMemory.decode("bus x\nwhat ever\n") == nil)
     }
 }

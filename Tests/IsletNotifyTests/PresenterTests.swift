@@ -17,7 +17,7 @@ import Testing
         -> Presentation
     {
         Presenter.present(a, now: (a.state["updated_at_usec"]?.uint64 ?? Sample.t0) + seconds * Sample.second,
-                          settings: settings, capabilities: caps ?? plain)
+                          settings: settings, server: .named("dunst", caps ?? plain), localTime: .utc)
     }
 
     @Test func fastCountsDownInMinutesTowardItsGoal() {
@@ -29,7 +29,7 @@ import Testing
         #expect(p.content.actions.map(\.key) == ["stop-fast"])
         #expect(p.content.hints["x-dunst-stack-tag"] == .string("islet-activity"))
         #expect(p.content.hints["x-canonical-private-synchronous"] == .string("islet-activity"))
-        #expect(p.content.expireTimeout == 0)
+        #expect(p.content.expireTimeout == -1, "a fast's notification expires like any other")
         // The text next changes when 3:12 remain exactly.
         #expect(p.nextChange == Sample.t0 + (57600 - 192 * 60) * Sample.second)
     }
@@ -66,7 +66,7 @@ import Testing
         let (a, _) = Sample.timer(phases: [Phase(name: "Eggs", seconds: 120)], elapsed: 0)
         #expect(show(a).content.body == "02:00")
         // 0.5 s in: still 02:00, rounded up.
-        let half = Presenter.present(a, now: Sample.t0 + Sample.second / 2, settings: standard, capabilities: plain)
+        let half = Presenter.present(a, now: Sample.t0 + Sample.second / 2, settings: standard, server: .named("dunst", plain))
         #expect(half.content.body == "02:00")
     }
 
@@ -98,7 +98,7 @@ import Testing
     @Test func pausedTimerShowsAPauseMarkAndNeverTicks() {
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28, pausedFor: 50)
         let p = show(a)
-        #expect(p.content.body == "❚❚ 14:32\nPaused")
+        #expect(p.content.body == "❚❚ Paused · 14:32 left")
         #expect(p.content.actions.map(\.key) == ["resume", "stop"])
         #expect(p.nextChange == nil)
         #expect(show(a, at: 3600).content == p.content)
@@ -107,7 +107,10 @@ import Testing
     @Test func minimalStyleIsTheTimeAlone() {
         let (five, _) = Sample.timer(phases: [Phase(name: "Focus", seconds: 300)], elapsed: 0)
         let p = show(five, minimal)
-        #expect(p.content.summary == "5:00")
+        // dunst's format makes the summary bold: PRD-02 wants one size, no emphasis.
+        #expect(p.content.summary == "<span weight=\"normal\">5:00</span>")
+        let elsewhere = Presenter.present(five, now: Sample.t0, settings: minimal, server: .named("mako", plain))
+        #expect(elsewhere.content.summary == "5:00" && elsewhere.content.hints["fgcolor"] == nil)
         #expect(p.content.body == "")
         #expect(p.content.appName == "")
         #expect(p.content.icon == "")
@@ -117,9 +120,9 @@ import Testing
         #expect(p.content.hints["bgcolor"] == .string("#0a0a0a"))
         #expect(p.content.hints["suppress-sound"] == .bool(true))
         let (fifteen, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
-        #expect(show(fifteen, minimal).content.summary == "14:32")
+        #expect(show(fifteen, minimal).content.summary.contains(">14:32<"))
         let (done, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 60)], elapsed: 60, completed: true)
-        #expect(show(done, minimal).content.summary == "0:00")
+        #expect(show(done, minimal).content.summary.contains(">0:00<"))
     }
 
     @Test func serverWithoutBodyGetsOneLine() {
@@ -141,13 +144,13 @@ import Testing
         let a = ActivitySnapshot(
             id: "c1", owner: "build", attributes: ["kind": .string("custom"), "title": .string("<b>make</b> & co")],
             state: ["status": .string("running"), "ends_at_usec": .uint64(Sample.t0 + 90 * Sample.second)])
-        let p = Presenter.present(a, now: Sample.t0, settings: standard, capabilities: all)
+        let p = Presenter.present(a, now: Sample.t0, settings: standard, server: .named("dunst", all))
         #expect(p.content.summary == "<b>make</b> & co")  // the summary is never markup
         #expect(p.content.body == "<b>01:30</b>")
         let status = ActivitySnapshot(
             id: "c2", owner: "build", attributes: ["kind": .string("custom"), "title": .string("Deploy")],
             state: ["status": .string("paused"), "title": .string("a<b")])
-        let q = Presenter.present(status, now: Sample.t0, settings: standard, capabilities: all)
+        let q = Presenter.present(status, now: Sample.t0, settings: standard, server: .named("dunst", all))
         #expect(q.content.summary == "a<b")
         #expect(q.content.body == "<b>❚❚ Paused</b>")
         #expect(Markup.escape("<i>&'\"") == "&lt;i&gt;&amp;&apos;&quot;")

@@ -17,9 +17,12 @@ final class Rig: @unchecked Sendable {
     var fake: FakeNotificationServer?
     var bridge: Background?
     let monitor: BusMonitor
+    /// The bridge's XDG_RUNTIME_DIR, where it remembers what it showed.
+    let runtimeDirectory: String
 
     init(_ server: Server, bridgeArguments: [String] = [], startBridge: Bool = true) async throws {
         daemon = try await Daemon()
+        runtimeDirectory = try TemporaryDirectory.make(prefix: "islet-runtime").path
         monitor = try await BusMonitor(
             address: daemon.bus.address,
             rules: ["interface='org.freedesktop.Notifications'", "type='method_return'", "type='error'"])
@@ -38,6 +41,7 @@ final class Rig: @unchecked Sendable {
         env["DISPLAY"] = display?.name
         env["HOME"] = NSTemporaryDirectory()
         env["XDG_CONFIG_HOME"] = "/nonexistent"  // our own config only, never the user's
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory
         return env
     }
 

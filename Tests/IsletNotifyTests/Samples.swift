@@ -1,5 +1,7 @@
 import IsletCore
 
+@testable import IsletNotify
+
 /// Activities as the service states them, built with the core itself.
 enum Sample {
     static let t0: USec = 1_800_000_000_000_000
@@ -29,5 +31,12 @@ enum Sample {
                          "rounds": .uint32(rounds)],
             state: timer.state(at: now, completed: completed))
         return (snapshot, timer)
+    }
+}
+
+extension ServerProfile {
+    /// A server islet knows, by the name it gives, with these capabilities.
+    static func named(_ name: String, _ capabilities: ServerCapabilities) -> ServerProfile {
+        ServerProfile(name: name, version: "", capabilities: capabilities)
     }
 }

@@ -47,6 +47,30 @@ import TestSupport
         return false
     }
 
+    /// A server that dies on every Notify, restarted at once as D-Bus activation would, sees a
+    /// few posts, not dozens a second; the bridge says so once, naming the server, and lives on.
+    @Test func aServerThatCrashesOnEveryNotifyIsBackedOff() async throws {
+        let rig = try await Rig(.fake(.crash, capabilities: Survival.capabilities))
+        var instances = [try #require(rig.fake)]
+        try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(600)])
+        let until = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < until {
+            if try await rig.daemon.client.nameOwner("org.freedesktop.Notifications") == nil {
+                instances.append(try await FakeNotificationServer(address: rig.bus.address, mode: .crash, capabilities: Survival.capabilities))
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let posts = instances.map(\.posted.count).reduce(0, +)
+        // Pauses of 1, 2, 4, 8 s after each crash: 5 or 6 posts in 20 s (without: hundreds).
+        #expect((3...7).contains(posts), "\(posts) Notify calls in 20 s to \(instances.count) server instances")
+        let stderr = rig.bridge?.stderr ?? ""
+        #expect(stderr.components(separatedBy: "the notification server fake 1 left the bus right after").count == 2, "\(stderr.suffix(2000))")
+        // From the second crash on, the safest hints: no stack tags.
+        let late = instances.dropFirst(2).flatMap(\.posted)
+        #expect(!late.isEmpty && late.allSatisfy { $0.hints["x-dunst-stack-tag"] == nil })
+        #expect(rig.bridge?.isRunning == true)
+    }
+
     @Test func aHangingServerBlocksNothing() async throws {
         let rig = try await Rig(.fake(.hang, capabilities: Survival.capabilities))
         let fake = try #require(rig.fake)

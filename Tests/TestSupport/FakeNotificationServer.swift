@@ -13,6 +13,9 @@ public final class FakeNotificationServer: @unchecked Sendable {
         case fail
         /// Replies to Notify with a string instead of a uint32.
         case garbage
+        /// Leaves the bus 20 ms after each Notify, without replying: a server that crashes on
+        /// what it is sent (mako 1.7 on a stack tag beside replaces_id).
+        case crash
     }
 
     public struct Posted: Sendable {
@@ -74,6 +77,13 @@ public final class FakeNotificationServer: @unchecked Sendable {
             notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .string)]) { call in
                 _ = record(call)
                 return [.string("not an id")]
+            }
+        case .crash:
+            notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { [unowned self] call, replier in
+                _ = record(call)
+                lock.withLock { held.append(replier) }
+                let connection = self.connection
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { connection.close() }
             }
         }
         let interface = DBusInterface(

@@ -1,0 +1,76 @@
+/// What one notification server does with a live notification, kept as data in one place and
+/// chosen from `GetServerInformation` and `GetCapabilities`. The facts are first-hand, from each
+/// real server (docs/DESKTOPS.md); a server not listed gets the safest profile.
+public struct ServerProfile: Equatable, Sendable {
+    /// How progress reaches the user.
+    public enum Progress: Equatable, Sendable {
+        /// The `value` hint (int32), drawn as a bar beside the text.
+        case hint
+        /// A percentage in the text: the server ignores `value`, or hides the text for it.
+        case text
+    }
+
+    public struct Traits: Equatable, Sendable {
+        /// `x-dunst-stack-tag` / `x-canonical-private-synchronous` beside `replaces_id`.
+        /// Never for mako 1.7, which frees the notification twice and crashes (its issue #653).
+        public var stackTags: Bool
+        public var progress: Progress
+        /// Replacing the notification once a second leaves it usable. GNOME drops a banner's
+        /// buttons after the first replacement: there a countdown shows its end time and
+        /// changes once a minute, and the panel carries the seconds.
+        public var everySecond: Bool
+        /// Low-urgency updates are never seen (GNOME: no banner, and a changed urgency applies
+        /// only from the next update), so a pause, a resume or a phase goes out as a fresh
+        /// notification at normal urgency.
+        public var freshOnChange: Bool
+        /// Colours by hint (`fgcolor`, `bgcolor`, `frcolor`) and markup in the summary.
+        public var colourHints: Bool
+        /// Plays `sound-name` without saying `sound` in its capabilities.
+        public var playsSound: Bool
+    }
+
+    /// The name the server gave (`GetServerInformation`), "" when unknown.
+    public var name: String
+    public var version: String
+    public var capabilities: ServerCapabilities
+    public var traits: Traits
+
+    /// Servers seen first hand, by the name they give.
+    public static let known: [String: Traits] = [
+        "dunst": Traits(stackTags: true, progress: .hint, everySecond: true, freshOnChange: false, colourHints: true, playsSound: false),
+        "Xfce Notify Daemon": Traits(stackTags: true, progress: .text, everySecond: true, freshOnChange: false, colourHints: false, playsSound: true),
+        "mako": Traits(stackTags: false, progress: .hint, everySecond: true, freshOnChange: false, colourHints: false, playsSound: false),
+        "SwayNotificationCenter": Traits(stackTags: true, progress: .hint, everySecond: true, freshOnChange: false, colourHints: false, playsSound: true),
+        "gnome-shell": Traits(stackTags: false, progress: .text, everySecond: false, freshOnChange: true, colourHints: false, playsSound: true),
+        "Plasma": Traits(stackTags: false, progress: .text, everySecond: true, freshOnChange: false, colourHints: false, playsSound: false),
+    ]
+
+    /// For a server islet does not know, or one that crashed on us: replaces_id alone, progress
+    /// as text, nothing a server could choke on.
+    public static let safest = Traits(stackTags: false, progress: .text, everySecond: true, freshOnChange: false, colourHints: false, playsSound: false)
+
+    public init(name: String, version: String, capabilities: ServerCapabilities) {
+        self.name = name
+        self.version = version
+        self.capabilities = capabilities
+        traits = Self.known[name] ?? Self.safest
+    }
+
+    /// Until the server has said who it is.
+    public static let unknown = ServerProfile(name: "", version: "", capabilities: .unknown)
+
+    /// The same server, with the safest hints (after it crashed right after our notifications).
+    public var safe: ServerProfile {
+        var copy = self
+        copy.traits = Self.safest
+        return copy
+    }
+
+    /// `sound-name` is worth sending.
+    public var sound: Bool { capabilities.names.contains("sound") || traits.playsSound }
+
+    /// "mako 1.7.1", "an unnamed server".
+    public var label: String {
+        name.isEmpty ? "an unnamed server" : version.isEmpty ? name : name + " " + version
+    }
+}
