@@ -96,12 +96,20 @@ import TestSupport
         let rig = try await Rig(.xfce4notifyd)
         try await rig.daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(120)])
         _ = try await rig.waitForNotify { $0.summary == "Tea" }
+        // The id the server gave, once the bridge has it and has written it down.
         var id: UInt32 = 0
-        #expect(await eventually {
-            id = rig.monitor.messages.last { $0.kind == "method return" && $0.arguments.first?.hasPrefix("uint32 ") == true }
-                .flatMap { UInt32($0.arguments[0].dropFirst(7)) } ?? 0
-            return id != 0
-        })
+        let answered = await eventually {
+            guard let line = rig.bridge?.stderr.split(separator: "\n").last(where: { $0.contains("Notify answered: id ") }),
+                let n = UInt32(line.split(separator: " ").last ?? "")
+            else { return false }
+            id = n
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: rig.runtimeDirectory + "/islet")) ?? []
+            return files.contains { name in
+                name.hasSuffix(".state")
+                    && ((try? String(contentsOfFile: rig.runtimeDirectory + "/islet/" + name, encoding: .utf8)) ?? "").contains("live \(n)\n")
+            }
+        }
+        #expect(answered, "\(rig.bridge?.stderr ?? "")")
         rig.bridge?.process.kill()
         try await Task.sleep(for: .milliseconds(300))
         try await rig.startBridge()

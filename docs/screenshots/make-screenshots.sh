@@ -52,6 +52,7 @@ for style in standard minimal; do
   # Goal reached.
   call Fasting.SetActiveFastGoal uint64:45900
   shot "notification-$style-goal-reached"
+  dunstctl close-all  # the announcement stays until dismissed: dismiss it for the next pictures
   # A workout: phases over rounds, then paused.
   call Timers.StartIntervals string:gym string:Workout array:string:Work,Rest array:uint64:40,20 uint32:8
   sleep 1.2
