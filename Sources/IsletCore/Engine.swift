@@ -64,6 +64,10 @@ public struct Engine: Sendable {
     /// A moment in a message: local and human, never microseconds.
     private func when(_ usec: USec, _ now: USec) -> String { localTime.describe(usec, now: now) }
 
+    private func alreadyFasting(_ fast: RunningFast, _ now: USec) -> IsletError {
+        .alreadyFasting("a fast is running since \(when(fast.startedAt, now)) (id \(fast.id))")
+    }
+
     public static let fastOwner = "fasting"
 
     // MARK: Time passing
@@ -150,7 +154,7 @@ public struct Engine: Sendable {
         }
         advance(to: now)
         let startedAt = start ?? now
-        if let fast = state.fast { throw .alreadyFasting("a fast is running since \(when(fast.startedAt, now)) (id \(fast.id))") }
+        if let fast = state.fast { throw alreadyFasting(fast, now) }
         guard startedAt >= latestCompletedEnd else {
             throw .invalidArgument("that start overlaps a completed fast, which ended at \(when(latestCompletedEnd, now))")
         }
@@ -177,7 +181,7 @@ public struct Engine: Sendable {
         }
         let completed = CompletedFast(id: fast.id, startedAt: fast.startedAt, endedAt: endedAt, goalSeconds: fast.goalSeconds)
         state.fast = nil
-        state.lastStop = StoppedFast(fast: fast, endedAt: endedAt, stoppedAt: now)
+        state.lastStop = StoppedFast(fast: fast, stoppedAt: now)
         history.append(.insert(completed))
         events.append(.fastStopped(completed))
         if holdsIsland(.fast) {
@@ -192,14 +196,14 @@ public struct Engine: Sendable {
     @discardableResult
     public mutating func undoStopFast(now: USec) throws(IsletError) -> RunningFast {
         advance(to: now)
+        let window = Format.duration(seconds: Limits.undoStopSeconds)
         guard let last = state.lastStop else {
-            throw .nothingToUndo("no stopped fast to bring back (a stop can be undone for 10 minutes, until a new fast starts)")
+            throw .nothingToUndo("no stopped fast to bring back (a stop can be undone for \(window), until a new fast starts)")
         }
-        let window = Limits.undoStopSeconds * usecPerSecond
-        guard now >= last.stoppedAt, now - last.stoppedAt <= window else {
-            throw .nothingToUndo("the fast stopped at \(when(last.stoppedAt, now)) can no longer be brought back (10 minutes have passed)")
+        guard now >= last.stoppedAt, now - last.stoppedAt <= Limits.undoStopSeconds * usecPerSecond else {
+            throw .nothingToUndo("the fast stopped at \(when(last.stoppedAt, now)) can no longer be brought back (\(window) have passed)")
         }
-        if let fast = state.fast { throw .alreadyFasting("a fast is running since \(when(fast.startedAt, now)) (id \(fast.id))") }
+        if let fast = state.fast { throw alreadyFasting(fast, now) }
         let fast = last.fast
         state.lastStop = nil
         state.fast = fast

@@ -25,15 +25,8 @@ public struct RunningFast: Equatable, Sendable, Codable {
 public struct StoppedFast: Equatable, Sendable, Codable {
     /// The fast as it ran (goal, goal reached, dismissed).
     public var fast: RunningFast
-    public var endedAt: USec
-    /// When the stop was made (StopFastAt's `endedAt` may be earlier).
+    /// When the stop was made (StopFastAt may have ended the fast earlier).
     public var stoppedAt: USec
-
-    public init(fast: RunningFast, endedAt: USec, stoppedAt: USec) {
-        self.fast = fast
-        self.endedAt = endedAt
-        self.stoppedAt = stoppedAt
-    }
 }
 
 /// A fast in the history.

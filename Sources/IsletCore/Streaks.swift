@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Statistics of the fasting history.
 public struct FastStats: Equatable, Sendable {
     public var count: UInt64 = 0
@@ -18,22 +14,7 @@ public struct FastStats: Equatable, Sendable {
 /// so a 37-hour fast counts for every day it touches.
 public enum Streaks {
     /// The local calendar day of a moment, as a day number (days since 1970-01-01 locally).
-    public static func localDay(_ usec: USec) -> Int64 {
-        var seconds = time_t(usec / usecPerSecond)
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return Int64(usec / usecPerSecond / 86400) }
-        return daysFromCivil(year: Int64(parts.tm_year) + 1900, month: Int64(parts.tm_mon) + 1, day: Int64(parts.tm_mday))
-    }
-
-    /// Howard Hinnant's days_from_civil.
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
+    public static func localDay(_ usec: USec) -> Int64 { LocalTime.system.local(usec).day }
 
     /// Current and longest streak from day spans (first day, last day) of goal-meeting fasts,
     /// in any order. The current streak ends today, or yesterday when today has none yet.

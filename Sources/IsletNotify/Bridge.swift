@@ -46,6 +46,8 @@ public actor Bridge {
     var busID = ""
     /// What the memory file said at start: a notification a killed islet-notify left behind.
     var leftBehind: BridgeMemory?
+    /// What the memory file holds now: written only when this changes, never on a tick.
+    var saved: BridgeMemory?
     var guardian = CrashGuard()
     var warnedAboutCrashes = false
     /// Closes we asked for: their NotificationClosed is not a dismissal, whatever its reason.
@@ -119,8 +121,9 @@ public actor Bridge {
         if id != 0 {
             log("CloseNotification \(id) (shutting down)")
             try? await server.close(id: id)
+            logic.closed(id: id, reason: 3)
         }
-        remember(liveID: 0)
+        saveMemory()
         input.finish()
     }
 
@@ -183,7 +186,7 @@ public actor Bridge {
             case .success(let id):
                 log("Notify answered: id \(id)")
                 logic.notified(id: id)
-                remember(liveID: id)
+                saveMemory()
             case .failure(let error):
                 logic.notifyFailed()
                 log("Notify failed: \(error.name): \(error.message)")
@@ -203,7 +206,6 @@ public actor Bridge {
         case .announced(let id, let kind):
             log("announcement posted: id \(id)")
             announcements[id] = kind
-            remember(liveID: logic.shownID)
         }
     }
 
@@ -216,9 +218,13 @@ public actor Bridge {
         close(left.liveID)
     }
 
-    func remember(liveID: UInt32) {
+    /// Writes down the live notification's id and what was announced, when either changed.
+    func saveMemory() {
         guard !busID.isEmpty else { return }
-        memory.save(BridgeMemory(busID: busID, server: serverOwner ?? "", liveID: liveID, announced: logic.announced))
+        let now = BridgeMemory(busID: busID, server: serverOwner ?? "", liveID: logic.shownID, announced: logic.announced)
+        guard now != saved else { return }
+        saved = now
+        memory.save(now)
     }
 
     func handleServerSignal(_ message: Message) {
@@ -232,10 +238,8 @@ public actor Bridge {
             log("NotificationClosed \(id), reason \(reason): \(why)")
             let wasLive = id == logic.shownID
             logic.closed(id: id, reason: reason, askedByUs: asked)
-            if wasLive {
-                remember(liveID: 0)
-                if !asked, reason != 3 { log("quiet until the next change") }
-            }
+            saveMemory()
+            if wasLive, !asked, reason != 3 { log("quiet until the next change") }
         case ("ActionInvoked", .uint32(let id)?, .string(let key)?):
             guard id != 0 else { return }
             if id == logic.shownID, let activity {
@@ -274,23 +278,31 @@ public actor Bridge {
     /// Stop Fast, then a notification with Undo (a 16-hour fast is one click from gone).
     func stopFast() {
         let islet = self.islet
-        let input = self.input
+        let bridge = self
+        call("stop-fast") {
+            let fast = try await islet.stopFast()
+            await bridge.announceStop(fast)
+        }
+    }
+
+    func announceStop(_ fast: CompletedFast) {
+        guard logic.settings.style == .standard else { return }
+        announce(Presenter.stopped(fast, settings: logic.settings, server: logic.server), kind: .stoppedFast, what: "the stop, with Undo")
+    }
+
+    /// Posts a notification of its own (never replacing the live one); its id comes back as
+    /// `.announced`, for its buttons.
+    func announce(_ content: NotificationContent, kind: AnnouncedKind, what: String) {
+        guardian.notifySent(at: clock())
+        log("Notify (announcing \(what)): \(describe(content))")
         let server = self.server
-        let settings = logic.settings
-        let profile = logic.server
+        let input = self.input
         let log = self.log
         Task {
             do {
-                let fast = try await islet.stopFast()
-                guard settings.style == .standard else { return }
-                let content = Presenter.stopped(fast, settings: settings, server: profile)
-                log("Notify (fast stopped, with Undo): \(content.summary)")
-                let id = try await server.notify(content, replacesID: 0)
-                input.yield(.announced(id, kind: .stoppedFast))
-            } catch let error as DBusError {
-                log("action stop-fast failed: \(error.name): \(error.message)")
+                input.yield(.announced(try await server.notify(content, replacesID: 0), kind: kind))
             } catch {
-                log("action stop-fast failed: \(error)")
+                log("announcement failed: \(error)")
             }
         }
     }
@@ -317,7 +329,7 @@ public actor Bridge {
                 capabilities = try await server.capabilities()
             } catch {
                 log("GetCapabilities failed (\(error)); assuming body text only")
-                input.yield(.server(ServerProfile(name: "", version: "", capabilities: .unknown), generation: generation))
+                input.yield(.server(.unknown, generation: generation))
                 return
             }
             let info = (try? await server.information()) ?? []
@@ -360,7 +372,6 @@ public actor Bridge {
             case .close(let id):
                 log("CloseNotification \(id)")
                 close(id)
-                if id == logic.shownID || logic.shownID == 0 { remember(liveID: 0) }
             case .notify(let content, let replacesID):
                 inFlight = true
                 guardian.notifySent(at: now)
@@ -375,18 +386,10 @@ public actor Bridge {
                     }
                 }
             case .announce(let key, let content):
-                guardian.notifySent(at: now)
-                log("Notify (announcing \(key)): \(describe(content))")
-                let log = self.log
-                Task {
-                    do {
-                        input.yield(.announced(try await server.notify(content, replacesID: 0), kind: .moment))
-                    } catch {
-                        log("announcement failed: \(error)")
-                    }
-                }
+                announce(content, kind: .moment, what: key)
             }
         }
+        saveMemory()
     }
 
     func describe(_ content: NotificationContent) -> String {
@@ -398,7 +401,7 @@ public actor Bridge {
             }
         let body = content.body.split(separator: "\n").joined(separator: " / ")
         return "\"\(content.summary)\" \"\(body)\", urgency \(urgency), expires \(content.expireTimeout)"
-            + (content.hints["sound-name"].map { ", sound \($0)" } ?? "")
+            + (content.hints["sound-name"].flatMap { if case .string(let name) = $0 { ", sound " + name } else { nil } } ?? "")
     }
 
     /// One wake-up, at the moment the displayed text next changes; none when it never does.

@@ -76,12 +76,15 @@ public enum Presenter {
         }
     }
 
+    /// The live notification's stack tags, where the server takes them beside replaces_id.
+    static func liveHints(_ server: ServerProfile) -> [String: Hint] {
+        guard server.traits.stackTags else { return [:] }
+        return ["x-dunst-stack-tag": .string(stackTag), "x-canonical-private-synchronous": .string(stackTag)]
+    }
+
     static func minimal(_ view: ActivityView, server: ServerProfile) -> NotificationContent {
-        var hints: [String: Hint] = ["suppress-sound": .bool(true)]
-        if server.traits.stackTags {
-            hints["x-dunst-stack-tag"] = .string(stackTag)
-            hints["x-canonical-private-synchronous"] = .string(stackTag)
-        }
+        var hints = liveHints(server)
+        hints["suppress-sound"] = .bool(true)
         var text = view.hasTime ? view.minimalText : view.title
         if server.traits.colourHints {
             hints.merge(minimalPalette) { a, _ in a }
@@ -100,8 +103,9 @@ public enum Presenter {
         var lines: [String] = []
         var icon: String
         var actions: [(key: String, label: String)] = []
+        let percent = view.percent.map { min(100, max(0, $0)) }
         let progress = server.traits.progress == .text && view.status != .goalReached && view.status != .completed
-            ? view.percent.map { "\(min(100, max(0, $0)))%" } : nil
+            ? percent.map { "\($0)%" } : nil
 
         switch view.kind {
         case .fast:
@@ -146,14 +150,9 @@ public enum Presenter {
             if !detail.isEmpty { lines.append(detail.joined(separator: " · ")) }
         }
 
-        var hints: [String: Hint] = ["desktop-entry": .string(desktopEntry)]
-        if server.traits.stackTags {
-            hints["x-dunst-stack-tag"] = .string(stackTag)
-            hints["x-canonical-private-synchronous"] = .string(stackTag)
-        }
-        if server.traits.progress == .hint, let percent = view.percent {
-            hints["value"] = .int32(Int32(clamping: min(100, max(0, percent))))
-        }
+        var hints = liveHints(server)
+        hints["desktop-entry"] = .string(desktopEntry)
+        if server.traits.progress == .hint, let percent { hints["value"] = .int32(Int32(percent)) }
         if !(settings.buttons && capabilities.actions) { actions = [] }
         // A fast lasts hours: its notification expires like any other and comes back only on
         // a meaningful change. A timer may stay on screen until it ends (timer_on_screen).
@@ -224,7 +223,7 @@ public enum Presenter {
         var hints: [String: Hint] = ["desktop-entry": .string(desktopEntry), "urgency": .byte(Urgency.normal.rawValue)]
         hints["suppress-sound"] = .bool(true)
         let actions: [(key: String, label: String)] = server.capabilities.actions ? [("undo", "Undo")] : []
-        let undo = actions.isEmpty ? ["`islet fast undo` brings it back within 10 minutes"] : []
+        let undo = actions.isEmpty ? ["`islet fast undo` brings it back within " + Format.duration(seconds: Limits.undoStopSeconds)] : []
         return text(
             summary: "Fast Stopped", lines: ["Fasted " + Format.hm(seconds: hours)] + undo,
             icon: settings.icons.fast, actions: actions, hints: hints, capabilities: server.capabilities)

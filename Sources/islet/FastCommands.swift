@@ -29,13 +29,13 @@ struct FastCommand: AsyncParsableCommand {
             let fast = try await bus.run { try await $0.stopFast(at: time) }
             let length = (fast.endedAt - fast.startedAt) / usecPerSecond
             Output.line("Fast \(fast.id) stopped after \(Format.hm(seconds: length)) (\(Times.format(fast.startedAt)) to \(Times.format(fast.endedAt))).")
-            Output.line("Stopped by mistake? `islet fast undo` brings it back within 10 minutes.")
+            Output.line("Stopped by mistake? `islet fast undo` brings it back within \(Format.duration(seconds: Limits.undoStopSeconds)).")
         }
     }
 
     struct Undo: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Bring back the fast stopped last, as if never stopped (within 10 minutes of the stop).")
+            abstract: "Bring back the fast stopped last, as if never stopped (within \(Format.duration(seconds: Limits.undoStopSeconds)) of the stop).")
         @OptionGroup var bus: BusOptions
 
         func run() async throws {
