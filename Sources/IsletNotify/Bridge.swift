@@ -35,8 +35,10 @@ public actor Bridge {
     var inFlight = false
     /// Notify found no server and none could be started: wait for one to appear.
     var serverMissing = false
-    /// A new server appeared and has not said who it is yet.
-    var awaitingServer = false
+    /// Nothing is posted before the server is known: at start (the name watch reports the
+    /// owner first, or none), and when a new server appears until it has said who it is. A post
+    /// before that went out with the unknown profile and was posted again a moment later.
+    var awaitingServer = true
     var renderAgain = false
     var tickGeneration = 0
     var serverGeneration = 0
@@ -184,6 +186,7 @@ public actor Bridge {
             inFlight = false
             switch result {
             case .success(let id):
+                guardian.notifyAnswered(at: clock())
                 log("Notify answered: id \(id)")
                 logic.notified(id: id)
                 saveMemory()

@@ -11,13 +11,15 @@ public struct CrashGuard: Equatable, Sendable {
     /// The first pause; each further crash doubles it, up to `longest`.
     public static let shortest: USec = usecPerSecond
     public static let longest: USec = 300 * usecPerSecond
-    /// A server that has not crashed for this long is trusted again.
+    /// A server that has not crashed for this long is trusted again; so is one that stayed on
+    /// the bus for `window` after answering a Notify (a restart, not a crash loop).
     public static let forgiveAfter: USec = 600 * usecPerSecond
     /// From this many crashes in a row on, the server gets the safest hints.
     public static let strikesForSafest = 2
 
     public private(set) var strikes = 0
     public private(set) var lastNotifyAt: USec?
+    public private(set) var lastAnsweredAt: USec?
     public private(set) var lastStrikeAt: USec = 0
     /// No Notify before this.
     public private(set) var notBefore: USec = 0
@@ -26,14 +28,19 @@ public struct CrashGuard: Equatable, Sendable {
 
     public mutating func notifySent(at now: USec) {
         if strikes > 0, now > lastStrikeAt + Self.forgiveAfter { strikes = 0 }
+        if strikes > 0, let answered = lastAnsweredAt, now > answered + Self.window { strikes = 0 }
         lastNotifyAt = now
     }
+
+    /// The server answered a Notify at `now`.
+    public mutating func notifyAnswered(at now: USec) { lastAnsweredAt = now }
 
     /// The server's owner left the bus at `now`. True when that counts as a crash.
     @discardableResult
     public mutating func serverLeft(at now: USec) -> Bool {
         guard let sent = lastNotifyAt, now >= sent, now - sent <= Self.window else { return false }
         lastNotifyAt = nil
+        lastAnsweredAt = nil
         strikes += 1
         lastStrikeAt = now
         let shift = UInt64(min(strikes - 1, 20))

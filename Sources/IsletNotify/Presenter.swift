@@ -85,13 +85,16 @@ public enum Presenter {
     static func minimal(_ view: ActivityView, server: ServerProfile) -> NotificationContent {
         var hints = liveHints(server)
         hints["suppress-sound"] = .bool(true)
-        var text = view.hasTime ? view.minimalText : view.title
-        if server.traits.colourHints {
-            hints.merge(minimalPalette) { a, _ in a }
-            // PRD-02: one size, no emphasis, where the server's format would make a summary bold.
-            text = "<span weight=\"normal\">" + Markup.escape(text) + "</span>"
+        let text = view.hasTime ? view.minimalText : view.title
+        guard server.traits.colourHints else {
+            return NotificationContent(appName: "", icon: "", summary: text, body: "", actions: [], hints: hints)
         }
-        return NotificationContent(appName: "", icon: "", summary: text, body: "", actions: [], hints: hints)
+        // dunst: grey on black by hint. Its format makes the summary bold and escapes markup
+        // in it (a span showed as text), so the time goes in the body, which is plain: PRD-02's
+        // one size, no emphasis.
+        hints.merge(minimalPalette) { a, _ in a }
+        let body = server.capabilities.bodyMarkup ? Markup.escape(text) : text
+        return NotificationContent(appName: "", icon: "", summary: "", body: body, actions: [], hints: hints)
     }
 
     static func standard(
