@@ -42,8 +42,11 @@ public enum Presenter {
         localTime: LocalTime = .system
     ) -> Presentation {
         // Fasts last hours: minutes in a notification (a change a minute). Timers show seconds
-        // where the server takes a replacement a second; elsewhere their end and the minutes left.
-        let unit: DisplayUnit = activity.kind == .fast || !server.traits.everySecond ? .minutes : .seconds
+        // where the server takes a replacement a second; elsewhere (GNOME, whose banners lose
+        // their buttons when replaced) their end and the minutes left. The minimal style has no
+        // buttons to lose: its "5:00" counts down each second everywhere (PRD-02).
+        let byTheMinute = !server.traits.everySecond && settings.style == .standard
+        let unit: DisplayUnit = activity.kind == .fast || byTheMinute ? .minutes : .seconds
         let view = ActivityView(activity, now: now, unit: unit)
         let milestone = Milestone(
             activityID: activity.id, status: view.status,

@@ -160,6 +160,11 @@ import Testing
         let pause = try #require(notified(q))
         #expect(pause.1 == 0 && pause.0.hints["urgency"] == .byte(1))
         #expect(pause.0.body == "<b>❚❚ Paused · 14:20 left</b>\n0%")
+        // The minimal style has no buttons to lose: seconds on GNOME too (PRD-02's "14:32").
+        var minimalSettings = BridgeSettings()
+        minimalSettings.style = .minimal
+        var minimal = self.logic("gnome-shell", minimalSettings)
+        #expect(try #require(notified(minimal.render(tea, now: now))).0.summary == "14:32")
         // dunst, the same pause: replaced in place, low urgency.
         var dunst = self.logic()
         _ = dunst.render(tea, now: now)
