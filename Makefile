@@ -22,7 +22,7 @@ PROGRAMS = isletd islet-notify islet
 STRIP ?= strip
 VERSION = 0.1.0
 
-.PHONY: all deps build release run test test-installed bench soak clean install uninstall deb man completions installed-files
+.PHONY: all deps build release run test test-installed bench soak clean install uninstall deb man completions installed-files desktops
 
 all: build
 
@@ -55,6 +55,15 @@ test-installed: release
 	$(SWIFT) build --build-tests
 	ISLET_TEST_PROGRAMS=$(CURDIR)/$(STATIC_BIN) dbus-run-session -- \
 	  $(SWIFT) test --skip-build --filter 'IsletServiceTests|IsletCommandTests|IsletNotifyTests'
+
+# islet-notify on every real notification server and shell, headless (dunst, xfce4-notifyd,
+# mako, swaync, GNOME Shell, KDE Plasma): checks, docs/screenshots/desktops/, a results table.
+# Installs heavy packages (GNOME Shell, Plasma), so it is not part of `make test`.
+# `make desktops SERVERS="mako swaync"` runs some of them.
+desktops:
+	@packaging/install-deps --with-desktops
+	$(SWIFT) build
+	Tests/Desktops/run "$$($(SWIFT) build --show-bin-path)" $(SERVERS)
 
 bench:
 	@packaging/install-deps --with-bench

@@ -1,0 +1,33 @@
+# KDE Plasma 5.27 under Xvfb: kactivitymanagerd, kded5 and plasmashell, on a bus that
+# activates Plasma's services but no other notification server, with a system-bus stand-in.
+# plasmashell is the notification server; its popups sit at the bottom right.
+start_server() {
+  export XDG_CURRENT_DESKTOP=KDE KDE_FULL_SESSION=true KDE_SESSION_VERSION=5 QT_QPA_PLATFORM=xcb
+  kactivitymanagerd >"$work/kamd.log" 2>&1 & pids+=($!)
+  kded5 >"$work/kded.log" 2>&1 & pids+=($!)
+  sleep 1
+  plasmashell --no-respawn >"$work/plasma.log" 2>&1 & server_pid=$!
+  pids+=($server_pid)
+  wait_owner org.freedesktop.Notifications 300
+}
+extra_teardown=plasma_teardown
+plasma_teardown() { pkill -f plasma_waitforname 2>/dev/null; pkill -f kglobalaccel5 2>/dev/null; true; }
+shoot() { sleep 1.2; import -window root -crop 460x740+564+28 +repage "$out/plasma-$1.png"; }
+# Each popup's header reads "islet": counted on the screen with tesseract.
+displayed() {
+  import -window root "$work/screen.png"
+  convert "$work/screen.png" -resize 300% "$work/screen3.png"
+  tesseract "$work/screen3.png" - --psm 11 2>/dev/null | grep -cx islet
+}
+press() { ocr_click "$1"; }
+restart_server() { return 1; }
+server_alive() { kill -0 "$server_pid"; }
+run_server() {
+  setup plasma
+  start_xvfb :94 || { record FAIL "Xvfb starts"; return; }
+  start_system_bus
+  start_bus filtered
+  start_server || { record FAIL "Plasma starts" "$(tail -20 "$work/plasma.log")"; return; }
+  sleep 3
+  scenario
+}
