@@ -124,6 +124,19 @@ count_log() { grep -cE -- "$2" "$1"; }
 now_usec() { echo $(( $(date +%s%N) / 1000 )); }
 call() { dbus-send --session --print-reply=literal --dest=org.islet.Islet1 /org/islet/Islet1 "org.islet.Islet1.$@"; }
 
+# The whole run for one server: run_on NAME noact|filtered :DISPLAY|sway [system]. A bus that
+# activates services (filtered) and a system-bus stand-in are for GNOME and Plasma.
+run_on() {
+  local name=$1 bus=$2 display=$3 system=${4:-}
+  setup "$name"
+  if [ "$display" != sway ]; then start_xvfb "$display" || { record FAIL "Xvfb starts"; return; }; fi
+  [ "$system" = system ] && start_system_bus
+  start_bus "$bus"
+  if [ "$display" = sway ]; then sway_setup || { record FAIL "sway starts" "$(tail -5 "$work/sway.log")"; return; }; fi
+  start_server || { record FAIL "$name starts" "$(tail -5 "$work"/*.log)"; return; }
+  scenario
+}
+
 # The scenario, the same on every server.
 scenario() {
   local log=$work/notify.log

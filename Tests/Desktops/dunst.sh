@@ -20,10 +20,4 @@ restart_server() {
   wait_owner org.freedesktop.Notifications
 }
 server_alive() { kill -0 "$server_pid"; }
-run_server() {
-  setup dunst
-  start_xvfb :91 || { record FAIL "Xvfb starts"; return; }
-  start_bus noact
-  start_server || { record FAIL "dunst starts" "$(cat "$work/dunst.log")"; return; }
-  scenario
-}
+run_server() { run_on dunst noact :91; }

@@ -40,11 +40,4 @@ press() {
 }
 restart_server() { return 1; }
 server_alive() { kill -0 "$server_pid"; }
-run_server() {
-  setup gnome
-  start_xvfb :93 || { record FAIL "Xvfb starts"; return; }
-  start_system_bus
-  start_bus filtered
-  start_server || { record FAIL "GNOME Shell starts" "$(tail -20 "$work/gnome.log")"; return; }
-  scenario
-}
+run_server() { run_on gnome filtered :93 system; }

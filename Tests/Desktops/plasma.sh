@@ -8,7 +8,8 @@ start_server() {
   sleep 1
   plasmashell --no-respawn >"$work/plasma.log" 2>&1 & server_pid=$!
   pids+=($server_pid)
-  wait_owner org.freedesktop.Notifications 300
+  wait_owner org.freedesktop.Notifications 300 || return 1
+  sleep 3  # the panel and the popups' first layout
 }
 extra_teardown=plasma_teardown
 plasma_teardown() { pkill -f plasma_waitforname 2>/dev/null; pkill -f kglobalaccel5 2>/dev/null; true; }
@@ -22,12 +23,4 @@ displayed() {
 press() { ocr_click "$1"; }
 restart_server() { return 1; }
 server_alive() { kill -0 "$server_pid"; }
-run_server() {
-  setup plasma
-  start_xvfb :94 || { record FAIL "Xvfb starts"; return; }
-  start_system_bus
-  start_bus filtered
-  start_server || { record FAIL "Plasma starts" "$(tail -20 "$work/plasma.log")"; return; }
-  sleep 3
-  scenario
-}
+run_server() { run_on plasma filtered :94 system; }

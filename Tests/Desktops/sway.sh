@@ -30,6 +30,13 @@ desk_spawn() {
   exec setpriv --reuid="$desk_user" --regid="$desk_user" --init-groups env HOME="$work/desk-home" \
     XDG_RUNTIME_DIR="$swayrt" WAYLAND_DISPLAY=wayland-1 DBUS_SESSION_BUS_ADDRESS="$DBUS_SESSION_BUS_ADDRESS" "$@"
 }
+# A notification server of the throwaway user's, by its command's name; its log is NAME.log.
+start_server() {
+  desk_spawn "$desk_server" >>"$work/$desk_server.log" 2>&1 & server_pid=$!
+  pids+=($server_pid)
+  wait_owner org.freedesktop.Notifications
+}
+restart_server() { kill -9 "$server_pid"; sleep 0.5; start_server; }
 grim_shot() {  # grim_shot NAME GEOMETRY
   sleep 0.8
   as_desk grim -g "$2" "$swayrt/shot.png" && cp "$swayrt/shot.png" "$out/$1.png"

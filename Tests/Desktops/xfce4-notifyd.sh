@@ -26,10 +26,4 @@ restart_server() {
   start_server
 }
 server_alive() { kill -0 "$server_pid"; }
-run_server() {
-  setup xfce4-notifyd
-  start_xvfb :92 || { record FAIL "Xvfb starts"; return; }
-  start_bus noact
-  start_server || { record FAIL "xfce4-notifyd starts" "$(cat "$work/xfce.log")"; return; }
-  scenario
-}
+run_server() { run_on xfce4-notifyd noact :92; }
