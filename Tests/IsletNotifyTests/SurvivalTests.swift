@@ -26,6 +26,11 @@ import TestSupport
         try await rig.daemon.fasting.call("StartFast")
         #expect(await eventually { fake.posted.last?.actions.contains("stop-fast") == true })
         #expect(try await press(fake, id: 2, "stop-fast") { (try? await rig.daemon.fasting.get("Fasting")) == .boolean(false) })
+        // Stop Fast is followed by a notification of its own with Undo (id 3), which brings
+        // the fast back.
+        #expect(await eventually { fake.posted.last?.summary == "Fast Stopped" && fake.posted.last?.actions.contains("undo") == true })
+        #expect(try await press(fake, id: 3, "undo") { (try? await rig.daemon.fasting.get("Fasting")) == .boolean(true) })
+        _ = try await rig.daemon.fasting.call("StopFast")
         // Buttons of notifications that are not ours, and unknown keys, change nothing.
         try await timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
         #expect(await eventually { fake.posted.last?.summary == "Tea" })
