@@ -102,7 +102,8 @@ start_xvfb() {
 islet() { "$bin/islet" "$@"; }
 
 start_islet() {
-  "$bin/isletd" --database "$work/islet.sqlite" --log-level warning 2>>"$work/isletd.log" & pids+=($!)
+  "$bin/isletd" --database "$work/islet.sqlite" --log-level warning 2>>"$work/isletd.log" & isletd_pid=$!
+  pids+=($isletd_pid)
   wait_owner org.islet.Islet1 || record FAIL "isletd starts" "$(cat "$work/isletd.log")"
 }
 

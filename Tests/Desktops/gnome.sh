@@ -8,7 +8,7 @@ start_server() {
   mkdir -p "$ext"
   printf '{"uuid": "%s", "name": "islet desktop tests", "description": "unsafe mode for tests", "shell-version": ["43"], "session-modes": ["user", "unlock-dialog"]}\n' "$uuid" > "$ext/metadata.json"
   printf 'function init() {}\nfunction enable() { global.context.unsafe_mode = true; }\nfunction disable() {}\n' > "$ext/extension.js"
-  gsettings set org.gnome.shell enabled-extensions "['$uuid']"
+  gsettings set org.gnome.shell enabled-extensions "['$uuid'${extra_extensions:-}]"
   gsettings set org.gnome.shell disable-user-extensions false
   XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=x11 gnome-shell --x11 --replace >"$work/gnome.log" 2>&1 & server_pid=$!
   pids+=($server_pid)

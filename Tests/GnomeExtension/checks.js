@@ -1,0 +1,26 @@
+// A check that compares JSON, counts, and prints what differs.
+/* exported check finish contract */
+var failures = 0;
+var count = 0;
+function check(name, actual, expected) {
+    count++;
+    const a = JSON.stringify(actual);
+    const e = JSON.stringify(expected);
+    if (a !== e) {
+        failures++;
+        printerr(`FAIL ${name}\n  got      ${a}\n  expected ${e}`);
+    }
+}
+function finish() {
+    print(`${count - failures} of ${count} checks passed`);
+    if (failures > 0)
+        imports.system.exit(1);
+}
+
+// dbus/org.islet.Islet1.xml, the service's introspection as committed.
+function contract() {
+    const {GLib} = imports.gi;
+    const root = imports.system.programPath.replace(/\/[^/]*$/, '');
+    const [, bytes] = GLib.file_get_contents(`${root}/../../dbus/org.islet.Islet1.xml`);
+    return new TextDecoder().decode(bytes);
+}

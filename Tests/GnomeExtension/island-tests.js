@@ -1,0 +1,139 @@
+// The island's pure logic (packaging/gnome-shell/island.js), run by `gjs` against both
+// generations as they are built (Tests/GnomeExtension/run): GNOME 43's legacy import and
+// GNOME 45's ES module. Requirement IDs are the seeds' (../shared/seeds).
+/* exported runIslandTests */
+
+function runIslandTests(Island, check, contractXml) {
+    const s = 1000000;
+    const now = 1700000000 * s;
+    const timer = (state, attributes = {}) => Island.islandActivity('a1', 'islet',
+        {kind: 'timer', title: 'Tea', phase_count: 1, rounds: 1, ...attributes}, {title: 'Tea', ...state});
+    const fast = state => Island.islandActivity('f1', 'fasting', {kind: 'fast', title: 'Fasting Goal'}, state);
+    const view = (activity, style = 'standard', open = false) => Island.islandView(activity, now, style, open);
+
+    // Times as islet writes them everywhere.
+    check('timer text', [872, 120, 0, 3723].map(Island.islandTimerText), ['14:32', '02:00', '00:00', '1:02:03']);
+    check('minimal text', [300, 872, 0, 3723].map(Island.islandMinimalText), ['5:00', '14:32', '0:00', '1:02:03']);
+    check('H:MM:SS', Island.islandHms(11529), '3:12:09');
+    check('durations', [57600, 59400, 86400, 2700, 90, 0].map(n => Island.islandDuration(n)),
+        ['16 hours', '16 hours 30 minutes', '1 day', '45 minutes', '1 minute 30 seconds', '0 seconds']);
+
+    // DI-002 compact: the time, rounded up, and the phase; a tick when the text next changes.
+    const tea = timer({status: 'running', ends_at_usec: now + 119.5 * s, remaining_usec: 119.5 * s,
+        elapsed_usec: 0.5 * s, updated_at_usec: now, phase_count: 2, phase_index: 0, phase_name: 'Phase 1'},
+    {phase_count: 2});
+    const teaView = view(tea);
+    check('DI-002 timer: time and phase', teaView.bar.text, '02:00 · 1/2');
+    check('DI-002 timer: icon', teaView.bar.icon, 'alarm-symbolic');
+    check('DI-002 timer: next change at the next whole second', teaView.nextChangeUsec, now + 0.5 * s);
+    check('FR-05 expanded: title, time, phase', [teaView.menu.title, teaView.menu.time, teaView.menu.detail],
+        ['Tea', '02:00', 'Phase 1/2']);
+    check('FR-05 expanded: progress of the phase', Math.round(teaView.menu.progress * 1000), 4);
+    check('FR-05 expanded: Pause and Stop', teaView.menu.buttons.map(b => b.action), ['pause', 'stop']);
+    check('a countdown never shows 0 by itself', view(timer({status: 'running', ends_at_usec: now - s})).bar.text, '00:01');
+
+    const workout = timer({status: 'running', ends_at_usec: now + 20 * s, phase_count: 2, phase_index: 0,
+        phase_name: 'Work', round: 3, rounds: 8}, {title: 'Workout'});
+    check('intervals: compact mark', view(workout).bar.text, '00:20 · Work 3/8');
+    check('intervals: expanded', view(workout).menu.detail, 'Work · Round 3/8');
+    check('a long phase name stays out of the bar',
+        view(timer({status: 'running', ends_at_usec: now + 20 * s, phase_count: 2, phase_index: 1,
+            phase_name: 'Slow breathing'})).bar.text, '00:20 · 2/2');
+
+    // Paused: a pause mark, nothing ticks.
+    const paused = view(timer({status: 'paused', ends_at_usec: 0, remaining_usec: 40.2 * s, elapsed_usec: 79.8 * s,
+        phase_count: 2, phase_index: 0}));
+    check('paused: time as it stands', paused.bar.text, '00:41 · 1/2');
+    check('paused: pause mark', paused.bar.icon, 'media-playback-pause-symbolic');
+    check('paused: no clock', paused.nextChangeUsec, null);
+    check('paused: Resume and Stop', paused.menu.buttons.map(b => b.action), ['resume', 'stop']);
+    check('paused: said in the menu', paused.menu.detail, 'Paused · Phase 1/2');
+
+    const done = view(timer({status: 'completed', remaining_usec: 0, elapsed_usec: 120 * s}));
+    check('completed: 00:00 and done', [done.bar.text, done.nextChangeUsec, done.menu.buttons.length],
+        ['00:00 · Done', null, 0]);
+
+    // DI-002 / DI-003 for a fast, DI-004 goal reached.
+    const started = now - 3 * 3600 * s;
+    const running = fast({status: 'running', started_at_usec: started, ends_at_usec: started + 16 * 3600 * s,
+        goal_usec: 16 * 3600 * s, title: 'Fasting Goal'});
+    const fastView = view(running);
+    check('DI-002 fast: time to the goal', [fastView.bar.text, fastView.bar.icon], ['13:00:00', 'preferences-system-time-symbolic']);
+    check('DI-003 fast: title, goal, elapsed', [fastView.menu.title, fastView.menu.detail, fastView.menu.lines],
+        ['Fasting Goal', 'Goal: 16 hours', ['Elapsed 3:00:00']]);
+    check('DI-003 fast: progress of the goal', fastView.menu.progress, 3 / 16);
+    check('DI-005 fast: Stop Fast', fastView.menu.buttons, [{label: 'Stop Fast', action: 'stop-fast'}]);
+    const reached = fast({status: 'goal-reached', started_at_usec: now - 16 * 3600 * s - 5.5 * s,
+        ends_at_usec: now - 5.5 * s, goal_usec: 16 * 3600 * s});
+    check('DI-004 compact', [view(reached).bar.text, view(reached).bar.icon], ['Goal Reached!', 'emblem-ok-symbolic']);
+    check('DI-004 expanded', [view(reached).menu.title, view(reached).menu.time], ['Goal Reached!', '16:00:05']);
+    check('DI-004: the bar does not tick', view(reached).nextChangeUsec, null);
+    check('DI-004: the open menu counts on', view(reached, 'standard', true).nextChangeUsec, now + 0.5 * s);
+
+    // PRD-02, the minimal style: the time alone; AR-01 no progress, AR-02 no icon, AR-03 no
+    // colour change, AR-05 no buttons, AR-06 no wording, AR-07 nothing more to see.
+    const focus = timer({status: 'running', ends_at_usec: now + 300 * s, phase_count: 2, phase_index: 0}, {title: 'Focus'});
+    const minimal = view(focus, 'minimal');
+    check('PRD-02: the time alone', minimal.bar.text, '5:00');
+    check('AR-02: no icon', minimal.bar.icon, null);
+    check('AR-01 AR-05 AR-06 AR-07: the menu is the time alone',
+        [minimal.menu.title, minimal.menu.detail, minimal.menu.progress, minimal.menu.lines, minimal.menu.buttons],
+        [null, null, null, [], []]);
+    const minimalClasses = ['running', 'paused', 'completed'].map(status =>
+        view(timer({status, ends_at_usec: status === 'running' ? now + 60 * s : 0, remaining_usec: 30 * s}), 'minimal').bar.styleClass);
+    check('AR-03: one class whatever the status', minimalClasses, ['islet-minimal', 'islet-minimal', 'islet-minimal']);
+    check('minimal paused: the time alone', view(timer({status: 'paused', remaining_usec: 30 * s}), 'minimal').bar.text, '0:30');
+    const minimalReached = view(reached, 'minimal');
+    check('minimal goal reached: hours and minutes, a change a minute',
+        [minimalReached.bar.text, minimalReached.nextChangeUsec], ['16:00', now + 54.5 * s]);
+
+    // The signals, applied.
+    let applied = Island.islandApply(null, 'ActivityStarted', ['a1', 'islet', {kind: 'timer', title: 'Tea'}, {status: 'running'}]);
+    check('ActivityStarted', [applied.activity.id, applied.activity.owner, applied.resync], ['a1', 'islet', false]);
+    const held = applied.activity;
+    applied = Island.islandApply(held, 'ActivityUpdated', ['a1', {status: 'paused'}]);
+    check('ActivityUpdated replaces the state', [applied.activity.state, applied.activity.attributes.title], [{status: 'paused'}, 'Tea']);
+    check('an update for an unknown activity asks for Get', Island.islandApply(held, 'ActivityUpdated', ['a2', {}]).resync, true);
+    check('ActivityEnded of another activity changes nothing', Island.islandApply(held, 'ActivityEnded', ['a2', 'replaced']).activity, held);
+    check('ActivityEnded', Island.islandApply(held, 'ActivityEnded', ['a1', 'completed']).activity, null);
+    check('no activity: nothing shown', [Island.islandActivity('', '', {}, {}), view(null)], [null, null]);
+
+    // Bad values from the bus never throw: they count as absent.
+    const odd = Island.islandActivity('c1', 'tool', {kind: 'spaceship', title: 7},
+        {status: 'exploded', ends_at_usec: 'soon', progress: 7, title: 'Build'});
+    check('odd values: a custom activity with its title', [view(odd).bar.text, view(odd).status, view(odd).menu.progress],
+        ['Build', 'running', null]);
+    check('odd values: no buttons on a program\'s own activity', view(odd).menu.buttons, []);
+    const custom = Island.islandActivity('c2', 'tool', {kind: 'custom', title: 'Upload'}, {status: 'running', progress: 0.5});
+    check('custom: progress as given', view(custom).menu.progress, 0.5);
+
+    // The buttons' calls.
+    check('calls', ['pause', 'resume', 'stop', 'stop-fast', 'nonsense'].map(a => Island.islandCall(a, 'islet')), [
+        ['org.islet.Islet1.Timers', 'Pause', '(s)', ['islet']],
+        ['org.islet.Islet1.Timers', 'Resume', '(s)', ['islet']],
+        ['org.islet.Islet1.Timers', 'Stop', '(s)', ['islet']],
+        ['org.islet.Islet1.Fasting', 'StopFast', null, []],
+        null]);
+
+    // The contract: the names, Get's reply, the signals' arguments and the buttons' calls
+    // as dbus/org.islet.Islet1.xml (the service's own introspection) declares them.
+    const {Gio} = imports.gi;
+    const node = Gio.DBusNodeInfo.new_for_xml(contractXml);
+    const signature = args => `(${args.map(a => a.signature).join('')})`;
+    const live = node.lookup_interface(Island.islandBus.liveActivity);
+    check('contract: the LiveActivity interface', live !== null, true);
+    check('contract: Get\'s reply', signature(live.lookup_method('Get').out_args), Island.islandBus.getReply);
+    check('contract: the signals', ['ActivityStarted', 'ActivityUpdated', 'ActivityEnded'].map(n => signature(live.lookup_signal(n).args)),
+        ['(ssa{sv}a{sv})', '(sa{sv})', '(ss)']);
+    for (const action of ['pause', 'resume', 'stop', 'stop-fast']) {
+        const [iface, method, args] = Island.islandCall(action, 'islet');
+        const declared = node.lookup_interface(iface)?.lookup_method(method);
+        check(`contract: ${action} calls ${iface}.${method}${args ?? '()'}`, declared ? signature(declared.in_args) : 'missing', args ?? '()');
+    }
+
+    // The style, from islet's config.toml.
+    check('style from the config', [
+        'style = "minimal"', '# a comment\nstyle = "minimal" # the time alone', 'buttons = true\n\n"style" = "minimal"',
+        '[icons]\nstyle = "minimal"', 'style = "standard"', '', null, 'style = "loud"',
+    ].map(Island.islandStyleFromConfig), ['minimal', 'minimal', 'minimal', 'standard', 'standard', 'standard', 'standard', 'standard']);
+}

@@ -1,0 +1,337 @@
+// The island's pure logic: what the top bar and its menu show of a live activity at one
+// moment, computed from the state's timestamps (nothing on the bus ticks). No imports, no
+// GNOME: `gjs` runs its tests (Tests/GnomeExtension), and both API generations share it (the
+// GNOME 45+ copy gets an export line added by packaging/gnome-shell/build). Top-level
+// functions only: GNOME 43's importer exports those, and not `const` or `class`.
+//
+// The texts follow islet's own (Sources/IsletCore/Formatting.swift and Display.swift), so the
+// bar, the notification and `islet status` say the same thing.
+
+function islandTwo(n) {
+    return n < 10 ? `0${n}` : `${n}`;
+}
+
+// "3:12:09" (H:MM:SS).
+function islandHms(seconds) {
+    return `${Math.floor(seconds / 3600)}:${islandTwo(Math.floor(seconds / 60) % 60)}:${islandTwo(seconds % 60)}`;
+}
+
+// "16:02" (H:MM), for counts that change once a minute.
+function islandHm(seconds) {
+    return `${Math.floor(seconds / 3600)}:${islandTwo(Math.floor(seconds / 60) % 60)}`;
+}
+
+// Timers: "14:32", "02:00", "00:00"; past an hour "1:02:03".
+function islandTimerText(seconds) {
+    return seconds >= 3600 ? islandHms(seconds) : `${islandTwo(Math.floor(seconds / 60))}:${islandTwo(seconds % 60)}`;
+}
+
+// The minimal style: "5:00" (no leading zero), "14:32", "0:00"; past an hour "1:02:03".
+function islandMinimalText(seconds) {
+    return seconds >= 3600 ? islandHms(seconds) : `${Math.floor(seconds / 60)}:${islandTwo(seconds % 60)}`;
+}
+
+// "16 hours", "16 hours 30 minutes", "45 minutes" (tr.ngettext translates the units).
+function islandDuration(seconds, tr) {
+    const t = tr ?? islandEnglish;
+    const parts = [];
+    const unit = (n, one, many) => {
+        if (n > 0)
+            parts.push(t.ngettext(one, many, n).replace('%d', `${n}`));
+    };
+    if (seconds >= 86400 && seconds % 86400 === 0) {
+        unit(seconds / 86400, '%d day', '%d days');
+    } else {
+        unit(Math.floor(seconds / 3600), '%d hour', '%d hours');
+        unit(Math.floor(seconds / 60) % 60, '%d minute', '%d minutes');
+        unit(seconds % 60, '%d second', '%d seconds');
+    }
+    return parts.length > 0 ? parts.join(' ') : t.ngettext('%d second', '%d seconds', 0).replace('%d', '0');
+}
+
+var islandEnglish = {
+    gettext: s => s,
+    ngettext: (one, many, n) => (n === 1 ? one : many),
+};
+
+// Reads one dictionary value that GLib unpacked: numbers for integers (usec timestamps stay
+// below 2^53), strings, booleans. Anything else, or a wrong type, counts as absent.
+function islandNumber(dict, key) {
+    const v = dict ? dict[key] : undefined;
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null;
+}
+function islandString(dict, key) {
+    const v = dict ? dict[key] : undefined;
+    return typeof v === 'string' ? v : null;
+}
+
+// An activity as `LiveActivity.Get` or `ActivityStarted` gives it: (id, owner, attributes,
+// state), the dictionaries already unpacked. null for "none" (an empty id).
+function islandActivity(id, owner, attributes, state) {
+    if (typeof id !== 'string' || id === '')
+        return null;
+    return {
+        id,
+        owner: typeof owner === 'string' ? owner : '',
+        attributes: attributes && typeof attributes === 'object' ? attributes : {},
+        state: state && typeof state === 'object' ? state : {},
+    };
+}
+
+// Applies a signal of org.islet.Islet1.LiveActivity to the activity held. Returns
+// {activity, resync}: resync asks for a fresh `Get` (an update for an activity not known).
+function islandApply(activity, signal, args) {
+    switch (signal) {
+    case 'ActivityStarted':
+        return {activity: islandActivity(args[0], args[1], args[2], args[3]), resync: false};
+    case 'ActivityUpdated':
+        if (activity && activity.id === args[0])
+            return {activity: {...activity, state: args[1] && typeof args[1] === 'object' ? args[1] : {}}, resync: false};
+        return {activity, resync: true};
+    case 'ActivityEnded':
+        if (activity && activity.id === args[0])
+            return {activity: null, resync: false};
+        return {activity, resync: false};
+    default:
+        return {activity, resync: false};
+    }
+}
+
+// "Phase 1/2", "Work · Round 3/8"; null for one-phase timers and fasts.
+function islandPhaseLabel(state, tr) {
+    const t = tr ?? islandEnglish;
+    const count = islandNumber(state, 'phase_count') ?? 1;
+    const rounds = islandNumber(state, 'rounds') ?? 1;
+    const index = (islandNumber(state, 'phase_index') ?? 0) + 1;
+    const round = islandNumber(state, 'round') ?? 1;
+    const name = islandString(state, 'phase_name') ?? '';
+    if (rounds > 1) {
+        const label = t.gettext('Round %d/%d').replace('%d', `${round}`).replace('%d', `${rounds}`);
+        return name === '' ? label : `${name} · ${label}`;
+    }
+    if (count <= 1)
+        return null;
+    const position = t.gettext('Phase %d/%d').replace('%d', `${index}`).replace('%d', `${count}`);
+    return name === '' || name === `Phase ${index}` ? position : `${name} · ${position}`;
+}
+
+// The compact mark beside the time: "1/2" for phases, "3/8" (the round) for intervals, with
+// the phase's name when it is short: "Work 3/8".
+function islandPhaseMark(state) {
+    const count = islandNumber(state, 'phase_count') ?? 1;
+    const rounds = islandNumber(state, 'rounds') ?? 1;
+    const name = islandString(state, 'phase_name') ?? '';
+    let mark;
+    if (rounds > 1)
+        mark = `${islandNumber(state, 'round') ?? 1}/${rounds}`;
+    else if (count > 1)
+        mark = `${(islandNumber(state, 'phase_index') ?? 0) + 1}/${count}`;
+    else
+        return null;
+    return name !== '' && name.length <= 10 && !/^Phase \d+$/.test(name) ? `${name} ${mark}` : mark;
+}
+
+var islandStatuses = ['running', 'paused', 'goal-reached', 'completed'];
+
+// What the bar and the menu show at `nowUsec`. style: 'standard' or 'minimal'; menuOpen: the
+// menu is showing (a fast's elapsed time then counts there too). The result:
+//   bar: {text, icon (a symbolic icon name, or null), styleClass}
+//   menu: {title, time, detail, progress (0 ... 1, or null), lines: [...], buttons: [{label, action}]}
+//   nextChangeUsec: when the text next changes by itself; null when only a signal changes it.
+function islandView(activity, nowUsec, style, menuOpen, tr) {
+    const t = tr ?? islandEnglish;
+    if (!activity)
+        return null;
+    const {attributes, state} = activity;
+    const kindAttr = islandString(attributes, 'kind');
+    const kind = kindAttr === 'fast' || kindAttr === 'timer' ? kindAttr : 'custom';
+    const statusValue = islandString(state, 'status');
+    const status = islandStatuses.includes(statusValue) ? statusValue : 'running';
+    const title = islandString(state, 'title') ?? islandString(attributes, 'title') ?? activity.owner;
+    const minimal = style === 'minimal';
+    const second = 1000000;
+
+    const endsAt = islandNumber(state, 'ends_at_usec') ?? 0;
+    const startedAt = islandNumber(state, 'started_at_usec') ?? 0;
+    const updatedAt = islandNumber(state, 'updated_at_usec') ?? 0;
+    const stateRemaining = islandNumber(state, 'remaining_usec');
+    const stateElapsed = islandNumber(state, 'elapsed_usec') ?? 0;
+    const goal = Math.floor((islandNumber(state, 'goal_usec') ?? 0) / second);
+
+    // Elapsed: a running clock moves on from the state's timestamp.
+    let elapsedUsec = stateElapsed;
+    if (status === 'running' || status === 'goal-reached') {
+        if (kind === 'fast' && startedAt > 0)
+            elapsedUsec = Math.max(0, nowUsec - startedAt);
+        else if (updatedAt > 0 && nowUsec > updatedAt)
+            elapsedUsec = stateElapsed + (nowUsec - updatedAt);
+    }
+    const elapsed = Math.floor(elapsedUsec / second);
+
+    // Time left, whole seconds rounded up: a running countdown never shows 0 by itself (that
+    // comes with the service's `completed`).
+    let remaining = null;
+    let next = null;
+    let leftUsec = null;
+    if (status === 'running' && endsAt > 0) {
+        leftUsec = Math.max(0, endsAt - nowUsec);
+        remaining = Math.max(1, Math.ceil(leftUsec / second));
+        if (remaining > 1)
+            next = endsAt - (remaining - 1) * second;
+    } else if (status === 'running' || status === 'paused') {
+        if (stateRemaining !== null) {
+            leftUsec = stateRemaining;
+            remaining = Math.max(status === 'paused' ? 0 : 1, Math.ceil(stateRemaining / second));
+        }
+    } else {
+        remaining = 0;
+        leftUsec = 0;
+    }
+    const hasTime = remaining !== null || kind !== 'custom';
+
+    // Progress of the fast's goal or the timer's phase, continuous (a bar, not text).
+    let progress = null;
+    if (status === 'goal-reached' || status === 'completed') {
+        progress = 1;
+    } else {
+        const length = kind === 'fast'
+            ? (goal > 0 ? goal * second : null)
+            : (stateRemaining !== null ? stateRemaining + stateElapsed : null);
+        if (length && length > 0 && leftUsec !== null)
+            progress = Math.min(1, Math.max(0, (length - Math.min(length, leftUsec)) / length));
+        else if (typeof state.progress === 'number' && state.progress >= 0 && state.progress <= 1)
+            progress = state.progress;
+    }
+
+    // A goal-reached fast counts up; everything else counts down.
+    const shown = kind === 'fast' && status === 'goal-reached' ? elapsed : (remaining ?? elapsed);
+    const fastText = s => islandHms(s);
+    const timeText = kind === 'fast' ? fastText(shown) : islandTimerText(shown);
+
+    if (minimal) {
+        // The time alone, monochrome, no icon, no buttons, no progress (PRD-02). A reached
+        // goal counts up in minutes, as the minimal notification does: no clock each second.
+        let text;
+        let nextChange = next;
+        if (kind === 'fast' && status === 'goal-reached') {
+            text = islandHm(elapsed);
+            nextChange = startedAt > 0 ? startedAt + (Math.floor(elapsed / 60) + 1) * 60 * second : null;
+        } else {
+            text = hasTime ? islandMinimalText(shown) : title;
+        }
+        return {
+            kind, status, minimal: true,
+            bar: {text, icon: null, styleClass: 'islet-minimal'},
+            menu: {title: null, time: text, detail: null, progress: null, lines: [], buttons: []},
+            nextChangeUsec: nextChange,
+        };
+    }
+
+    let barText;
+    let icon;
+    let detail = null;
+    let menuTitle = title;
+    let menuTime = hasTime ? timeText : null;
+    const lines = [];
+    let buttons = [];
+    const phaseLabel = kind === 'fast' ? null : islandPhaseLabel(state, t);
+    const mark = kind === 'fast' ? null : islandPhaseMark(state);
+    let nextChange = next;
+
+    if (kind === 'fast') {
+        if (status === 'goal-reached') {
+            barText = t.gettext('Goal Reached!');
+            icon = 'emblem-ok-symbolic';
+            menuTitle = t.gettext('Goal Reached!');
+            menuTime = islandHms(elapsed);
+            // The bar's text is fixed; the menu, while open, counts the fast on.
+            nextChange = menuOpen && startedAt > 0 ? startedAt + (elapsed + 1) * second : null;
+        } else {
+            barText = timeText;
+            icon = status === 'paused' ? 'media-playback-pause-symbolic' : 'preferences-system-time-symbolic';
+            menuTitle = title || t.gettext('Fasting Goal');
+            lines.push(t.gettext('Elapsed %s').replace('%s', islandHms(elapsed)));
+            if (menuOpen && startedAt > 0) {
+                const elapsedNext = startedAt + (elapsed + 1) * second;
+                nextChange = nextChange === null ? elapsedNext : Math.min(nextChange, elapsedNext);
+            }
+        }
+        if (goal > 0)
+            detail = t.gettext('Goal: %s').replace('%s', islandDuration(goal, t));
+        buttons = [{label: t.gettext('Stop Fast'), action: 'stop-fast'}];
+    } else {
+        const time = hasTime ? timeText : null;
+        switch (status) {
+        case 'paused':
+            icon = 'media-playback-pause-symbolic';
+            break;
+        case 'completed':
+        case 'goal-reached':
+            icon = 'emblem-ok-symbolic';
+            break;
+        default:
+            icon = kind === 'timer' ? 'alarm-symbolic' : 'media-playback-start-symbolic';
+        }
+        barText = time ?? title;
+        if (mark && status !== 'completed')
+            barText = `${barText} · ${mark}`;
+        if (status === 'completed')
+            barText = time ? `${time} · ${t.gettext('Done')}` : t.gettext('Done');
+        const words = [];
+        if (status === 'paused')
+            words.push(t.gettext('Paused'));
+        else if (status === 'completed')
+            words.push(t.gettext('Done'));
+        if (phaseLabel)
+            words.push(phaseLabel);
+        detail = words.length > 0 ? words.join(' · ') : null;
+        // A program's own activity is driven by its owner: buttons for timers only.
+        if (kind === 'timer' && status === 'running')
+            buttons = [{label: t.gettext('Pause'), action: 'pause'}, {label: t.gettext('Stop'), action: 'stop'}];
+        else if (kind === 'timer' && status === 'paused')
+            buttons = [{label: t.gettext('Resume'), action: 'resume'}, {label: t.gettext('Stop'), action: 'stop'}];
+    }
+
+    return {
+        kind, status, minimal: false,
+        bar: {text: barText, icon, styleClass: `islet-${status}`},
+        menu: {title: menuTitle, time: menuTime, detail, progress, lines, buttons},
+        nextChangeUsec: nextChange,
+    };
+}
+
+// Where the live activity lives on the session bus (dbus/org.islet.Islet1.xml; a test checks
+// these against it).
+var islandBus = {
+    name: 'org.islet.Islet1',
+    path: '/org/islet/Islet1',
+    liveActivity: 'org.islet.Islet1.LiveActivity',
+    getReply: '(ssa{sv}a{sv})',
+};
+
+// The D-Bus call behind a button: [interface, method, args (a GVariant's type and values)].
+function islandCall(action, owner) {
+    switch (action) {
+    case 'pause': return ['org.islet.Islet1.Timers', 'Pause', '(s)', [owner]];
+    case 'resume': return ['org.islet.Islet1.Timers', 'Resume', '(s)', [owner]];
+    case 'stop': return ['org.islet.Islet1.Timers', 'Stop', '(s)', [owner]];
+    case 'stop-fast': return ['org.islet.Islet1.Fasting', 'StopFast', null, []];
+    default: return null;
+    }
+}
+
+// The `style` key of islet's config.toml ("standard" or "minimal"), read as islet-notify
+// reads it: top level, before any [table]. Anything else: "standard".
+function islandStyleFromConfig(text) {
+    if (typeof text !== 'string')
+        return 'standard';
+    for (const raw of text.split('\n')) {
+        const line = raw.replace(/#.*$/, '').trim();
+        if (line.startsWith('['))
+            break;
+        const match = /^"?style"?\s*=\s*"([^"]*)"$/.exec(line);
+        if (match)
+            return match[1] === 'minimal' ? 'minimal' : 'standard';
+    }
+    return 'standard';
+}

@@ -1,0 +1,296 @@
+// The island in the top bar, shared by both API generations: the shell's modules and the
+// GObject libraries come in through `lib` (GNOME 43 finds them with `imports`, GNOME 45+
+// with `import`), and island.js comes in as `Island`. Only top-level functions and `var`s
+// are visible to GNOME 43's importer; packaging/gnome-shell/build adds GNOME 45's export line.
+//
+// Event-driven: the three LiveActivity signals, `Get` whenever org.islet.Islet1 gains an
+// owner, and a one-shot timeout armed for the moment the shown text next changes (each second
+// only while a countdown runs; never while nothing is shown or the activity is paused).
+
+var islandButtonClasses = new Map();
+
+// The top-bar button and its menu, registered once per shell (a GType cannot be registered
+// twice, and an extension's modules stay loaded across disable and enable).
+function islandButtonClass(lib) {
+    const known = islandButtonClasses.get(lib.PanelMenu.Button);
+    if (known)
+        return known;
+    const {GObject, St, Clutter, PanelMenu, PopupMenu} = lib;
+    const made = GObject.registerClass(class IsletIslandButton extends PanelMenu.Button {
+        _init(onPress) {
+            super._init(0.5, lib.gettext('Live activity'), false);
+            this._onPress = onPress;
+            this._box = new St.BoxLayout({style_class: 'panel-status-menu-box islet-island'});
+            this._icon = new St.Icon({style_class: 'system-status-icon islet-island-icon', fallback_icon_name: 'alarm-symbolic'});
+            this._label = new St.Label({style_class: 'islet-island-label', y_align: Clutter.ActorAlign.CENTER});
+            this._box.add_child(this._icon);
+            this._box.add_child(this._label);
+            this.add_child(this._box);
+            this._statusClass = null;
+            this._shape = null;
+            this._parts = null;
+        }
+
+        // What a test or a screen reader reads: the bar's text.
+        get text() {
+            return this._label.text;
+        }
+
+        display(view) {
+            this._icon.visible = view.bar.icon !== null;
+            if (view.bar.icon !== null)
+                this._icon.icon_name = view.bar.icon;
+            this._label.text = view.bar.text;
+            if (this._statusClass !== view.bar.styleClass) {
+                if (this._statusClass)
+                    this._box.remove_style_class_name(this._statusClass);
+                this._box.add_style_class_name(view.bar.styleClass);
+                this._statusClass = view.bar.styleClass;
+            }
+            this.accessible_name = view.bar.text;
+            this._showMenu(view.menu, view.minimal);
+        }
+
+        // The expanded view. Its items are rebuilt only when their set changes (a status, a
+        // button); a tick changes texts and the bar's width alone.
+        _showMenu(menu, minimal) {
+            const shape = [minimal, menu.title !== null, menu.detail !== null, menu.progress !== null,
+                menu.lines.length, ...menu.buttons.map(b => b.action)].join('|');
+            if (shape !== this._shape) {
+                this._shape = shape;
+                this.menu.removeAll();
+                this._parts = this._buildMenu(menu, minimal);
+            }
+            const parts = this._parts;
+            if (parts.title)
+                parts.title.text = menu.title ?? '';
+            parts.time.text = menu.time ?? '';
+            parts.time.visible = menu.time !== null;
+            if (parts.detail)
+                parts.detail.text = menu.detail ?? '';
+            parts.lines.forEach((label, i) => {
+                label.text = menu.lines[i] ?? '';
+            });
+            if (parts.fill) {
+                const percent = Math.round(menu.progress * 1000) / 10;
+                parts.fill.set_style(`width: ${(240 * percent / 100).toFixed(1)}px;`);
+                parts.bar.accessible_name = `${Math.floor(percent)}%`;
+            }
+        }
+
+        _buildMenu(menu, minimal) {
+            // Reactive, or the shell draws it as insensitive (dim); nothing happens on a click.
+            const header = new PopupMenu.PopupBaseMenuItem({activate: false, hover: false, can_focus: false});
+            const column = new St.BoxLayout({vertical: true, style_class: minimal ? 'islet-minimal' : 'islet-menu', x_expand: true});
+            header.add_child(column);
+            const parts = {title: null, time: null, detail: null, lines: [], fill: null, bar: null, buttons: []};
+            const add = styleClass => {
+                const label = new St.Label({style_class: styleClass});
+                column.add_child(label);
+                return label;
+            };
+            if (minimal) {
+                parts.time = add('islet-menu-time');
+                this.menu.addMenuItem(header);
+                return parts;
+            }
+            if (menu.title !== null)
+                parts.title = add('islet-menu-title');
+            parts.time = add('islet-menu-time');
+            if (menu.detail !== null)
+                parts.detail = add('islet-menu-detail');
+            if (menu.progress !== null) {
+                parts.bar = new St.Widget({style_class: 'islet-progress', x_align: Clutter.ActorAlign.START});
+                parts.fill = new St.Widget({style_class: 'islet-progress-fill'});
+                parts.bar.add_child(parts.fill);
+                column.add_child(parts.bar);
+            }
+            for (let i = 0; i < menu.lines.length; i++)
+                parts.lines.push(add('islet-menu-line'));
+            this.menu.addMenuItem(header);
+            if (menu.buttons.length > 0)
+                this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
+            for (const button of menu.buttons) {
+                const item = new PopupMenu.PopupMenuItem(button.label);
+                item.connect('activate', () => this._onPress(button.action));
+                this.menu.addMenuItem(item);
+                parts.buttons.push(item);
+            }
+            return parts;
+        }
+    });
+    islandButtonClasses.set(lib.PanelMenu.Button, made);
+    return made;
+}
+
+// Starts the island: returns an object whose destroy() undoes everything it did.
+// options: {role (the status-area name), configPath (islet's config.toml)}.
+function islandStart(lib, Island, options) {
+    const {GLib, Gio, Main} = lib;
+    const {name: ISLAND_NAME, path: ISLAND_PATH, liveActivity: ISLAND_INTERFACE} = Island.islandBus;
+    const tr = {gettext: lib.gettext, ngettext: lib.ngettext};
+    const bus = Gio.DBus.session;
+    const cancellable = new Gio.Cancellable();
+    const state = {activity: null, style: 'standard', timeout: 0, destroyed: false};
+
+    const Button = islandButtonClass(lib);
+    const button = new Button(action => press(action));
+    Main.panel.addToStatusArea(options.role, button, 1, 'center');
+    button.container.hide();
+    const menuId = button.menu.connect('open-state-changed', () => render());
+
+    function render() {
+        if (state.destroyed)
+            return;
+        if (state.timeout) {
+            GLib.source_remove(state.timeout);
+            state.timeout = 0;
+        }
+        const now = GLib.get_real_time();
+        const view = Island.islandView(state.activity, now, state.style, button.menu.isOpen, tr);
+        if (!view) {
+            button.menu.close();
+            button.container.hide();
+            return;
+        }
+        button.display(view);
+        button.container.show();
+        if (view.nextChangeUsec !== null) {
+            const delay = Math.max(1, Math.ceil((view.nextChangeUsec - now) / 1000));
+            state.timeout = GLib.timeout_add(GLib.PRIORITY_DEFAULT, delay, () => {
+                state.timeout = 0;
+                render();
+                return GLib.SOURCE_REMOVE;
+            });
+            GLib.Source.set_name_by_id(state.timeout, '[islet] island tick');
+        }
+    }
+
+    function set(activity) {
+        state.activity = activity;
+        render();
+    }
+
+    // The activity as the service holds it now. Never starts isletd: an island appears
+    // when something starts an activity, and that starts the service.
+    function fetch() {
+        bus.call(ISLAND_NAME, ISLAND_PATH, ISLAND_INTERFACE, 'Get', null,
+            new GLib.VariantType(Island.islandBus.getReply), Gio.DBusCallFlags.NO_AUTO_START, -1, cancellable,
+            (connection, result) => {
+                let reply;
+                try {
+                    reply = connection.call_finish(result);
+                } catch (e) {
+                    // Cancelled at disable, or the service left: nothing to show.
+                    if (!state.destroyed)
+                        set(null);
+                    return;
+                }
+                const [id, owner, attributes, activityState] = reply.recursiveUnpack();
+                set(Island.islandActivity(id, owner, attributes, activityState));
+            });
+    }
+
+    function press(action) {
+        const activity = state.activity;
+        const call = activity ? Island.islandCall(action, activity.owner) : null;
+        if (!call)
+            return;
+        const [iface, method, signature, args] = call;
+        bus.call(ISLAND_NAME, ISLAND_PATH, iface, method, signature ? new GLib.Variant(signature, args) : null,
+            null, Gio.DBusCallFlags.NONE, -1, cancellable, (connection, result) => {
+                try {
+                    connection.call_finish(result);
+                } catch (e) {
+                    // The timer ended meanwhile, say: show what is true now.
+                    if (!state.destroyed)
+                        fetch();
+                }
+            });
+    }
+
+    const signalId = bus.signal_subscribe(ISLAND_NAME, ISLAND_INTERFACE, null, ISLAND_PATH, null,
+        Gio.DBusSignalFlags.NONE, (connection, sender, path, iface, signal, parameters) => {
+            const applied = Island.islandApply(state.activity, signal, parameters.recursiveUnpack());
+            if (applied.resync)
+                fetch();
+            else if (applied.activity !== state.activity)
+                set(applied.activity);
+        });
+    const watchId = Gio.bus_watch_name_on_connection(bus, ISLAND_NAME, Gio.BusNameWatcherFlags.NONE,
+        () => fetch(), () => set(null));
+
+    // The style is islet's own setting (config.toml), followed as it changes.
+    const configFile = Gio.File.new_for_path(options.configPath);
+    function readStyle() {
+        let text = null;
+        try {
+            const [ok, bytes] = configFile.load_contents(null);
+            if (ok)
+                text = new TextDecoder().decode(bytes);
+        } catch (e) {
+            // No file: the defaults.
+        }
+        const style = Island.islandStyleFromConfig(text);
+        if (style !== state.style) {
+            state.style = style;
+            render();
+        }
+    }
+    // A monitor on a file whose folder does not exist yet polls (GLib looks every 4 s): until
+    // islet's folder exists, the folder above it is watched for it instead.
+    let monitor = null;
+    function watchConfig() {
+        monitor?.cancel();
+        monitor = null;
+        const folder = configFile.get_parent();
+        try {
+            if (folder.query_exists(null)) {
+                monitor = configFile.monitor_file(Gio.FileMonitorFlags.NONE, null);
+                monitor.connect('changed', (m, file, other, event) => {
+                    if (event === Gio.FileMonitorEvent.DELETED && !folder.query_exists(null))
+                        watchConfig();
+                    readStyle();
+                });
+            } else {
+                monitor = folder.get_parent().monitor_directory(Gio.FileMonitorFlags.NONE, null);
+                monitor.connect('changed', (m, file) => {
+                    if (file.equal(folder) && folder.query_exists(null)) {
+                        watchConfig();
+                        readStyle();
+                    }
+                });
+            }
+        } catch (e) {
+            monitor = null;
+        }
+    }
+    readStyle();
+    watchConfig();
+
+    return {
+        button,
+        get activity() {
+            return state.activity;
+        },
+        get style() {
+            return state.style;
+        },
+        get ticking() {
+            return state.timeout !== 0;
+        },
+        destroy() {
+            state.destroyed = true;
+            cancellable.cancel();
+            if (state.timeout)
+                GLib.source_remove(state.timeout);
+            state.timeout = 0;
+            bus.signal_unsubscribe(signalId);
+            Gio.bus_unwatch_name(watchId);
+            if (monitor)
+                monitor.cancel();
+            button.menu.disconnect(menuId);
+            button.destroy();
+        },
+    };
+}
