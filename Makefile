@@ -21,6 +21,12 @@ PROGRAMS = isletd islet-notify islet
 # Installed programs are stripped of their symbol tables (isletd: 90 MB -> 63 MB).
 STRIP ?= strip
 VERSION = 0.1.0
+# The GNOME Shell extension (packaging/gnome-shell): built for GNOME Shell 43/44 or 45+,
+# whichever this system has (GNOME_SHELL_API=43 or 45 to choose).
+GNOME_SHELL_API ?= $(shell packaging/gnome-shell/api-for-system)
+EXTENSION_UUID = islet@islet.org
+EXTENSION_DIR = $(DATADIR)/gnome-shell/extensions/$(EXTENSION_UUID)
+EXTENSION_FILES = metadata.json extension.js island.js panel.js stylesheet.css
 
 .PHONY: all deps build release run test test-installed bench soak clean install uninstall deb man completions installed-files desktops
 
@@ -46,6 +52,7 @@ test:
 	@packaging/install-deps --with-desktop
 	$(SWIFT) build --build-tests
 	dbus-run-session -- $(SWIFT) test --skip-build
+	Tests/GnomeExtension/run
 	packaging/test-install
 	$(MAKE) test-installed
 
@@ -124,6 +131,7 @@ INSTALLED = \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/zsh/site-functions/_$(p)) \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/fish/vendor_completions.d/$(p).fish) \
 	$(DATADIR)/doc/islet/README.md $(DATADIR)/doc/islet/config.toml \
+	$(foreach f,$(EXTENSION_FILES),$(EXTENSION_DIR)/$(f)) \
 	$(foreach f,$(notdir $(wildcard packaging/examples/*)),$(DATADIR)/doc/islet/examples/$(f))
 
 installed-files:
@@ -151,12 +159,16 @@ install: release man completions
 	install -Dm644 packaging/config.toml $(DESTDIR)$(DATADIR)/doc/islet/config.toml
 	install -d $(DESTDIR)$(DATADIR)/doc/islet/examples
 	install -m644 packaging/examples/* $(DESTDIR)$(DATADIR)/doc/islet/examples/
+	packaging/gnome-shell/build $(GNOME_SHELL_API) $(STATIC)/gnome-shell/$(GNOME_SHELL_API) >/dev/null
+	install -d $(DESTDIR)$(EXTENSION_DIR)
+	install -m644 $(addprefix $(STATIC)/gnome-shell/$(GNOME_SHELL_API)/$(EXTENSION_UUID)/,$(EXTENSION_FILES)) $(DESTDIR)$(EXTENSION_DIR)/
 	@echo "Installed islet under $(DESTDIR)$(PREFIX). isletd starts on demand (D-Bus activation);"
 	@echo "turn on the notifications with: systemctl --user enable --now islet-notify.service"
+	@echo "and on GNOME Shell $(GNOME_SHELL_API)+ the island in the top bar with: gnome-extensions enable $(EXTENSION_UUID)"
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
-	-rmdir $(DESTDIR)$(DATADIR)/doc/islet/examples $(DESTDIR)$(DATADIR)/doc/islet 2>/dev/null
+	-rmdir $(DESTDIR)$(DATADIR)/doc/islet/examples $(DESTDIR)$(DATADIR)/doc/islet $(DESTDIR)$(EXTENSION_DIR) 2>/dev/null
 
 # An installable .deb (Swift runtime linked in): .build-static/islet_VERSION_ARCH.deb
 deb: release
