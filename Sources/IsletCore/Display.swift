@@ -47,6 +47,9 @@ public struct ActivityView: Equatable, Sendable {
     public var percent: Int?
     /// "Phase 1/2", "Work · Round 3/8"; nil for one-phase timers and fasts.
     public var phaseLabel: String?
+    /// The compact mark beside the time: "1/2" for phases, the round for intervals, with the
+    /// phase's name when it is short ("Work 3/8"); nil for one phase.
+    public var phaseMark: String?
     /// When the text next changes by itself; nil when it never does (paused, completed, static).
     public var nextChange: USec?
     public var unit: DisplayUnit
@@ -59,6 +62,7 @@ public struct ActivityView: Equatable, Sendable {
         status = state["status"]?.string.flatMap(DisplayStatus.init(rawValue:)) ?? .running
         goalSeconds = (state["goal_usec"]?.uint64 ?? 0) / usecPerSecond
         phaseLabel = ActivityView.phaseLabel(state)
+        phaseMark = ActivityView.phaseMark(state)
 
         let endsAt = state["ends_at_usec"]?.uint64 ?? 0
         let startedAt = state["started_at_usec"]?.uint64 ?? 0
@@ -92,7 +96,9 @@ public struct ActivityView: Equatable, Sendable {
         case .goalReached, .completed:
             remaining = 0
         }
-        if kind == .fast, status == .goalReached, startedAt > 0 {
+        // A goal-reached fast counts up; so does a fast without a goal (FR-003: shown by the
+        // panels and `islet watch`, though it has no live activity).
+        if kind == .fast, startedAt > 0, status == .goalReached || (status == .running && endsAt == 0) {
             next = startedAt + (elapsed + 1) * u
         }
         nextChange = next
@@ -126,6 +132,22 @@ public struct ActivityView: Equatable, Sendable {
         guard count > 1 else { return nil }
         let position = "Phase \(index)/\(count)"
         return name.isEmpty || name == "Phase \(index)" ? position : name + " · " + position
+    }
+
+    static func phaseMark(_ state: ActivityState) -> String? {
+        let count = state["phase_count"]?.uint32 ?? 1
+        let rounds = state["rounds"]?.uint32 ?? 1
+        let index = (state["phase_index"]?.uint32 ?? 0) + 1
+        let name = state["phase_name"]?.string ?? ""
+        let mark: String
+        if rounds > 1 {
+            mark = "\(state["round"]?.uint32 ?? 1)/\(rounds)"
+        } else if count > 1 {
+            mark = "\(index)/\(count)"
+        } else {
+            return nil
+        }
+        return name.isEmpty || name.count > 10 || name == "Phase \(index)" ? mark : name + " " + mark
     }
 
     /// The time a countdown shows in the standard style: timers "14:32" / "00:00" / "1:02:03",

@@ -64,7 +64,7 @@ public enum ConfigFile {
     }
 
     static let keys = [
-        "style", "update_urgency", "buttons", "sound", "timer_on_screen", "keep_completion",
+        "style", "update_urgency", "buttons", "sound", "timer_on_screen", "keep_completion", "media_player",
         "icons.fast", "icons.goal_reached", "icons.timer", "icons.paused", "icons.completed", "icons.custom",
     ]
 
@@ -94,6 +94,7 @@ public enum ConfigFile {
         case "sound": settings.sound = try bool()
         case "timer_on_screen": settings.timerOnScreen = try bool()
         case "keep_completion": settings.keepCompletion = try bool()
+        case "media_player": settings.mediaPlayer = try bool()
         case "icons.fast": settings.icons.fast = try string()
         case "icons.goal_reached": settings.icons.goalReached = try string()
         case "icons.timer": settings.icons.timer = try string()

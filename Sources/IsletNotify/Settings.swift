@@ -18,6 +18,9 @@ public struct BridgeSettings: Equatable, Sendable {
     public var timerOnScreen = true
     /// Goal reached and a timer's end stay in the server's history until dismissed.
     public var keepCompletion = true
+    /// The activity as an MPRIS player too (media widgets, lock screens, playerctl; media keys
+    /// reach it).
+    public var mediaPlayer = true
     public var icons = Icons()
 
     /// freedesktop icon names (or paths) for the standard style: monochrome symbolic icons that

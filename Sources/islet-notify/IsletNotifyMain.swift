@@ -157,6 +157,17 @@ enum IsletNotifyMain {
             exit(71)
         }
         log("started, style \(settings.style.rawValue), as \(connection.uniqueName)")
+        // The MPRIS player: the same connection, its own follower of the activity.
+        if settings.mediaPlayer {
+            let player = MediaPlayer(islet: IsletClient(connection: connection), style: settings.style, log: log)
+            Task {
+                do {
+                    try await player.run()
+                } catch {
+                    Environment.standardError("islet-notify: media player: \(error)")
+                }
+            }
+        }
         do {
             try await bridge.run()
         } catch {

@@ -17,30 +17,29 @@ enum Panel {
         var nextChange: USec?
     }
 
-    static func line(_ activity: ActivitySnapshot?, now: USec, format: PanelFormat, style: PanelStyle) -> Line {
-        guard let activity else { return Line(text: idle(format), nextChange: nil) }
-        let view = ActivityView(activity, now: now, unit: .seconds)
-        let time = view.kind == .fast && view.status == .running ? Format.goalIn(seconds: view.remaining ?? 0) : view.timeText
-        let text: String
-        switch style {
-        case .minimal:
-            text = view.hasTime ? view.minimalText : view.title
-        case .standard:
-            let mark = view.status == .paused ? "❚❚ " : ""
-            switch view.kind {
-            case .fast:
-                text = view.status == .goalReached ? "Goal Reached! " + view.timeText : time
-            case .timer, .custom:
-                text = view.title + " " + mark + (view.hasTime ? view.timeText : view.status.label)
-            }
+    /// The line for `activity`; with none, a running fast without a goal (`fastStartedAt`)
+    /// still shows its elapsed time counting (FR-003: an app view, not a live activity).
+    static func line(
+        _ activity: ActivitySnapshot?, fastStartedAt: USec? = nil, now: USec, format: PanelFormat, style: PanelStyle
+    ) -> Line {
+        guard let activity = activity ?? fastStartedAt.map(Panel.fastWithoutGoal(startedAt:)) else {
+            return Line(text: idle(format), nextChange: nil)
         }
-        let tooltip = tooltipLines(view).joined(separator: "\n")
-        let percent = view.percent ?? 0
+        let isApp = activity.id.isEmpty
+        let view = ActivityView(activity, now: now, unit: .seconds)
+        let text = compact(view, style: style)
+        // The expanded view, where a panel has one (a tooltip); the minimal style has nothing
+        // more to show than the time (AR-07).
+        let tooltip = style == .minimal ? text : tooltipLines(view).joined(separator: "\n")
+        let percent = style == .minimal ? 0 : view.percent ?? 0
+        // The minimal style never changes class, so no stylesheet can recolour it (AR-03).
+        let cssClass = style == .minimal ? "minimal" : isApp ? "fasting" : view.status.rawValue
         let output: String
         switch format {
         case .waybar:
-            output = "{\"text\":\(JSON.string(text)),\"alt\":\(JSON.string(view.kind.rawValue)),\"tooltip\":\(JSON.string(tooltip)),"
-                + "\"class\":\(JSON.string(view.status.rawValue)),\"percentage\":\(percent)}"
+            let alt = style == .minimal ? "minimal" : view.kind.rawValue
+            output = "{\"text\":\(JSON.string(text)),\"alt\":\(JSON.string(alt)),\"tooltip\":\(JSON.string(tooltip)),"
+                + "\"class\":\(JSON.string(cssClass)),\"percentage\":\(percent)}"
         case .polybar:
             let clean = Panel.polybarSafe(text)
             output = style == .minimal ? "%{F#888888}" + clean + "%{F-}" : clean
@@ -53,16 +52,43 @@ enum Panel {
             var fields = [
                 ("activity_id", JSON.string(activity.id)), ("owner", JSON.string(activity.owner)),
                 ("kind", JSON.string(view.kind.rawValue)), ("title", JSON.string(view.title)),
-                ("status", JSON.string(view.status.rawValue)), ("text", JSON.string(text)),
+                ("status", JSON.string(isApp ? "fasting" : view.status.rawValue)), ("text", JSON.string(text)),
                 ("percentage", "\(percent)"),
             ]
             if let remaining = view.remaining { fields.append(("remaining_seconds", "\(remaining)")) }
+            if view.kind == .fast { fields.append(("elapsed_seconds", "\(view.elapsed)")) }
             if let label = view.phaseLabel { fields.append(("phase", JSON.string(label))) }
             output = "{" + fields.map { JSON.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
         case .plain:
             output = text
         }
         return Line(text: output, nextChange: view.nextChange)
+    }
+
+    /// The compact view: "Goal in 03:12:09", "Workout ❚❚ 00:40 · Work 1/8", "Fasted 1:02:03";
+    /// in the minimal style the time alone.
+    static func compact(_ view: ActivityView, style: PanelStyle) -> String {
+        if style == .minimal { return view.hasTime ? view.minimalText : view.title }
+        switch view.kind {
+        case .fast:
+            switch view.status {
+            case .goalReached: return "Goal Reached! " + view.timeText
+            case .running where view.remaining == nil: return "Fasted " + view.timeText
+            default: return Format.goalIn(seconds: view.remaining ?? 0)
+            }
+        case .timer, .custom:
+            let mark = view.status == .paused ? "❚❚ " : ""
+            var text = view.title + " " + mark + (view.hasTime ? view.timeText : view.status.label)
+            if let phase = view.phaseMark, view.status != .completed { text += " · " + phase }
+            return text
+        }
+    }
+
+    /// A running fast that has no goal, and so no live activity, as a view can show it.
+    static func fastWithoutGoal(startedAt: USec) -> ActivitySnapshot {
+        ActivitySnapshot(
+            id: "", owner: "fasting", attributes: ["kind": .string("fast"), "title": .string("Fasting")],
+            state: ["status": .string("running"), "started_at_usec": .uint64(startedAt)])
     }
 
     static func idle(_ format: PanelFormat) -> String {
@@ -75,18 +101,26 @@ enum Panel {
         }
     }
 
+    /// The expanded view: title, time, phase and progress; for a fast, also the time fasted
+    /// and the goal.
     static func tooltipLines(_ view: ActivityView) -> [String] {
+        let progress = view.status == .running || view.status == .paused ? view.percent.map { "\($0)%" } : nil
         var lines = [view.status == .goalReached && view.kind == .fast ? "Goal Reached!" : view.title]
         switch view.kind {
         case .fast:
-            if view.status == .running { lines.append(Format.goalIn(seconds: view.remaining ?? 0)) }
+            if view.status == .running, let remaining = view.remaining { lines.append(Format.goalIn(seconds: remaining)) }
             lines.append("Fasted " + Format.hms(seconds: view.elapsed))
-            if view.goalSeconds > 0 { lines.append(Format.goal(seconds: view.goalSeconds)) }
+            if view.goalSeconds > 0 {
+                lines.append(([Format.goal(seconds: view.goalSeconds)] + (progress.map { [$0] } ?? [])).joined(separator: " · "))
+            } else {
+                lines.append("No goal set")
+            }
         case .timer, .custom:
             if view.hasTime { lines.append(view.timeText) }
             var detail: [String] = []
             if view.status != .running { detail.append(view.status.label) }
             if let label = view.phaseLabel { detail.append(label) }
+            if let progress { detail.append(progress) }
             if !detail.isEmpty { lines.append(detail.joined(separator: " · ")) }
         }
         return lines

@@ -21,6 +21,8 @@ struct WatchCommand: AsyncParsableCommand {
 
     enum Event: Sendable {
         case feed(FeedUpdate)
+        /// A fast started or stopped: without a goal it has no activity, but it shows (FR-003).
+        case fastChanged
         case tick(Int)
     }
 
@@ -28,24 +30,42 @@ struct WatchCommand: AsyncParsableCommand {
         let format = self.format
         let style = self.style
         try await bus.run { client in
+            let fastSignals = try await client.fasting.signals()
             let feed = try await client.followActivity()
             let (events, input) = AsyncStream.makeStream(of: Event.self)
             let forward = Task {
                 for await update in feed { input.yield(.feed(update)) }
                 input.finish()
             }
-            defer { forward.cancel() }
+            let forwardFasts = Task {
+                for await message in fastSignals where message.member == "FastStarted" || message.member == "FastStopped" {
+                    input.yield(.fastChanged)
+                }
+            }
+            defer {
+                forward.cancel()
+                forwardFasts.cancel()
+            }
             var activity: ActivitySnapshot?
+            var fastStartedAt: USec?
             var printed: String?
             var generation = 0
             var timer: Task<Void, Never>?
             for await event in events {
                 switch event {
-                case .feed(let update): activity = update.activity
+                case .feed(let update):
+                    activity = update.activity
+                    if update.cause == .serviceGone {
+                        fastStartedAt = nil
+                    } else if activity == nil {
+                        fastStartedAt = await Self.runningFast(client)
+                    }
+                case .fastChanged:
+                    fastStartedAt = await Self.runningFast(client)
                 case .tick(let g): if g != generation { continue }
                 }
                 let now = Times.now()
-                let line = Panel.line(activity, now: now, format: format, style: style)
+                let line = Panel.line(activity, fastStartedAt: fastStartedAt, now: now, format: format, style: style)
                 if line.text != printed {
                     Output.line(line.text)
                     printed = line.text
@@ -66,6 +86,14 @@ struct WatchCommand: AsyncParsableCommand {
     }
 }
 
+extension WatchCommand {
+    /// When the running fast began, or nil when none runs (or the service cannot say).
+    static func runningFast(_ client: IsletClient) async -> USec? {
+        guard let status = try? await client.fastStatus(), status.fasting else { return nil }
+        return status.startedAt
+    }
+}
+
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Print the live activity once, for panels that poll (xfce4-genmon and others).")
@@ -74,7 +102,12 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var bus: BusOptions
 
     func run() async throws {
-        let activity = try await bus.run { try await $0.currentActivity() }
-        Output.line(Panel.line(activity, now: Times.now(), format: format, style: style).text)
+        // A second call only when there is no activity: a running fast without a goal shows.
+        let (activity, fastStartedAt) = try await bus.run { client -> (ActivitySnapshot?, USec?) in
+            if let activity = try await client.currentActivity() { return (activity, nil) }
+            let status = try await client.fastStatus()
+            return (nil, status.fasting ? status.startedAt : nil)
+        }
+        Output.line(Panel.line(activity, fastStartedAt: fastStartedAt, now: Times.now(), format: format, style: style).text)
     }
 }

@@ -1,0 +1,211 @@
+import DBus
+import IsletClient
+import IsletCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The live activity as an MPRIS player, `org.mpris.MediaPlayer2.islet`, owned only while an
+/// activity exists: media widgets and lock screens that show players show it, and playerctl
+/// drives it. The view is ``MediaPresenter``'s; this is the plumbing: the name, the two
+/// interfaces, PropertiesChanged only when the view changes, Seeked when the position jumps,
+/// and a wake-up only when the text next changes (none while paused or with nothing shown).
+public actor MediaPlayer {
+    public static let busName = "org.mpris.MediaPlayer2.islet"
+    public static let path: ObjectPath = "/org/mpris/MediaPlayer2"
+    static let rootInterface = "org.mpris.MediaPlayer2"
+    static let playerInterface = "org.mpris.MediaPlayer2.Player"
+
+    /// What the property getters read: they run on the connection's loop, not on the actor.
+    struct Published: Sendable {
+        var view: MediaView?
+        var at: USec = 0
+    }
+
+    final class Shared: Sendable {
+        let state = Mutex(Published())
+        func read<T>(_ body: (Published) -> T) -> T { state.withLock { body($0) } }
+        func write(_ value: Published) { state.withLock { $0 = value } }
+        var view: MediaView? { read(\.view) }
+    }
+
+    let islet: IsletClient
+    let style: BridgeSettings.Style
+    let clock: @Sendable () -> USec
+    let log: @Sendable (String) -> Void
+    let published = Shared()
+    var activity: ActivitySnapshot?
+    var shown: MediaView?
+    var owned = false
+    var tick: Task<Void, Never>?
+
+    public init(
+        islet: IsletClient, style: BridgeSettings.Style, clock: @escaping @Sendable () -> USec = Bridge.wallClock,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.islet = islet
+        self.style = style
+        self.clock = clock
+        self.log = log
+    }
+
+    /// Runs until the connection closes; the name goes with it.
+    public func run() async throws {
+        try islet.connection.export(Self.path, interfaces: interfaces())
+        let feed = try await islet.followActivity()
+        for await update in feed {
+            activity = update.activity
+            await render()
+        }
+        tick?.cancel()
+    }
+
+    /// The position now: extrapolated from the view while playing.
+    static func position(_ published: Published, now: USec) -> Int64 {
+        guard let view = published.view else { return 0 }
+        guard view.status == .playing, view.length > 0 else { return view.position }
+        let moved = Int64(clamping: now > published.at ? now - published.at : 0)
+        return min(view.length, view.position + moved)
+    }
+
+    func render() async {
+        tick?.cancel()
+        tick = nil
+        let now = clock()
+        guard let activity else {
+            shown = nil
+            published.write(Published())
+            if owned {
+                owned = false
+                log("media player: no activity; releasing \(Self.busName)")
+                _ = try? await islet.connection.releaseName(Self.busName)
+            }
+            return
+        }
+        let view = MediaPresenter.present(activity, now: now, style: style)
+        let previous = shown
+        let expected = published.read { Self.position($0, now: now) }
+        published.write(Published(view: view, at: now))
+        shown = view
+
+        if !owned {
+            do {
+                let reply = try await islet.connection.requestName(Self.busName)
+                owned = reply == .primaryOwner || reply == .alreadyOwner
+                log("media player: \(Self.busName) \(owned ? "owned" : "held by another program (\(reply))")")
+            } catch {
+                log("media player: cannot own \(Self.busName): \(error)")
+            }
+        } else if let previous {
+            var changed: [String] = []
+            if previous.metadataKey != view.metadataKey { changed.append("Metadata") }
+            if previous.status != view.status { changed.append("PlaybackStatus") }
+            if previous.canPlay != view.canPlay { changed.append("CanPlay") }
+            if previous.canPause != view.canPause { changed.append("CanPause") }
+            if !changed.isEmpty {
+                islet.connection.propertiesChanged(path: Self.path, interface: Self.playerInterface, changed)
+            }
+            // Same track, but not where it would have got to by itself: say so.
+            if previous.track == view.track, view.length > 0, abs(view.position - expected) > 1_000_000 {
+                try? islet.connection.emit(path: Self.path, interface: Self.playerInterface, signal: "Seeked", [.int64(view.position)])
+            }
+        }
+        if let next = view.nextChange {
+            let delay = (next > now ? next - now : 0) + 1000
+            tick = Task { [weak self] in
+                try? await Task.sleep(for: .microseconds(delay))
+                guard !Task.isCancelled else { return }
+                await self?.render()
+            }
+        }
+    }
+
+    /// Play, Pause, PlayPause, Stop.
+    func control(_ name: String) async {
+        guard let command = MediaPresenter.command(name, activity: activity, style: style) else {
+            log("media player: \(name) means nothing now")
+            return
+        }
+        do {
+            switch command {
+            case .pause(let owner): try await islet.pauseTimer(owner: owner)
+            case .resume(let owner): try await islet.resumeTimer(owner: owner)
+            case .stop(let owner): try await islet.stopTimer(owner: owner)
+            }
+            log("media player: \(name) -> \(command)")
+        } catch {
+            // The timer ended meanwhile, say: the feed shows what is true.
+            log("media player: \(name) failed: \(error)")
+        }
+    }
+
+    nonisolated func interfaces() -> [DBusInterface] {
+        let published = self.published
+        let clock = self.clock
+        let control: @Sendable (String) -> DBusMethod = { name in
+            DBusMethod(name) { [weak self] _ in
+                if let self { Task { await self.control(name) } }
+                return []
+            }
+        }
+        let nothing: @Sendable (String, [DBusArgument]) -> DBusMethod = { name, inputs in
+            DBusMethod(name, in: inputs) { _ in [] }
+        }
+        let root = DBusInterface(
+            Self.rootInterface,
+            methods: [nothing("Raise", []), nothing("Quit", [])],
+            properties: [
+                .typed("CanQuit", Bool.self, changeSignal: .constant) { false },
+                .typed("CanRaise", Bool.self, changeSignal: .constant) { false },
+                .typed("HasTrackList", Bool.self, changeSignal: .constant) { false },
+                .typed("Identity", String.self, changeSignal: .constant) { "islet" },
+                .typed("DesktopEntry", String.self, changeSignal: .constant) { "islet-notify" },
+                .typed("SupportedUriSchemes", [String].self, changeSignal: .constant) { [] },
+                .typed("SupportedMimeTypes", [String].self, changeSignal: .constant) { [] },
+            ])
+        let player = DBusInterface(
+            Self.playerInterface,
+            methods: [
+                control("Play"), control("Pause"), control("PlayPause"), control("Stop"),
+                nothing("Next", []), nothing("Previous", []),
+                nothing("Seek", [DBusArgument("Offset", .int64)]),
+                nothing("SetPosition", [DBusArgument("TrackId", .objectPath), DBusArgument("Position", .int64)]),
+                nothing("OpenUri", [DBusArgument("Uri", .string)]),
+            ],
+            properties: [
+                .typed("PlaybackStatus", String.self) { published.view?.status.rawValue ?? MediaView.Status.stopped.rawValue },
+                .typed("Rate", Double.self, get: { 1.0 }, set: { _, _ in }),
+                .typed("MinimumRate", Double.self, changeSignal: .constant) { 1.0 },
+                .typed("MaximumRate", Double.self, changeSignal: .constant) { 1.0 },
+                .typed("Volume", Double.self, get: { 1.0 }, set: { _, _ in }),
+                DBusProperty("Metadata", type: .dictionary(key: .string, value: .variant)) {
+                    MediaPlayer.metadata(published.view)
+                },
+                .typed("Position", Int64.self, changeSignal: .none) {
+                    published.read { MediaPlayer.position($0, now: clock()) }
+                },
+                .typed("CanGoNext", Bool.self) { false },
+                .typed("CanGoPrevious", Bool.self) { false },
+                .typed("CanPlay", Bool.self) { published.view?.canPlay ?? false },
+                .typed("CanPause", Bool.self) { published.view?.canPause ?? false },
+                .typed("CanSeek", Bool.self) { false },
+                .typed("CanControl", Bool.self, changeSignal: .none) { published.view?.canControl ?? false },
+            ],
+            signals: [DBusSignal("Seeked", [DBusArgument("Position", .int64)])])
+        return [root, player]
+    }
+
+    /// The MPRIS metadata of a view: trackid, length, title and artist.
+    static func metadata(_ view: MediaView?) -> DBusValue {
+        guard let view else { return .stringVariantDictionary(["mpris:trackid": .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")]) }
+        var entries: [String: DBusValue] = [
+            "mpris:trackid": .objectPath((try? ObjectPath("/org/islet/Islet1/activity/" + view.track)) ?? "/org/islet/Islet1/activity"),
+            "xesam:title": .string(view.title),
+        ]
+        if !view.artist.isEmpty { entries["xesam:artist"] = .array(.string, [.string(view.artist)]) }
+        if view.length > 0 { entries["mpris:length"] = .int64(view.length) }
+        return .stringVariantDictionary(entries)
+    }
+}

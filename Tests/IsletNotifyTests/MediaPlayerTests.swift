@@ -1,0 +1,94 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// islet-notify's MPRIS player driven and read by playerctl, a client nobody here wrote.
+@Suite(.serialized) struct MediaPlayerTests {
+    func playerctl(_ bus: PrivateBus, _ arguments: String...) async throws -> CommandResult {
+        try await Command.run(["playerctl", "--player=islet"] + arguments, environment: bus.environment, timeout: .seconds(10))
+    }
+
+    func islet(_ d: Daemon, _ arguments: String...) async throws -> CommandResult {
+        try await Command.run([builtProduct("islet")] + arguments + ["--address", d.bus.address], timeout: .seconds(20))
+    }
+
+    @Test func playerctlReadsAndDrivesTheLiveActivity() async throws {
+        let d = try await Daemon()
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { notify.stderr.contains("in step with isletd") })
+        // No activity: no player.
+        var r = try await Command.run(["playerctl", "--list-all"], environment: d.bus.environment)
+        #expect(!r.stdout.contains("islet"), "\(r)")
+
+        try await d.timers.call("StartIntervals", [
+            .string("gym"), .string("Workout"), .array(.string, [.string("Work"), .string("Rest")]),
+            .array(.uint64, [.uint64(40), .uint64(20)]), .uint32(8),
+        ])
+        #expect(await eventually { (try? await playerctl(d.bus, "status"))?.stdout == "Playing\n" })
+        r = try await playerctl(d.bus, "metadata", "--format", "{{title}}|{{artist}}|{{mpris:length}}")
+        #expect(r.stdout.hasPrefix("Workout|00:") && r.stdout.hasSuffix(" · Work · Round 1/8|40000000\n"), "\(r)")
+        r = try await playerctl(d.bus, "position")
+        #expect((Double(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1) >= 0, "\(r)")
+
+        // play-pause pauses the timer, whoever owns it; the widget says Paused.
+        r = try await playerctl(d.bus, "play-pause")
+        #expect(r.status == 0, "\(r)")
+        #expect(await eventually { (try? await islet(d, "timer", "list"))?.stdout.contains("Paused") == true })
+        #expect(await eventually { (try? await playerctl(d.bus, "status"))?.stdout == "Paused\n" })
+        r = try await playerctl(d.bus, "metadata", "xesam:artist")
+        #expect(r.stdout.hasPrefix("❚❚ 00:"), "\(r)")
+        r = try await playerctl(d.bus, "play")
+        #expect(await eventually { (try? await playerctl(d.bus, "status"))?.stdout == "Playing\n" })
+
+        // stop stops the timer; the player leaves with the activity.
+        r = try await playerctl(d.bus, "stop")
+        #expect(r.status == 0, "\(r)")
+        #expect(await eventually { (try? await islet(d, "timer", "list"))?.stdout.hasPrefix("No timers") == true })
+        #expect(await eventually {
+            (try? await Command.run(["playerctl", "--list-all"], environment: d.bus.environment))?.stdout.contains("islet") == false
+        })
+        #expect(notify.isRunning)
+    }
+
+    @Test func aFastIsShownButNoMediaKeyStopsIt() async throws {
+        let d = try await Daemon()
+        let notify = try Background([builtProduct("islet-notify"), "--address", d.bus.address])
+        try await d.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await d.fasting.call("StartFast")
+        #expect(await eventually { (try? await playerctl(d.bus, "metadata", "title"))?.stdout == "Fasting Goal\n" })
+        _ = try await playerctl(d.bus, "stop")
+        _ = try await Command.run(["dbus-send", "--session", "--dest=org.mpris.MediaPlayer2.islet", "/org/mpris/MediaPlayer2",
+                                   "org.mpris.MediaPlayer2.Player.Stop"], environment: d.bus.environment)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await d.fasting.get("Fasting") == .boolean(true), "the fast runs on")
+        #expect(notify.isRunning)
+    }
+
+    @Test func minimalIsTheTimeAloneAndMediaPlayerOffMeansNoPlayer() async throws {
+        let d = try await Daemon()
+        let minimal = try Background([builtProduct("islet-notify"), "--style", "minimal", "--address", d.bus.address])
+        try await d.timers.call("Start", [.string("focus"), .string("Focus"), .uint64(300)])
+        #expect(await eventually {
+            let title = (try? await playerctl(d.bus, "metadata", "title"))?.stdout ?? ""
+            return title == "5:00\n" || title == "4:59\n"
+        })
+        var r = try await playerctl(d.bus, "metadata", "artist")
+        #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "AR-06: \(r)")
+        _ = try await playerctl(d.bus, "pause")
+        try await Task.sleep(for: .milliseconds(300))
+        r = try await islet(d, "timer", "list")
+        #expect(!r.stdout.contains("Paused"), "AR-05: nothing to tap: \(r)")
+        minimal.kill()
+
+        // media_player = false: no player at all.
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("islet-media-\(UUID().uuidString).toml").path
+        try "media_player = false\n".write(toFile: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let off = try Background([builtProduct("islet-notify"), "--verbose", "--config", config, "--address", d.bus.address])
+        #expect(await eventually { off.stderr.contains("in step with isletd") })
+        try await Task.sleep(for: .milliseconds(300))
+        r = try await Command.run(["playerctl", "--list-all"], environment: d.bus.environment)
+        #expect(!r.stdout.contains("islet"), "\(r)")
+    }
+}

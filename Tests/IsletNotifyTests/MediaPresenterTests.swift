@@ -1,0 +1,82 @@
+import IsletCore
+import Testing
+
+@testable import IsletNotify
+
+/// The activity as an MPRIS player shows it: pure, from the service's own states.
+@Suite struct MediaPresenterTests {
+    let s = Int64(usecPerSecond)
+
+    @Test func aRunningTimerIsAPlayingTrackWithItsPhaseLengthAndPosition() {
+        let (tea, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 120)], elapsed: 30)
+        let view = MediaPresenter.present(tea, now: Sample.t0 + 30 * usecPerSecond, style: .standard)
+        #expect(view.title == "Tea" && view.artist == "01:30")
+        #expect(view.status == .playing && view.length == 120 * s && view.position == 30 * s)
+        #expect(view.canPlay && view.canPause && view.canControl)
+        // The text changes each second; Metadata with it.
+        #expect(view.nextChange == Sample.t0 + 31 * usecPerSecond)
+    }
+
+    @Test func intervalsCarryThePhaseAndANewPhaseIsANewTrack() {
+        let phases = [Phase(name: "Work", seconds: 40), Phase(name: "Rest", seconds: 20)]
+        let (work, _) = Sample.timer("Workout", phases: phases, rounds: 8, elapsed: 10)
+        let (rest, _) = Sample.timer("Workout", phases: phases, rounds: 8, elapsed: 45)
+        let a = MediaPresenter.present(work, now: Sample.t0 + 10 * usecPerSecond, style: .standard)
+        let b = MediaPresenter.present(rest, now: Sample.t0 + 45 * usecPerSecond, style: .standard)
+        #expect(a.artist == "00:30 · Work · Round 1/8" && a.length == 40 * s)
+        #expect(b.artist == "00:15 · Rest · Round 1/8" && b.length == 20 * s)
+        #expect(a.track != b.track)
+    }
+
+    @Test func pausedIsPausedAndStandsStill() {
+        let (tea, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 120)], elapsed: 40, pausedFor: 300)
+        let view = MediaPresenter.present(tea, now: Sample.t0 + 340 * usecPerSecond, style: .standard)
+        #expect(view.status == .paused && view.artist == "❚❚ 01:20" && view.position == 40 * s)
+        #expect(view.nextChange == nil, "no wake-up while paused")
+    }
+
+    @Test func completedIsStopped() {
+        let (tea, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 60)], elapsed: 60, completed: true)
+        let view = MediaPresenter.present(tea, now: Sample.t0 + 60 * usecPerSecond, style: .standard)
+        #expect(view.status == .stopped && view.artist == "00:00 · Done" && view.position == view.length)
+        #expect(!view.canPause)
+    }
+
+    @Test func di003AFastIsItsGoalAndChangesOnceAMinute() {
+        let fast = Sample.fast(goal: 16 * 3600, elapsed: 4 * 3600 + 30)
+        let view = MediaPresenter.present(fast, now: Sample.t0 + (4 * 3600 + 30) * usecPerSecond, style: .standard)
+        #expect(view.title == "Fasting Goal" && view.artist == "Goal in 12:00 · Goal: 16 hours")
+        #expect(view.length == 16 * 3600 * s && view.position == (4 * 3600 + 30) * s)
+        #expect(view.nextChange == Sample.t0 + (4 * 3600 + 60) * usecPerSecond)
+        #expect(!view.canPause && !view.canControl, "a fast has no pause")
+        let reached = Sample.fast(goal: 3600, elapsed: 3700, reached: true)
+        let done = MediaPresenter.present(reached, now: Sample.t0 + 3700 * usecPerSecond, style: .standard)
+        #expect(done.title == "Goal Reached!" && done.artist == "Fasted 1:01 · Goal: 1 hour" && done.position == done.length)
+    }
+
+    @Test func prd02MinimalIsTheTimeAloneWithNothingToTap() {
+        let (focus, _) = Sample.timer("Focus", phases: [Phase(name: "Focus", seconds: 300)], elapsed: 0)
+        let view = MediaPresenter.present(focus, now: Sample.t0, style: .minimal)
+        #expect(view.title == "5:00" && view.artist.isEmpty, "PRD-02, AR-06")
+        #expect(view.length == 0, "AR-01: no progress")
+        #expect(!view.canPause && !view.canControl, "AR-05: nothing to tap")
+        #expect(MediaPresenter.command("PlayPause", activity: focus, style: .minimal) == nil)
+    }
+
+    @Test func controlsMapToATimersPauseResumeAndStopOnly() {
+        let (running, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 120)], elapsed: 30)
+        let (paused, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 120)], elapsed: 30, pausedFor: 5)
+        #expect(MediaPresenter.command("PlayPause", activity: running, style: .standard) == .pause(owner: "kitchen"))
+        #expect(MediaPresenter.command("PlayPause", activity: paused, style: .standard) == .resume(owner: "kitchen"))
+        #expect(MediaPresenter.command("Play", activity: running, style: .standard) == nil)
+        #expect(MediaPresenter.command("Pause", activity: paused, style: .standard) == nil)
+        #expect(MediaPresenter.command("Stop", activity: paused, style: .standard) == .stop(owner: "kitchen"))
+        #expect(MediaPresenter.command("Next", activity: running, style: .standard) == nil)
+        // A media key never ends a fast; a program's own activity is its owner's.
+        #expect(MediaPresenter.command("Stop", activity: Sample.fast(goal: 3600, elapsed: 60), style: .standard) == nil)
+        let custom = ActivitySnapshot(id: "c", owner: "app", attributes: ["kind": .string("custom"), "title": .string("Upload")],
+                                      state: ["status": .string("running")])
+        #expect(MediaPresenter.command("Stop", activity: custom, style: .standard) == nil)
+        #expect(MediaPresenter.command("Pause", activity: nil, style: .standard) == nil)
+    }
+}
