@@ -122,7 +122,7 @@ $(STATIC)/completions/%.fish: $(STATIC_BIN)/%
 INSTALLED = \
 	$(foreach p,$(PROGRAMS),$(BINDIR)/$(p)) \
 	$(DATADIR)/dbus-1/services/org.islet.Islet1.service \
-	$(DATADIR)/dbus-1/interfaces/org.islet.Islet1.xml \
+	$(DATADIR)/dbus-1/interfaces/org.islet.Islet1.xml $(DATADIR)/dbus-1/interfaces/org.islet.Notify1.xml \
 	$(UNITDIR)/isletd.service $(UNITDIR)/islet-notify.service \
 	$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop \
 	$(DATADIR)/applications/islet-notify.desktop \
@@ -145,6 +145,7 @@ install: release man completions
 	  $(DESTDIR)$(DATADIR)/applications
 	$(subst) dbus/org.islet.Islet1.service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/org.islet.Islet1.service
 	install -Dm644 dbus/org.islet.Islet1.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.islet.Islet1.xml
+	install -Dm644 dbus/org.islet.Notify1.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.islet.Notify1.xml
 	$(subst) packaging/systemd/isletd.service.in > $(DESTDIR)$(UNITDIR)/isletd.service
 	$(subst) packaging/systemd/islet-notify.service.in > $(DESTDIR)$(UNITDIR)/islet-notify.service
 	$(subst) packaging/islet-notify.desktop.in > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop

@@ -19,6 +19,8 @@ public actor Bridge {
         case tick(generation: Int)
         case notified(Result<UInt32, DBusError>)
         case announced(UInt32, kind: AnnouncedKind)
+        case liveElsewhere(Bool)
+        case expand
     }
 
     /// What an announcement's buttons act on.
@@ -109,6 +111,12 @@ public actor Bridge {
         for await event in events { await handle(event) }
         refresh?.cancel()
     }
+
+    /// `islet expand`: the live notification again, even if it was dismissed.
+    public nonisolated func expand() { input.yield(.expand) }
+
+    /// Another surface (a KDE job) shows the live activity, or stopped showing it.
+    public nonisolated func setLiveElsewhere(_ on: Bool) { input.yield(.liveElsewhere(on)) }
 
     /// Set by ``shutdown()``: `run()` then returns because it was asked to.
     public private(set) var isShuttingDown = false
@@ -209,6 +217,15 @@ public actor Bridge {
         case .announced(let id, let kind):
             log("announcement posted: id \(id)")
             announcements[id] = kind
+        case .expand:
+            log("asked to show the activity again")
+            logic.expand()
+            render()
+        case .liveElsewhere(let on):
+            guard logic.liveElsewhere != on else { return }
+            logic.liveElsewhere = on
+            log(on ? "the activity shows as a KDE job: notifications carry only its moments" : "the live notification is back")
+            render()
         }
     }
 

@@ -14,6 +14,9 @@ public struct BridgeLogic: Sendable {
     public var settings: BridgeSettings
     public var server = ServerProfile.unknown
     public var localTime: LocalTime = .system
+    /// Another surface shows the live activity (a KDE job in Plasma's progress area): the
+    /// notifications carry only the moments (goal reached, completion), so nothing shows twice.
+    public var liveElsewhere = false
     /// The server's id for our notification; 0 when it shows none (or it is being posted).
     public private(set) var shownID: UInt32 = 0
     /// What was last sent (nil: nothing on screen, or the last send failed).
@@ -21,6 +24,8 @@ public struct BridgeLogic: Sendable {
     /// The user closed the notification, or it expired, at this milestone: nothing until it changes.
     public private(set) var dismissedAt: Milestone?
     private var lastMilestone: Milestone?
+    /// The user asked to see the activity (`islet expand`): the next render posts it afresh.
+    private var expandRequested = false
     /// What was announced already (a fast's goal, a timer's end), oldest first: each once.
     public private(set) var announced: [String] = []
     static let announcedLimit = 32
@@ -56,32 +61,53 @@ public struct BridgeLogic: Sendable {
             return (actions, nil)
         }
 
+        if liveElsewhere {
+            if shownID != 0 { actions.append(.close(id: shownID)) }
+            shownID = 0
+            shown = nil
+            return (actions, nil)
+        }
+
         if let dismissedAt {
             if dismissedAt == presentation.milestone { return ([], nil) }
             self.dismissedAt = nil
         }
         let nextChange = presentation.nextChange
-        if shown == presentation.content { return ([], nextChange) }
+        let expand = expandRequested
+        expandRequested = false
+        if shown == presentation.content, !expand { return ([], nextChange) }
 
         var content = presentation.content
         // A new activity shown in place of the last one is news too.
         let fresh = shownID == 0 || previous?.activityID != presentation.milestone.activityID
         let changed = previous != presentation.milestone
         var replaces = shownID
-        if server.traits.freshOnChange, !fresh, changed {
+        if expand, shownID != 0 {
+            // Asked for: shown afresh, so that every server pops it up again.
+            actions.append(.close(id: shownID))
+            replaces = 0
+            shownID = 0
+        } else if server.traits.freshOnChange, !fresh, changed {
             // Where low-urgency updates are never seen, a pause, a resume or a phase is posted
             // afresh, so that it banners.
             actions.append(.close(id: shownID))
             replaces = 0
             shownID = 0
         }
-        let seen = fresh || (changed && server.traits.freshOnChange)
+        let seen = fresh || expand || (changed && server.traits.freshOnChange)
         let urgency: Urgency = seen ? .normal : settings.updateUrgency
         content.hints["urgency"] = .byte(urgency.rawValue)
         content.hints["suppress-sound"] = .bool(true)
         shown = presentation.content
         actions.append(.notify(content, replacesID: replaces))
         return (actions, nextChange)
+    }
+
+    /// `islet expand`: show the live notification again, even if it was dismissed or expired.
+    /// Nothing to do when another surface shows the activity (a KDE job).
+    public mutating func expand() {
+        dismissedAt = nil
+        expandRequested = true
     }
 
     private mutating func remember(_ key: String) {

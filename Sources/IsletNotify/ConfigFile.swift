@@ -1,3 +1,5 @@
+import IsletCore
+
 /// A bad configuration file: which file, which line, what is wrong.
 public struct ConfigError: Error, Equatable, CustomStringConvertible {
     public var path: String
@@ -65,6 +67,7 @@ public enum ConfigFile {
 
     static let keys = [
         "style", "update_urgency", "buttons", "sound", "timer_on_screen", "keep_completion", "media_player",
+        "kde_jobs", "lock_screen", "linger_seconds", "goal_reached_linger_seconds",
         "icons.fast", "icons.goal_reached", "icons.timer", "icons.paused", "icons.completed", "icons.custom",
     ]
 
@@ -72,6 +75,13 @@ public enum ConfigFile {
         func string() throws(ConfigError) -> String {
             guard case .string(let s) = value else { throw fail("\(key) must be a string, got \(value.typeName)") }
             return s
+        }
+        func seconds(_ range: ClosedRange<UInt32>) throws(ConfigError) -> UInt32 {
+            guard case .integer(let n) = value else { throw fail("\(key) must be a number of seconds, got \(value.typeName)") }
+            guard n >= Int64(range.lowerBound), n <= Int64(range.upperBound) else {
+                throw fail("\(key) must be \(range.lowerBound) to \(range.upperBound) seconds, got \(n)")
+            }
+            return UInt32(n)
         }
         func bool() throws(ConfigError) -> Bool {
             guard case .bool(let b) = value else { throw fail("\(key) must be true or false, got \(value.typeName)") }
@@ -95,6 +105,10 @@ public enum ConfigFile {
         case "timer_on_screen": settings.timerOnScreen = try bool()
         case "keep_completion": settings.keepCompletion = try bool()
         case "media_player": settings.mediaPlayer = try bool()
+        case "kde_jobs": settings.kdeJobs = try bool()
+        case "lock_screen": settings.lockScreen = try bool()
+        case "linger_seconds": settings.lingerSeconds = try seconds(Limits.lingerSeconds)
+        case "goal_reached_linger_seconds": settings.goalReachedLingerSeconds = try seconds(Limits.goalReachedLingerSeconds)
         case "icons.fast": settings.icons.fast = try string()
         case "icons.goal_reached": settings.icons.goalReached = try string()
         case "icons.timer": settings.icons.timer = try string()

@@ -40,6 +40,7 @@ public actor MediaPlayer {
     var shown: MediaView?
     var owned = false
     var tick: Task<Void, Never>?
+    var input: AsyncStream<FeedUpdate?>.Continuation?
 
     public init(
         islet: IsletClient, style: BridgeSettings.Style, clock: @escaping @Sendable () -> USec = Bridge.wallClock,
@@ -55,8 +56,16 @@ public actor MediaPlayer {
     public func run() async throws {
         try islet.connection.export(Self.path, interfaces: interfaces())
         let feed = try await islet.followActivity()
-        for await update in feed {
-            activity = update.activity
+        let (inputs, input) = AsyncStream.makeStream(of: FeedUpdate?.self)
+        self.input = input
+        let forward = Task {
+            for await update in feed { input.yield(update) }
+            input.finish()
+        }
+        defer { forward.cancel() }
+        // A feed update, or nil: the text's next change is due.
+        for await update in inputs {
+            if let update { activity = update.activity }
             await render()
         }
         tick?.cancel()
@@ -114,10 +123,10 @@ public actor MediaPlayer {
         }
         if let next = view.nextChange {
             let delay = (next > now ? next - now : 0) + 1000
-            tick = Task { [weak self] in
+            let input = self.input
+            tick = Task {
                 try? await Task.sleep(for: .microseconds(delay))
-                guard !Task.isCancelled else { return }
-                await self?.render()
+                if !Task.isCancelled { input?.yield(nil) }
             }
         }
     }

@@ -21,6 +21,16 @@ public struct BridgeSettings: Equatable, Sendable {
     /// The activity as an MPRIS player too (media widgets, lock screens, playerctl; media keys
     /// reach it).
     public var mediaPlayer = true
+    /// Where Plasma's job server runs, the activity as a KDE job in its progress area (the
+    /// standard style; the notifications then carry only the moments).
+    public var kdeJobs = true
+    /// On GNOME Shell, while the session is locked, the activity as a notification its lock
+    /// screen shows (posted afresh as its text changes, once a minute).
+    public var lockScreen = true
+    /// LiveActivity.LingerSeconds and GoalReachedLingerSeconds, set on isletd when islet-notify
+    /// starts (nil: leave them as they are).
+    public var lingerSeconds: UInt32?
+    public var goalReachedLingerSeconds: UInt32?
     public var icons = Icons()
 
     /// freedesktop icon names (or paths) for the standard style: monochrome symbolic icons that

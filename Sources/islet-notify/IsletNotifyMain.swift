@@ -157,7 +157,50 @@ enum IsletNotifyMain {
             exit(71)
         }
         log("started, style \(settings.style.rawValue), as \(connection.uniqueName)")
-        // The MPRIS player: the same connection, its own follower of the activity.
+        // `islet expand` and the like.
+        do {
+            if try await !NotifyControl.serve(connection, bridge: bridge) {
+                Environment.standardError("islet-notify: \(NotifyControl.busName) is owned already: is another islet-notify running?")
+            }
+        } catch {
+            Environment.standardError("islet-notify: cannot serve \(NotifyControl.busName): \(error)")
+        }
+        // The other surfaces: the same connection, each its own follower of the activity.
+        if settings.kdeJobs, settings.style == .standard {
+            let job = KdeJob(islet: IsletClient(connection: connection), bridge: bridge, log: log)
+            Task {
+                do {
+                    try await job.run()
+                } catch {
+                    Environment.standardError("islet-notify: KDE job: \(error)")
+                }
+            }
+        }
+        if settings.lockScreen {
+            let notice = LockScreenNotice(
+                islet: IsletClient(connection: connection), server: NotificationServer(connection: connection),
+                settings: settings, log: log)
+            Task {
+                do {
+                    try await notice.run()
+                } catch {
+                    Environment.standardError("islet-notify: lock screen: \(error)")
+                }
+            }
+        }
+        if settings.lingerSeconds != nil || settings.goalReachedLingerSeconds != nil {
+            let client = IsletClient(connection: connection)
+            Task {
+                do {
+                    if let value = settings.lingerSeconds { try await client.activity.set("LingerSeconds", .uint32(value)) }
+                    if let value = settings.goalReachedLingerSeconds {
+                        try await client.activity.set("GoalReachedLingerSeconds", .uint32(value))
+                    }
+                } catch {
+                    Environment.standardError("islet-notify: cannot set the linger settings on isletd: \(error)")
+                }
+            }
+        }
         if settings.mediaPlayer {
             let player = MediaPlayer(islet: IsletClient(connection: connection), style: settings.style, log: log)
             Task {

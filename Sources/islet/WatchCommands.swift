@@ -111,3 +111,32 @@ struct StatusCommand: AsyncParsableCommand {
         Output.line(Panel.line(activity, fastStartedAt: fastStartedAt, now: Times.now(), format: format, style: style).text)
     }
 }
+
+struct ExpandCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "expand",
+        abstract: "Show the live activity's notification again, even if it was dismissed (for a panel's click).",
+        discussion: "Asks islet-notify (org.islet.Notify1 on the session bus) to post it afresh.")
+    @OptionGroup var bus: BusOptions
+
+    func run() async throws {
+        let asked = try await bus.run { client -> Bool in
+            guard try await client.currentActivity() != nil else { return false }
+            let notify = DBusProxy(
+                connection: client.connection, destination: "org.islet.Notify1", path: "/org/islet/Notify1",
+                interface: "org.islet.Notify1", timeout: .seconds(5))
+            do {
+                try await notify.call("Expand")
+            } catch let error as DBusError where error.meansServiceUnavailable {
+                Output.error("islet-notify is not running, so there is no notification to show.",
+                             hint: "Start it with `systemctl --user start islet-notify`, or run `islet-notify &`.")
+                throw ExitCode(69)
+            }
+            return true
+        }
+        if !asked {
+            Output.error("no live activity to show.", hint: "`islet timer start Tea 3m` or `islet fast start` starts one.")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -32,6 +32,17 @@ shoot_menu() {
 }
 log_clean() { ! grep -E 'JS ERROR|JS WARNING|[Ee]xtension .*islet|islet@islet.org' "$work/gnome.log" | grep -v 'Unable to .*org.gnome.Shell.Extensions' | grep -q .; }
 
+media_section='Main.panel.statusArea.dateMenu._messageList._mediaSection'
+media_card_title() { island_eval "$media_section._messages.map(m => m.titleLabel.text).join('|')"; }
+media_card_body() { island_eval "$media_section._messages.map(m => m.bodyLabel.text).join('|')"; }
+media_card_shows() {  # media_card_shows TITLE-PATTERN BODY-PATTERN
+  media_card_title | grep -qE -- "$1" && media_card_body | grep -qE -- "$2"
+}
+media_card_gone() { [ "$(island_eval "$media_section._messages.length")" = 0 ]; }
+media_card_play_pause() {
+  island_eval "let m = $media_section._messages[0]; m ? (m._player.playPause(), 'pressed') : 'none'" | grep -q pressed
+}
+
 island_scenario() {
   screens=$root/docs/screenshots
   "$here/../../packaging/gnome-shell/build" 43 "$XDG_DATA_HOME/gnome-shell/extensions" >/dev/null
@@ -124,6 +135,22 @@ island_scenario() {
   check "enabled again: the timer again" wait_for 30 island_text_matches '^09:[0-9]{2}$'
   islet timer stop >/dev/null
   check "stopped: the island goes" wait_for 30 island_hidden
+
+  # islet-notify's MPRIS player as GNOME's message list shows it (the media card).
+  start_bridge "$work/notify.log"
+  islet timer intervals --title Workout --phase Work=40s --phase Rest=20s --rounds 8 >/dev/null
+  check "media card: in the message list" wait_for 50 media_card_shows '^Workout$' '^00:[0-9]{2} · Work · Round 1/8$'
+  gnome_eval 'Main.messageTray._expireNotification(); Main.panel.statusArea.dateMenu.menu.open(false); true' >/dev/null
+  sleep 1
+  import -window root -crop 720x330+152+0 +repage "$screens/gnome-media-card.png"
+  gnome_eval 'Main.panel.statusArea.dateMenu.menu.close(false); true' >/dev/null
+  check "media card: play/pause pauses the timer" media_card_play_pause
+  check "media card: isletd paused" wait_for 30 timer_paused
+  check "media card: says so" wait_for 30 media_card_shows '^Workout$' '^❚❚ 00:[0-9]{2} · Work · Round 1/8$'
+  islet timer stop >/dev/null
+  check "media card: goes with the activity" wait_for 30 media_card_gone
+  kill "$bridge_pid"
+
   check "no errors in the shell's log" log_clean
   check "shell alive at the end" server_alive
 }

@@ -13,6 +13,11 @@ import Testing
             update_urgency = 'normal'
             buttons = false
             sound = false
+            media_player = false
+            kde_jobs = false
+            lock_screen = false
+            linger_seconds = 10
+            goal_reached_linger_seconds = 600
 
             [icons]
             fast = "hourglass # not a comment"
@@ -22,6 +27,8 @@ import Testing
         #expect(s.updateUrgency == .normal)
         #expect(!s.buttons)
         #expect(!s.sound)
+        #expect(!s.mediaPlayer && !s.kdeJobs && !s.lockScreen)
+        #expect(s.lingerSeconds == 10 && s.goalReachedLingerSeconds == 600)
         #expect(s.icons.fast == "hourglass # not a comment")
         #expect(s.icons.timer == "/usr/share/icons/x.png")
     }
@@ -44,6 +51,8 @@ import Testing
         ("sound = false\nsound = false", 2, "sound is set twice"),
         ("style = minimal", 1, "strings go in double quotes"),
         ("[icons]\nfast = 3", 2, "icons.fast must be a string"),
+        ("linger_seconds = 7200", 1, "linger_seconds must be 0 to 3600 seconds, got 7200"),
+        ("goal_reached_linger_seconds = \"1h\"", 1, "goal_reached_linger_seconds must be a number of seconds"),
     ])
     func badLinesAreNamed(text: String, line: Int, message: String) {
         var s = BridgeSettings()

@@ -1,0 +1,77 @@
+import IsletCore
+
+/// The live activity as a KDE job (Plasma's own progress area): what the job view shows, and
+/// which of its buttons mean something. Pure.
+public struct JobView: Equatable, Sendable {
+    /// The line under the title: "Workout", "Paused", "Goal reached".
+    public var infoMessage: String
+    /// Description fields, in order: (label, value), "Time left" / "01:57", "Phase" / "Work · Round 3/8".
+    public var fields: [Field]
+    public var percent: UInt32
+    public var suspended: Bool
+    /// When the text next changes by itself; nil when only a change of state changes it.
+    public var nextChange: USec?
+
+    public struct Field: Equatable, Sendable {
+        public var label: String
+        public var value: String
+    }
+
+    /// Capabilities for `requestView`: 1 killable (cancel), 2 suspendable (pause).
+    public static func capabilities(for kind: ActivityKind) -> Int32 {
+        switch kind {
+        case .timer: 1 | 2
+        case .fast: 1  // Plasma's cancel button: Stop Fast, pressed on purpose
+        case .custom: 0
+        }
+    }
+}
+
+public enum JobPresenter {
+    /// What the job's buttons do.
+    public enum Command: Equatable, Sendable {
+        case pause(owner: String), resume(owner: String), stop(owner: String), stopFast
+    }
+
+    public static func present(_ activity: ActivitySnapshot, now: USec) -> JobView {
+        let unit: DisplayUnit = activity.kind == .fast ? .minutes : .seconds
+        let view = ActivityView(activity, now: now, unit: unit)
+        var fields: [JobView.Field] = []
+        let info: String
+        switch view.kind {
+        case .fast:
+            if view.status == .goalReached {
+                info = "Goal reached"
+                fields.append(.init(label: "Fasted", value: view.timeText))
+            } else {
+                info = view.title
+                fields.append(.init(label: "Goal in", value: view.timeText))
+            }
+            if view.goalSeconds > 0 { fields.append(.init(label: "Goal", value: Format.duration(seconds: view.goalSeconds))) }
+        case .timer, .custom:
+            switch view.status {
+            case .paused: info = view.title + " (paused)"
+            case .completed: info = view.title + " (done)"
+            default: info = view.title
+            }
+            if view.hasTime { fields.append(.init(label: "Time left", value: view.timeText)) }
+            if let label = view.phaseLabel { fields.append(.init(label: "Phase", value: label)) }
+        }
+        let percent = UInt32(min(100, max(0, view.percent ?? 0)))
+        return JobView(
+            infoMessage: info, fields: fields, percent: percent, suspended: view.status == .paused,
+            nextChange: view.nextChange)
+    }
+
+    /// Plasma's suspend, resume and cancel, for the activity that holds the island.
+    public static func command(_ signal: String, activity: ActivitySnapshot?) -> Command? {
+        guard let activity else { return nil }
+        switch (activity.kind, signal) {
+        case (.timer, "suspendRequested"): return .pause(owner: activity.owner)
+        case (.timer, "resumeRequested"): return .resume(owner: activity.owner)
+        case (.timer, "cancelRequested"): return .stop(owner: activity.owner)
+        case (.fast, "cancelRequested"): return .stopFast
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import DBus
+import IsletClient
+import IsletCore
+
+/// The live activity as a KDE job, where `org.kde.JobViewServer` exists (Plasma): a progress
+/// entry in Plasma's own notification area with its suspend, resume and cancel buttons (Pause,
+/// Resume, Stop), its fields the countdown and the phase, terminated when the activity ends.
+/// While a job shows the activity, the bridge's notifications carry only its moments. The view
+/// is ``JobPresenter``'s; this is the plumbing. The job lives as long as this connection does.
+public actor KdeJob {
+    public static let serverName = "org.kde.JobViewServer"
+    static let serverPath: ObjectPath = "/JobViewServer"
+    static let serverInterface = "org.kde.JobViewServerV2"
+    static let viewInterface = "org.kde.JobViewV2"
+
+    struct Job {
+        var activityID: String
+        var view: DBusProxy
+        var shown: JobView?
+        var signals: Task<Void, Never>
+    }
+
+    let islet: IsletClient
+    let bridge: Bridge?
+    let clock: @Sendable () -> USec
+    let log: @Sendable (String) -> Void
+    var serverOwner: String?
+    var activity: ActivitySnapshot?
+    var job: Job?
+    var tick: Task<Void, Never>?
+
+    public init(
+        islet: IsletClient, bridge: Bridge?, clock: @escaping @Sendable () -> USec = Bridge.wallClock,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.islet = islet
+        self.bridge = bridge
+        self.clock = clock
+        self.log = log
+    }
+
+    enum Input: Sendable {
+        case feed(FeedUpdate)
+        case owner(String?)
+        case signal(String)
+        case tick
+    }
+
+    public func run() async throws {
+        let (inputs, input) = AsyncStream.makeStream(of: Input.self)
+        self.input = input
+        let owners = try await islet.connection.watchNameOwner(Self.serverName)
+        let feed = try await islet.followActivity()
+        let tasks = [
+            Task {
+                for await owner in owners { input.yield(.owner(owner)) }
+            },
+            Task {
+                for await update in feed { input.yield(.feed(update)) }
+                input.finish()
+            },
+        ]
+        defer { for task in tasks { task.cancel() } }
+        for await event in inputs {
+            switch event {
+            case .owner(let owner):
+                if owner != serverOwner {
+                    // A new job server knows nothing of our job: start afresh.
+                    job?.signals.cancel()
+                    job = nil
+                    serverOwner = owner
+                    if let owner { log("KDE job server: \(owner)") }
+                }
+            case .feed(let update): activity = update.activity
+            case .signal(let name):
+                await control(name)
+                continue
+            case .tick: break
+            }
+            await render()
+        }
+        tick?.cancel()
+    }
+
+    var input: AsyncStream<Input>.Continuation?
+
+    func render() async {
+        tick?.cancel()
+        tick = nil
+        // Plasma is there: its job shows the activity, so the bridge posts none, not even for
+        // the moment the job takes to appear.
+        bridge?.setLiveElsewhere(serverOwner != nil)
+        guard let owner = serverOwner, let activity else {
+            await end()
+            return
+        }
+        if let job, job.activityID != activity.id { await end() }
+        if job == nil { await start(activity, owner: owner) }
+        guard var current = job else {
+            bridge?.setLiveElsewhere(false)
+            return
+        }
+        let now = clock()
+        let view = JobPresenter.present(activity, now: now)
+        let old = current.shown
+        do {
+            if old?.infoMessage != view.infoMessage {
+                _ = try await current.view.call("setInfoMessage", [.string(view.infoMessage)])
+            }
+            for (index, field) in view.fields.enumerated() where old.map({ index >= $0.fields.count || $0.fields[index] != field }) ?? true {
+                _ = try await current.view.call(
+                    "setDescriptionField", [.uint32(UInt32(index)), .string(field.label), .string(field.value)])
+            }
+            for index in view.fields.count..<max(view.fields.count, old?.fields.count ?? 0) {
+                _ = try await current.view.call("clearDescriptionField", [.uint32(UInt32(index))])
+            }
+            if old?.percent != view.percent { _ = try await current.view.call("setPercent", [.uint32(view.percent)]) }
+            if old?.suspended != view.suspended { _ = try await current.view.call("setSuspended", [.boolean(view.suspended)]) }
+            current.shown = view
+            if job?.activityID == current.activityID { job = current }
+        } catch {
+            log("KDE job: update failed: \(error)")
+        }
+        if let next = view.nextChange {
+            let delay = (next > now ? next - now : 0) + 1000
+            let input = self.input
+            tick = Task {
+                try? await Task.sleep(for: .microseconds(delay))
+                if !Task.isCancelled { input?.yield(.tick) }
+            }
+        }
+    }
+
+    func start(_ activity: ActivitySnapshot, owner: String) async {
+        let server = DBusProxy(
+            connection: islet.connection, destination: owner, path: Self.serverPath, interface: Self.serverInterface)
+        do {
+            let reply = try await server.call("requestView", [
+                .string("islet-notify"), .int32(JobView.capabilities(for: activity.kind)),
+                .stringVariantDictionary(["immediate": .boolean(true)]),
+            ])
+            guard case .objectPath(let path)? = reply.first else {
+                log("KDE job: requestView answered \(reply)")
+                return
+            }
+            let view = DBusProxy(connection: islet.connection, destination: owner, path: path, interface: Self.viewInterface)
+            let messages = try await islet.connection.signals(
+                matching: MatchRule(sender: owner, interface: Self.viewInterface, path: path))
+            let input = self.input
+            let signals = Task {
+                for await message in messages { input?.yield(.signal(message.member ?? "")) }
+            }
+            job = Job(activityID: activity.id, view: view, shown: nil, signals: signals)
+            log("KDE job \(path) for activity \(activity.id)")
+        } catch {
+            log("KDE job: requestView failed: \(error)")
+        }
+    }
+
+    func end() async {
+        guard let job else { return }
+        self.job = nil
+        job.signals.cancel()
+        _ = try? await job.view.call("terminate", [.string("")])
+        log("KDE job for activity \(job.activityID) terminated")
+    }
+
+    /// Plasma's buttons: a click only asks; isletd's answer comes back through the feed.
+    func control(_ signal: String) async {
+        guard let command = JobPresenter.command(signal, activity: activity) else { return }
+        do {
+            switch command {
+            case .pause(let owner): try await islet.pauseTimer(owner: owner)
+            case .resume(let owner): try await islet.resumeTimer(owner: owner)
+            case .stop(let owner): try await islet.stopTimer(owner: owner)
+            case .stopFast: _ = try await islet.stopFast()
+            }
+            log("KDE job: \(signal) -> \(command)")
+        } catch {
+            log("KDE job: \(signal) failed: \(error)")
+        }
+    }
+}

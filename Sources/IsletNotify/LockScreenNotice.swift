@@ -1,0 +1,142 @@
+import DBus
+import IsletClient
+import IsletCore
+
+/// The live activity on GNOME Shell's lock screen. GNOME 43 shows there only notifications
+/// not seen yet, with their text only when they say `x-gnome-privacy-scope: system`, and an
+/// update in place does not refresh it: so while the session is locked, this posts the
+/// activity afresh whenever its text changes (at a lock screen's pace, once a minute; the
+/// minimal style, the time alone) and closes it when the session is unlocked. Newer GNOME and
+/// Plasma show the MPRIS player there too (``MediaPlayer``). Other servers have no lock screen
+/// of their own, so nothing is posted to them.
+public actor LockScreenNotice {
+    static let screenSavers = ["org.gnome.ScreenSaver", "org.freedesktop.ScreenSaver"]
+
+    let islet: IsletClient
+    let server: NotificationServer
+    let settings: BridgeSettings
+    let clock: @Sendable () -> USec
+    let log: @Sendable (String) -> Void
+    var locked = false
+    var activity: ActivitySnapshot?
+    var shownID: UInt32 = 0
+    var shownText: String?
+    var profile: ServerProfile?
+    var tick: Task<Void, Never>?
+
+    public init(
+        islet: IsletClient, server: NotificationServer, settings: BridgeSettings,
+        clock: @escaping @Sendable () -> USec = Bridge.wallClock, log: @escaping @Sendable (String) -> Void
+    ) {
+        self.islet = islet
+        self.server = server
+        self.settings = settings
+        self.clock = clock
+        self.log = log
+    }
+
+    enum Input: Sendable {
+        case locked(Bool)
+        case feed(FeedUpdate)
+        case tick
+    }
+
+    var input: AsyncStream<Input>.Continuation?
+
+    public func run() async throws {
+        let (inputs, input) = AsyncStream.makeStream(of: Input.self)
+        self.input = input
+        var tasks: [Task<Void, Never>] = []
+        for name in Self.screenSavers {
+            let changes = try await islet.connection.signals(matching: MatchRule(interface: name, member: "ActiveChanged"))
+            tasks.append(Task {
+                for await message in changes {
+                    if case .boolean(let active)? = message.body.first { input.yield(.locked(active)) }
+                }
+            })
+        }
+        let feed = try await islet.followActivity()
+        tasks.append(Task {
+            for await update in feed { input.yield(.feed(update)) }
+            input.finish()
+        })
+        defer { for task in tasks { task.cancel() } }
+        // Locked already when islet-notify starts (a restart while the screen is locked).
+        let saver = DBusProxy(
+            connection: islet.connection, destination: "org.gnome.ScreenSaver", path: "/org/gnome/ScreenSaver",
+            interface: "org.gnome.ScreenSaver", timeout: .seconds(2))
+        if case .boolean(true)? = try? await saver.call("GetActive").first { input.yield(.locked(true)) }
+
+        for await event in inputs {
+            switch event {
+            case .locked(let now):
+                guard now != locked else { continue }
+                locked = now
+                profile = nil
+                log(now ? "the session is locked" : "the session is unlocked")
+            case .feed(let update): activity = update.activity
+            case .tick: break
+            }
+            await render()
+        }
+        tick?.cancel()
+    }
+
+    func render() async {
+        tick?.cancel()
+        tick = nil
+        guard locked, let activity, await isGnome() else {
+            await closeShown()
+            return
+        }
+        let now = clock()
+        let presentation = Presenter.present(
+            activity, now: now, settings: settings, server: profile ?? .unknown)
+        var content = presentation.content
+        content.actions = []
+        content.expireTimeout = -1
+        content.hints["x-gnome-privacy-scope"] = .string("system")
+        content.hints["urgency"] = .byte(Urgency.normal.rawValue)
+        content.hints["suppress-sound"] = .bool(true)
+        content.hints["resident"] = nil
+        let text = content.summary + "\n" + content.body
+        if text != shownText {
+            // Posted afresh: the lock screen does not show an update in place.
+            await closeShown()
+            do {
+                shownID = try await server.notify(content, replacesID: 0)
+                shownText = text
+                log("lock screen: posted \(shownID): \"\(content.summary)\" \"\(content.body)\"")
+            } catch {
+                log("lock screen: Notify failed: \(error)")
+            }
+        }
+        if let next = presentation.nextChange {
+            let delay = (next > now ? next - now : 0) + 1000
+            let input = self.input
+            tick = Task {
+                try? await Task.sleep(for: .microseconds(delay))
+                if !Task.isCancelled { input?.yield(.tick) }
+            }
+        }
+    }
+
+    /// Whether the notification server is GNOME Shell (asked once per lock).
+    func isGnome() async -> Bool {
+        if let profile { return profile.name == "gnome-shell" }
+        guard let information = try? await server.information(), let name = information.first else { return false }
+        let capabilities = (try? await server.capabilities()) ?? ServerCapabilities([])
+        let found = ServerProfile(name: name, version: information.count > 2 ? information[2] : "", capabilities: capabilities)
+        profile = found
+        return found.name == "gnome-shell"
+    }
+
+    func closeShown() async {
+        guard shownID != 0 else { return }
+        let id = shownID
+        shownID = 0
+        shownText = nil
+        log("lock screen: CloseNotification \(id)")
+        try? await server.close(id: id)
+    }
+}

@@ -1,0 +1,87 @@
+import DBus
+import Foundation
+import IsletCore
+import Testing
+import TestSupport
+
+@testable import IsletNotify
+
+/// The live activity as a KDE job: what the job view is told (pure), and islet-notify against
+/// a stand-in of Plasma's job server (a real Plasma: `make desktops SERVERS=plasma-job`).
+@Suite struct KdeJobTests {
+    @Test func aTimersJobIsItsTimePhaseAndProgress() {
+        let phases = [Phase(name: "Work", seconds: 40), Phase(name: "Rest", seconds: 20)]
+        let (work, _) = Sample.timer("Workout", phases: phases, rounds: 8, elapsed: 10)
+        let view = JobPresenter.present(work, now: Sample.t0 + 10 * usecPerSecond)
+        #expect(view.infoMessage == "Workout" && !view.suspended && view.percent == 25)
+        #expect(view.fields == [.init(label: "Time left", value: "00:30"), .init(label: "Phase", value: "Work · Round 1/8")])
+        #expect(view.nextChange == Sample.t0 + 11 * usecPerSecond)
+        let (paused, _) = Sample.timer("Workout", phases: phases, rounds: 8, elapsed: 10, pausedFor: 60)
+        let still = JobPresenter.present(paused, now: Sample.t0 + 70 * usecPerSecond)
+        #expect(still.suspended && still.infoMessage == "Workout (paused)" && still.nextChange == nil)
+        #expect(JobView.capabilities(for: .timer) == 3 && JobView.capabilities(for: .fast) == 1 && JobView.capabilities(for: .custom) == 0)
+    }
+
+    @Test func di003AFastsJobIsItsGoalOnceAMinute() {
+        let fast = Sample.fast(goal: 16 * 3600, elapsed: 4 * 3600)
+        let view = JobPresenter.present(fast, now: Sample.t0 + 4 * 3600 * usecPerSecond)
+        #expect(view.infoMessage == "Fasting Goal" && view.percent == 25)
+        #expect(view.fields == [.init(label: "Goal in", value: "12:00"), .init(label: "Goal", value: "16 hours")])
+        #expect(view.nextChange == Sample.t0 + (4 * 3600 + 60) * usecPerSecond)
+        #expect(JobPresenter.command("cancelRequested", activity: fast) == .stopFast)
+        #expect(JobPresenter.command("suspendRequested", activity: fast) == nil)
+    }
+
+    @Test func plasmasButtonsDriveATimerAndTheNotificationCarriesOnlyTheMoments() async throws {
+        let d = try await Daemon()
+        let jobs = try await FakeJobViewServer(address: d.bus.address)
+        let notifications = try await FakeNotificationServer(address: d.bus.address)
+        try await d.live.set("LingerSeconds", .uint32(1))
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { notify.stderr.contains("KDE job server:") && notify.stderr.contains("in step with isletd") })
+
+        try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(120)])
+        #expect(await eventually { jobs.last("setDescriptionField") != nil })
+        let request = try #require(jobs.requests.first)
+        #expect(request.desktopEntry == "islet-notify" && request.capabilities == 3 && request.hints["immediate"] == .boolean(true))
+        #expect(jobs.last("setInfoMessage") == [.string("Tea")])
+        let field = jobs.last("setDescriptionField") ?? []
+        #expect(field.prefix(2) == [.uint32(0), .string("Time left")], "\(field)")
+        #expect(await eventually { (jobs.calls.filter { $0.member == "setDescriptionField" }.count) >= 2 }, "it counts down")
+        #expect(!notifications.posted.contains { $0.summary == "Tea" }, "nothing shows twice: \(notifications.posted.map(\.summary))")
+
+        // Pause, resume and cancel, pressed in Plasma.
+        try jobs.press("suspendRequested")
+        #expect(await eventually { (try? await d.timers.call("List"))?.description.contains("paused") == true })
+        #expect(await eventually { jobs.last("setSuspended") == [.boolean(true)] })
+        #expect(jobs.last("setInfoMessage") == [.string("Tea (paused)")])
+        try jobs.press("resumeRequested")
+        #expect(await eventually { jobs.last("setSuspended") == [.boolean(false)] })
+        try jobs.press("cancelRequested")
+        #expect(await eventually { jobs.last("terminate") != nil })
+        #expect(await eventually { (try? await d.timers.call("List"))?.description.contains("kitchen") == false })
+
+        // A timer's end: the job ends, and the moment is announced as a notification.
+        try await d.timers.call("Start", [.string("kitchen"), .string("Eggs"), .uint64(2)])
+        #expect(await eventually { jobs.requests.count == 2 })
+        #expect(await eventually { notifications.posted.contains { $0.summary == "Eggs" && $0.body.contains("Done") } },
+                "\(notifications.posted.map { "\($0.summary): \($0.body)" })")
+        #expect(await eventually { jobs.last("terminate", job: 2) != nil })
+        #expect(notify.isRunning)
+    }
+
+    @Test func withoutAJobServerTheNotificationShowsTheActivity() async throws {
+        let d = try await Daemon()
+        let notifications = try await FakeNotificationServer(address: d.bus.address)
+        var jobs: FakeJobViewServer? = try await FakeJobViewServer(address: d.bus.address)
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { notify.stderr.contains("KDE job server:") })
+        try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(120)])
+        #expect(await eventually { jobs?.requests.count == 1 })
+        // Plasma leaves: the notification takes over.
+        jobs?.connection.close()
+        jobs = nil
+        #expect(await eventually { notifications.posted.contains { $0.summary == "Tea" } })
+        #expect(notify.isRunning)
+    }
+}
