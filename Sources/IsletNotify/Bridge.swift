@@ -312,7 +312,8 @@ public actor Bridge {
 
     /// Posts a notification of its own (never replacing the live one); its id comes back as
     /// `.announced`, for its buttons.
-    func announce(_ content: NotificationContent, kind: AnnouncedKind, what: String) {
+    func announce(_ announced: NotificationContent, kind: AnnouncedKind, what: String) {
+        let content = Presenter.lockScreenScope(announced, settings: logic.settings, server: logic.server)
         guardian.notifySent(at: clock())
         log("Notify (announcing \(what)): \(describe(content))")
         let server = self.server
@@ -392,7 +393,8 @@ public actor Bridge {
             case .close(let id):
                 log("CloseNotification \(id)")
                 close(id)
-            case .notify(let content, let replacesID):
+            case .notify(let live, let replacesID):
+                let content = Presenter.lockScreenScope(live, settings: logic.settings, server: logic.server)
                 inFlight = true
                 guardian.notifySent(at: now)
                 log("Notify replaces \(replacesID): \(describe(content))")

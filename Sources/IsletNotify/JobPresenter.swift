@@ -3,7 +3,7 @@ import IsletCore
 /// The live activity as a KDE job (Plasma's own progress area): what the job view shows, and
 /// which of its buttons mean something. Pure.
 public struct JobView: Equatable, Sendable {
-    /// The line under the title: "Workout", "Paused", "Goal reached".
+    /// The summary: "Workout · 00:30 · Work 1/8", "Fasting Goal · goal in 12:00".
     public var infoMessage: String
     /// Description fields, in order: (label, value), "Time left" / "01:57", "Phase" / "Work · Round 3/8".
     public var fields: [Field]
@@ -37,24 +37,26 @@ public enum JobPresenter {
         let unit: DisplayUnit = activity.kind == .fast ? .minutes : .seconds
         let view = ActivityView(activity, now: now, unit: unit)
         var fields: [JobView.Field] = []
-        let info: String
+        // The summary Plasma shows folded: the title and the time (it adds "(Paused)" and
+        // "(Finished)" itself); the fields, shown unfolded, say what each figure is.
+        var info: String
         switch view.kind {
         case .fast:
             if view.status == .goalReached {
-                info = "Goal reached"
+                info = "Goal reached · fasted " + view.timeText
                 fields.append(.init(label: "Fasted", value: view.timeText))
             } else {
-                info = view.title
+                info = view.title + " · goal in " + view.timeText
                 fields.append(.init(label: "Goal in", value: view.timeText))
             }
             if view.goalSeconds > 0 { fields.append(.init(label: "Goal", value: Format.duration(seconds: view.goalSeconds))) }
         case .timer, .custom:
-            switch view.status {
-            case .paused: info = view.title + " (paused)"
-            case .completed: info = view.title + " (done)"
-            default: info = view.title
+            info = view.title
+            if view.hasTime {
+                info += " · " + view.timeText
+                fields.append(.init(label: "Time left", value: view.timeText))
             }
-            if view.hasTime { fields.append(.init(label: "Time left", value: view.timeText)) }
+            if let mark = view.phaseMark, view.status != .completed { info += " · " + mark }
             if let label = view.phaseLabel { fields.append(.init(label: "Phase", value: label)) }
         }
         let percent = UInt32(min(100, max(0, view.percent ?? 0)))

@@ -90,15 +90,15 @@ public actor LockScreenNotice {
             return
         }
         let now = clock()
-        let presentation = Presenter.present(
-            activity, now: now, settings: settings, server: profile ?? .unknown)
-        var content = presentation.content
-        content.actions = []
+        let shown = Self.text(activity, now: now, style: settings.style)
+        let hints: [String: Hint] = [
+            "x-gnome-privacy-scope": .string("system"), "urgency": .byte(Urgency.normal.rawValue),
+            "suppress-sound": .bool(true), "desktop-entry": .string(Presenter.desktopEntry),
+        ]
+        var content = NotificationContent(
+            appName: "islet", icon: settings.style == .minimal ? "" : settings.icons.timer, summary: shown.summary,
+            body: shown.body, actions: [], hints: hints)
         content.expireTimeout = -1
-        content.hints["x-gnome-privacy-scope"] = .string("system")
-        content.hints["urgency"] = .byte(Urgency.normal.rawValue)
-        content.hints["suppress-sound"] = .bool(true)
-        content.hints["resident"] = nil
         let text = content.summary + "\n" + content.body
         if text != shownText {
             // Posted afresh: the lock screen does not show an update in place.
@@ -111,7 +111,7 @@ public actor LockScreenNotice {
                 log("lock screen: Notify failed: \(error)")
             }
         }
-        if let next = presentation.nextChange {
+        if let next = shown.nextChange {
             let delay = (next > now ? next - now : 0) + 1000
             let input = self.input
             tick = Task {
@@ -119,6 +119,31 @@ public actor LockScreenNotice {
                 if !Task.isCancelled { input?.yield(.tick) }
             }
         }
+    }
+
+    /// What the lock screen shows: one short line (GNOME 43 cuts it at about 30 characters),
+    /// changing once a minute. "Tea" / "10 min left · 1/2"; the minimal style, the time alone.
+    public static func text(
+        _ activity: ActivitySnapshot, now: USec, style: BridgeSettings.Style
+    ) -> (summary: String, body: String, nextChange: USec?) {
+        let view = ActivityView(activity, now: now, unit: .minutes)
+        if style == .minimal {
+            // A timer's minutes as the minimal style writes a time ("10:00"); a fast's H:MM.
+            let time = view.kind == .fast || view.remaining == nil ? view.minimalText : Format.minimal(seconds: (view.remaining ?? 0) * 60)
+            return (view.hasTime ? time : view.title, "", view.nextChange)
+        }
+        var body: String
+        switch (view.kind, view.status) {
+        case (.fast, .goalReached): return ("Goal Reached!", "Fasted " + view.timeText, view.nextChange)
+        case (.fast, _): return (view.title, "Goal in " + view.timeText, view.nextChange)
+        case (_, .paused):
+            let seconds = Format.countdownSeconds(activity.state["remaining_usec"]?.uint64 ?? 0)
+            body = "❚❚ " + Format.timer(seconds: seconds) + " left"
+        case (_, .completed): body = "Done"
+        case (_, _): body = view.remaining.map { "\($0) min left" } ?? view.status.mediaLabel
+        }
+        if let mark = view.phaseMark, view.status != .completed { body += " · " + mark }
+        return (view.title, body, view.nextChange)
     }
 
     /// Whether the notification server is GNOME Shell (asked once per lock).

@@ -9,7 +9,7 @@ public struct MediaView: Equatable, Sendable {
     public enum Status: String, Sendable { case playing = "Playing", paused = "Paused", stopped = "Stopped" }
 
     public var title: String
-    /// The time and the phase: "01:57 · Phase 1/2", "❚❚ 01:57 · Work · Round 3/8", "Goal in 3:12".
+    /// The time and the phase: "01:57 · 1/2", "❚❚ 01:57 · Work 3/8", "Goal in 3:12 · Goal: 16 hours".
     /// Empty in the minimal style, whose title is the time alone.
     public var artist: String
     public var status: Status
@@ -113,7 +113,8 @@ public enum MediaPresenter {
                 parts.append(view.status.mediaLabel)
             }
             if view.status == .completed, view.hasTime { parts.append("Done") }
-            if let label = view.phaseLabel, view.status != .completed { parts.append(label) }
+            // The compact mark: a media widget has one short line for it.
+            if let mark = view.phaseMark, view.status != .completed { parts.append(mark) }
         }
         return MediaView(
             title: title, artist: parts.joined(separator: " · "), status: status, track: track, length: length,

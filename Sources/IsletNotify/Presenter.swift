@@ -79,6 +79,19 @@ public enum Presenter {
         }
     }
 
+    /// GNOME's lock screen shows the text of a source's notifications only when every one of
+    /// them says `x-gnome-privacy-scope: system`: with `lock_screen` on, all of islet's do (the
+    /// live one, the announcements), or the one posted for the lock screen would show as
+    /// "islet" alone. With it off, none does.
+    public static func lockScreenScope(
+        _ content: NotificationContent, settings: BridgeSettings, server: ServerProfile
+    ) -> NotificationContent {
+        guard settings.lockScreen, server.name == "gnome-shell" else { return content }
+        var scoped = content
+        scoped.hints["x-gnome-privacy-scope"] = .string("system")
+        return scoped
+    }
+
     /// The live notification's stack tags, where the server takes them beside replaces_id.
     static func liveHints(_ server: ServerProfile) -> [String: Hint] {
         guard server.traits.stackTags else { return [:] }

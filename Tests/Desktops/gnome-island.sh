@@ -43,9 +43,38 @@ media_card_play_pause() {
   island_eval "let m = $media_section._messages[0]; m ? (m._player.playPause(), 'pressed') : 'none'" | grep -q pressed
 }
 
+# GNOME 43 has a screen shield only where a display manager answers on the system bus and
+# /run/systemd/seats exists: a stand-in display manager (gjs), started before the shell.
+lock_prerequisites() {
+  mkdir -p /run/systemd/seats 2>/dev/null || return 0
+  cat > "$work/display-manager.js" <<'JS'
+const {Gio, GLib} = imports.gi;
+const xml = `<node><interface name="org.gnome.DisplayManager.Manager">
+  <method name="RegisterSession"><arg name="details" type="a{sv}" direction="in"/></method>
+  <property name="Version" type="s" access="read"/></interface></node>`;
+const manager = Gio.DBusExportedObject.wrapJSObject(xml, {RegisterSession() {}, get Version() { return '43.0'; }});
+Gio.bus_own_name(Gio.BusType.SYSTEM, 'org.gnome.DisplayManager', Gio.BusNameOwnerFlags.NONE,
+    connection => manager.export(connection, '/org/gnome/DisplayManager/Manager'), null, null);
+new GLib.MainLoop(null, false).run();
+JS
+  gjs "$work/display-manager.js" >"$work/display-manager.log" 2>&1 & pids+=($!)
+  for _ in $(seq 50); do
+    dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner \
+      string:org.gnome.DisplayManager 2>/dev/null | grep -q true && { lock_ready=1; return 0; }
+    sleep 0.1
+  done
+}
+lock_screen_says() {  # the whole screen, read by tesseract (enlarged 3x, negated: a dark lock screen)
+  import -window root "$work/lock.png"
+  convert "$work/lock.png" -resize 300% -negate "$work/lock3.png"
+  local text; text=$(tesseract "$work/lock3.png" - --psm 11 2>/dev/null)
+  for word in "$@"; do grep -qF -- "$word" <<<"$text" || return 1; done
+}
+
 island_scenario() {
   screens=$root/docs/screenshots
   "$here/../../packaging/gnome-shell/build" 43 "$XDG_DATA_HOME/gnome-shell/extensions" >/dev/null
+  lock_prerequisites
   start_server || { record FAIL "gnome-shell starts" "$(tail -5 "$work/gnome.log")"; return; }
   check "extension enabled (state 1)" test "$(island_eval "Main.extensionManager.lookup('$island_uuid').state")" = 1
   check "no island before isletd" island_hidden
@@ -139,16 +168,35 @@ island_scenario() {
   # islet-notify's MPRIS player as GNOME's message list shows it (the media card).
   start_bridge "$work/notify.log"
   islet timer intervals --title Workout --phase Work=40s --phase Rest=20s --rounds 8 >/dev/null
-  check "media card: in the message list" wait_for 50 media_card_shows '^Workout$' '^00:[0-9]{2} · Work · Round 1/8$'
+  check "media card: in the message list" wait_for 50 media_card_shows '^Workout$' '^00:[0-9]{2} · Work 1/8$'
   gnome_eval 'Main.messageTray._expireNotification(); Main.panel.statusArea.dateMenu.menu.open(false); true' >/dev/null
   sleep 1
-  import -window root -crop 720x330+152+0 +repage "$screens/gnome-media-card.png"
+  import -window root -crop 880x330+72+0 +repage "$screens/gnome-media-card.png"
   gnome_eval 'Main.panel.statusArea.dateMenu.menu.close(false); true' >/dev/null
   check "media card: play/pause pauses the timer" media_card_play_pause
   check "media card: isletd paused" wait_for 30 timer_paused
-  check "media card: says so" wait_for 30 media_card_shows '^Workout$' '^❚❚ 00:[0-9]{2} · Work · Round 1/8$'
+  check "media card: says so" wait_for 30 media_card_shows '^Workout$' '^❚❚ 00:[0-9]{2} · Work 1/8$'
   islet timer stop >/dev/null
   check "media card: goes with the activity" wait_for 30 media_card_gone
+
+  # The lock screen (GNOME 43): while locked, islet-notify posts the activity there.
+  if [ -n "${lock_ready:-}" ]; then
+    islet timer intervals --title Tea --phase Steep=10m --phase Rest=2m >/dev/null
+    sleep 1.5
+    gnome_eval 'Main.messageTray._expireNotification(); Main.screenShield.lock(false); true' >/dev/null
+    check "lock: islet-notify sees the session locked" wait_log "$work/notify.log" 'the session is locked' 50
+    check "lock: the activity posted for the lock screen" wait_log "$work/notify.log" 'lock screen: posted [0-9]+: "Tea"' 50
+    sleep 1
+    gnome_eval 'Main.screenShield._wakeUpScreen(); Main.screenShield._shortLightbox.lightOff(); Main.screenShield._longLightbox.lightOff(); true' >/dev/null
+    sleep 2
+    import -window root "$screens/gnome-lock-screen.png"
+    check "lock: its text on the lock screen" wait_for 30 lock_screen_says Tea "min left" "1/2"
+    gnome_eval 'Main.screenShield.deactivate(false); true' >/dev/null
+    check "unlock: the lock screen's notification closed" wait_log "$work/notify.log" 'lock screen: CloseNotification' 50
+    islet timer stop >/dev/null
+  else
+    record NOTE "lock screen" "GNOME's screen shield needs /run/systemd/seats and a display-manager stand-in: not set up"
+  fi
   kill "$bridge_pid"
 
   check "no errors in the shell's log" log_clean

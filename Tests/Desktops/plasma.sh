@@ -2,6 +2,9 @@
 # activates Plasma's services but no other notification server, with a system-bus stand-in.
 # plasmashell is the notification server; its popups sit at the bottom right.
 start_server() {
+  # The notification scenario: islet-notify's live notification, not its KDE job (plasma-job.sh).
+  mkdir -p "$XDG_CONFIG_HOME/islet"
+  [ "${plasma_jobs:-}" = on ] || echo 'kde_jobs = false' > "$XDG_CONFIG_HOME/islet/config.toml"
   export XDG_CURRENT_DESKTOP=KDE KDE_FULL_SESSION=true KDE_SESSION_VERSION=5 QT_QPA_PLATFORM=xcb
   kactivitymanagerd >"$work/kamd.log" 2>&1 & pids+=($!)
   kded5 >"$work/kded.log" 2>&1 & pids+=($!)

@@ -38,7 +38,9 @@ public final class FakeNotificationServer: @unchecked Sendable {
     private var held: [DBusReplier] = []
     private var nextID: UInt32 = 1
 
-    public init(address: String, mode: Mode = .normal, capabilities: [String] = ["body", "actions", "body-markup"]) async throws {
+    public init(
+        address: String, mode: Mode = .normal, capabilities: [String] = ["body", "actions", "body-markup"], name: String = "fake"
+    ) async throws {
         connection = try DBusConnection(bus: .address(address), label: "fake-notifications")
         let record: @Sendable (DBusMethodCall) -> UInt32 = { [unowned self] call in
             let a = call.arguments
@@ -102,7 +104,7 @@ public final class FakeNotificationServer: @unchecked Sendable {
                 DBusMethod("GetServerInformation", out: [
                     DBusArgument("name", .string), DBusArgument("vendor", .string), DBusArgument("version", .string),
                     DBusArgument("spec_version", .string),
-                ]) { _ in [.string("fake"), .string("islet tests"), .string("1"), .string("1.2")] },
+                ]) { _ in [.string(name), .string("islet tests"), .string("1"), .string("1.2")] },
             ],
             signals: [
                 DBusSignal("NotificationClosed", [DBusArgument("id", .uint32), DBusArgument("reason", .uint32)]),

@@ -1,0 +1,76 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+import IsletCore
+
+@testable import IsletNotify
+
+/// The activity on GNOME Shell's lock screen (Live Activities "Lock Screen Display", DI-003):
+/// a stand-in shell that says it is gnome-shell and emits org.gnome.ScreenSaver.ActiveChanged
+/// (the real one: `make desktops SERVERS=gnome-island`).
+@Suite struct LockScreenTests {
+    func lock(_ connection: DBusConnection, _ active: Bool) throws {
+        try connection.send(.signal(
+            path: "/org/gnome/ScreenSaver", interface: "org.gnome.ScreenSaver", member: "ActiveChanged", body: [.boolean(active)]))
+    }
+
+    @Test func whileLockedTheActivityIsPostedForTheLockScreenAndClosedOnUnlock() async throws {
+        let d = try await Daemon()
+        let shell = try await FakeNotificationServer(address: d.bus.address, capabilities: ["body", "actions", "persistence", "sound"], name: "gnome-shell")
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { notify.stderr.contains("in step with isletd") })
+        try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(600)])
+        #expect(await eventually { shell.posted.contains { $0.summary == "Tea" } })
+        // GNOME shows a source's text on the lock screen only when all its notifications are
+        // system-scoped: the live one is too.
+        #expect(shell.posted.allSatisfy { $0.hints["x-gnome-privacy-scope"] == .string("system") })
+        let live = shell.posted.count
+
+        try lock(shell.connection, true)
+        #expect(await eventually { notify.stderr.contains("lock screen: posted") })
+        let posted = try #require(shell.posted.dropFirst(live).last { $0.replacesID == 0 })
+        #expect(posted.summary == "Tea" && posted.body.contains("min left") && posted.replacesID == 0, "\(posted.body)")
+        #expect(posted.actions.isEmpty, "nothing to press on a lock screen")
+        let lockID = UInt32(shell.posted.filter { $0.replacesID == 0 }.count)
+
+        // Paused: posted afresh (the lock screen shows no update in place), the last one closed.
+        try await d.timers.call("Pause", [.string("kitchen")])
+        #expect(await eventually { notify.stderr.components(separatedBy: "lock screen: posted").count == 3 })
+        #expect(await eventually { shell.closed.contains(lockID) })
+
+        try lock(shell.connection, false)
+        #expect(await eventually { notify.stderr.contains("the session is unlocked") && notify.stderr.contains("lock screen: CloseNotification") })
+        #expect(notify.isRunning)
+    }
+
+    @Test func otherServersHaveNoLockScreenOfOurs() async throws {
+        let d = try await Daemon()
+        let server = try await FakeNotificationServer(address: d.bus.address)
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { notify.stderr.contains("in step with isletd") })
+        try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(600)])
+        #expect(await eventually { server.posted.contains { $0.summary == "Tea" } })
+        try lock(server.connection, true)
+        #expect(await eventually { notify.stderr.contains("the session is locked") })
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(!server.posted.contains { $0.hints["x-gnome-privacy-scope"] != nil })
+        #expect(!notify.stderr.contains("lock screen: posted"))
+    }
+}
+
+@Suite struct LockScreenText {
+    @Test func oneShortLineChangingOnceAMinute() {
+        let phases = [Phase(name: "Steep", seconds: 600), Phase(name: "Rest", seconds: 120)]
+        let (tea, _) = Sample.timer(phases: phases, elapsed: 30)
+        let text = LockScreenNotice.text(tea, now: Sample.t0 + 30 * usecPerSecond, style: .standard)
+        #expect(text.summary == "Tea" && text.body == "10 min left · Steep 1/2")
+        #expect(text.nextChange == Sample.t0 + 60 * usecPerSecond)
+        let (paused, _) = Sample.timer(phases: phases, elapsed: 30, pausedFor: 100)
+        #expect(LockScreenNotice.text(paused, now: Sample.t0 + 130 * usecPerSecond, style: .standard).body == "❚❚ 09:30 left · Steep 1/2")
+        let fast = Sample.fast(goal: 16 * 3600, elapsed: 4 * 3600)
+        #expect(LockScreenNotice.text(fast, now: Sample.t0 + 4 * 3600 * usecPerSecond, style: .standard) == ("Fasting Goal", "Goal in 12:00", Sample.t0 + (4 * 3600 + 60) * usecPerSecond))
+        let minimal = LockScreenNotice.text(tea, now: Sample.t0 + 30 * usecPerSecond, style: .minimal)
+        #expect(minimal.summary == "10:00" && minimal.body.isEmpty, "PRD-02: the time alone")
+    }
+}
