@@ -1,0 +1,66 @@
+# waybar on headless sway (as in sway.sh), fed by `islet watch --format waybar` with the
+# shipped stylesheet: the compact view in the bar and the expanded view in its tooltip, in the
+# standard and the minimal style. Headless sway has no pointer: Tests/Desktops/pointer/hover (a
+# wlroots virtual pointer, built here) holds one over the module so that the tooltip shows.
+# Screenshots: docs/screenshots/waybar-*.png.
+. "$here/sway.sh"
+waybar_start() {  # waybar_start [--style minimal]
+  [ -n "${waybar_pid:-}" ] && kill "$waybar_pid" 2>/dev/null
+  mkdir -p "$work/desk-home/.config/waybar"
+  cat > "$work/desk-home/.config/waybar/config" <<CFG
+{ "layer": "top", "position": "top", "height": 30, "modules-center": ["custom/islet"],
+  "custom/islet": { "exec": "$work/islet watch --format waybar $*", "return-type": "json", "tooltip": true,
+                    "format": "{}" } }
+CFG
+  cp "$root/packaging/examples/waybar.css" "$work/desk-home/.config/waybar/style.css"
+  chown -R "$desk_user" "$work/desk-home"
+  desk_spawn waybar >>"$work/waybar.log" 2>&1 & waybar_pid=$!
+  pids+=($waybar_pid)
+  sleep 2
+}
+hover_shot() {  # hover_shot NAME: the pointer over the module, then the top of the screen
+  (as_desk "$work/hover" 512 27 5 >>"$work/hover.log" 2>&1 &)
+  sleep 2.5
+  as_desk grim -g "0,0 1024x140" "$swayrt/shot.png" && cp "$swayrt/shot.png" "$root/docs/screenshots/waybar-$1.png"
+  sleep 3
+}
+shot_says() {  # shot_says NAME bar|tooltip PATTERN...: the module in the bar, or the tooltip below it
+  local crop=360x30+332+0 psm=11
+  [ "$2" = tooltip ] && crop=400x110+312+30 && psm=6
+  convert "$root/docs/screenshots/waybar-$1.png" -crop "$crop" +repage -resize 400% -negate -colorspace Gray "$work/ocr.png"
+  local text; text=$(tesseract "$work/ocr.png" - --psm "$psm" 2>/dev/null); shift 2
+  for pattern in "$@"; do grep -qE -- "$pattern" <<<"$text" || { record NOTE "read" "$(tr '\n' '|' <<<"$text")"; return 1; }; done
+}
+minimal_tooltip_reads() {  # its small tooltip, alone: digits and a colon, thresholded for tesseract
+  local text
+  text=$(convert "$root/docs/screenshots/waybar-$1.png" -crop 50x30+487+45 +repage -resize 500% -colorspace Gray -negate \
+    -threshold 60% -bordercolor white -border 20 png:- | tesseract - - --psm 7 -c tessedit_char_whitelist=0123456789: 2>/dev/null)
+  grep -qE '^[0-9]:[0-9]{2}$' <<<"$text" || { record NOTE "read" "$text"; return 1; }
+}
+run_server() {
+  setup waybar
+  start_bus noact
+  sway_setup || { record FAIL "sway starts" "$(tail -5 "$work/sway.log")"; return; }
+  # The virtual pointer, and islet where the throwaway user can run it.
+  wayland-scanner client-header "$here/pointer/virtual-pointer.xml" "$work/virtual-pointer-client.h" &&
+    wayland-scanner private-code "$here/pointer/virtual-pointer.xml" "$work/virtual-pointer-protocol.c" &&
+    cc -O2 -I"$work" -o "$work/hover" "$here/pointer/hover.c" "$work/virtual-pointer-protocol.c" -lwayland-client ||
+    { record FAIL "the virtual pointer builds"; return; }
+  cp "$bin/islet" "$work/islet"
+  chmod 755 "$work" "$work/islet" "$work/hover"
+  start_islet
+  islet timer intervals --title Workout --phase Work=40s --phase Rest=20s --rounds 8 >/dev/null
+  waybar_start
+  hover_shot tooltip-standard
+  check "standard: the compact view in the bar" shot_says tooltip-standard bar "Workout" "00:[0-9]"
+  check "standard: the expanded view in the tooltip" shot_says tooltip-standard tooltip "^Workout" "Round 1/8" "[0-9]+%"
+  waybar_start --style minimal
+  hover_shot tooltip-minimal
+  check "minimal: the time alone in the tooltip" minimal_tooltip_reads tooltip-minimal
+  check "minimal: no title anywhere" bash -c "! convert '$root/docs/screenshots/waybar-tooltip-minimal.png' -resize 300% -negate png:- | tesseract - - --psm 6 2>/dev/null | grep -qi workout"
+  islet activity pause >/dev/null
+  sleep 1.5
+  hover_shot tooltip-minimal-paused
+  check "minimal paused: still the time alone" minimal_tooltip_reads tooltip-minimal-paused
+  check "waybar alive at the end" kill -0 "$waybar_pid"
+}
