@@ -121,14 +121,8 @@ public actor KdeJob {
         } catch {
             log("KDE job: update failed: \(error)")
         }
-        if let next = view.nextChange {
-            let delay = (next > now ? next - now : 0) + 1000
-            let input = self.input
-            tick = Task {
-                try? await Task.sleep(for: .microseconds(delay))
-                if !Task.isCancelled { input?.yield(.tick) }
-            }
-        }
+        let input = self.input
+        tick = wakeUp(at: view.nextChange, now: now) { input?.yield(.tick) }
     }
 
     func start(_ activity: ActivitySnapshot, owner: String) async {

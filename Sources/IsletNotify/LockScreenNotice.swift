@@ -111,14 +111,8 @@ public actor LockScreenNotice {
                 log("lock screen: Notify failed: \(error)")
             }
         }
-        if let next = shown.nextChange {
-            let delay = (next > now ? next - now : 0) + 1000
-            let input = self.input
-            tick = Task {
-                try? await Task.sleep(for: .microseconds(delay))
-                if !Task.isCancelled { input?.yield(.tick) }
-            }
-        }
+        let input = self.input
+        tick = wakeUp(at: shown.nextChange, now: now) { input?.yield(.tick) }
     }
 
     /// What the lock screen shows: one short line (GNOME 43 cuts it at about 30 characters),

@@ -121,14 +121,8 @@ public actor MediaPlayer {
                 try? islet.connection.emit(path: Self.path, interface: Self.playerInterface, signal: "Seeked", [.int64(view.position)])
             }
         }
-        if let next = view.nextChange {
-            let delay = (next > now ? next - now : 0) + 1000
-            let input = self.input
-            tick = Task {
-                try? await Task.sleep(for: .microseconds(delay))
-                if !Task.isCancelled { input?.yield(nil) }
-            }
-        }
+        let input = self.input
+        tick = wakeUp(at: view.nextChange, now: now) { input?.yield(nil) }
     }
 
     /// Play, Pause, PlayPause, Stop.

@@ -1,5 +1,5 @@
 // A check that compares JSON, counts, and prints what differs.
-/* exported check finish contract */
+/* exported check finish contract parses */
 var failures = 0;
 var count = 0;
 function check(name, actual, expected) {
@@ -23,4 +23,19 @@ function contract() {
     const root = imports.system.programPath.replace(/\/[^/]*$/, '');
     const [, bytes] = GLib.file_get_contents(`${root}/../../dbus/org.islet.Islet1.xml`);
     return new TextDecoder().decode(bytes);
+}
+
+// Each built file parses: as a script (GNOME 43's importer) or as a module (GNOME 45+).
+function parses(dir, target, generation) {
+    const {GLib} = imports.gi;
+    for (const name of ['extension.js', 'island.js', 'panel.js']) {
+        const [, bytes] = GLib.file_get_contents(`${dir}/${name}`);
+        let outcome = true;
+        try {
+            Reflect.parse(new TextDecoder().decode(bytes), {target});
+        } catch (e) {
+            outcome = `${e}`;
+        }
+        check(`${generation}: ${name} parses as a ${target}`, outcome, true);
+    }
 }
