@@ -64,7 +64,9 @@ test-installed: release
 	  $(SWIFT) test --skip-build --filter 'IsletServiceTests|IsletCommandTests|IsletNotifyTests'
 
 # islet-notify on every real notification server and shell, headless (dunst, xfce4-notifyd,
-# mako, swaync, GNOME Shell, KDE Plasma): checks, docs/screenshots/desktops/, a results table.
+# mako, swaync, GNOME Shell, KDE Plasma), then the GNOME Shell extension, the media card and the
+# lock screen (gnome-island), the KDE job (plasma-job) and waybar: checks, screenshots in
+# docs/screenshots/, a results table.
 # Installs heavy packages (GNOME Shell, Plasma), so it is not part of `make test`.
 # `make desktops SERVERS="mako swaync"` runs some of them.
 desktops:

@@ -20,7 +20,8 @@ final class BenchIslet {
         bus = try BenchBus()
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        env["XDG_CONFIG_HOME"] = "/nonexistent"
+        // The defaults, unless ISLET_BENCH_CONFIG_HOME names a folder with an islet/config.toml.
+        env["XDG_CONFIG_HOME"] = ProcessInfo.processInfo.environment["ISLET_BENCH_CONFIG_HOME"] ?? "/nonexistent"
         self.env = env
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("islet-\(label)-\(UUID().uuidString.prefix(6))")
         server = try await FrontEndBench.Server(address: bus.address)

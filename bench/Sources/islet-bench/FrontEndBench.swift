@@ -50,6 +50,43 @@ enum FrontEndBench {
         }
     }
 
+    /// Plasma's job server, as little of it as islet-notify's KDE job needs: it counts calls.
+    final class JobServer: @unchecked Sendable {
+        let connection: DBusConnection
+        private let lock = NSLock()
+        private var calls = 0
+
+        init(address: String) async throws {
+            connection = try DBusConnection(bus: .address(address), label: "bench-jobs")
+            let s = DBusArgument.init(_:_:)
+            let count: @Sendable (String, [DBusArgument], [DBusArgument]) -> DBusMethod = { [unowned self] name, inputs, outputs in
+                DBusMethod(name, in: inputs, out: outputs) { _ in
+                    self.lock.withLock { self.calls += 1 }
+                    return outputs.isEmpty ? [] : [.boolean(true)]
+                }
+            }
+            let view = DBusInterface("org.kde.JobViewV2", methods: [
+                count("setInfoMessage", [s("m", .string)], []),
+                count("setDescriptionField", [s("n", .uint32), s("name", .string), s("value", .string)], [s("ok", .boolean)]),
+                count("clearDescriptionField", [s("n", .uint32)], []),
+                count("setPercent", [s("p", .uint32)], []),
+                count("setSuspended", [s("s", .boolean)], []),
+                count("terminate", [s("e", .string)], []),
+            ])
+            let job: ObjectPath = "/org/kde/notificationmanager/jobs/JobView_1"
+            try connection.export(job, interfaces: [view])
+            try connection.export("/JobViewServer", interfaces: [
+                DBusInterface("org.kde.JobViewServerV2", methods: [
+                    DBusMethod("requestView", in: [s("entry", .string), s("caps", .int32), s("hints", .dictionary(key: .string, value: .variant))],
+                               out: [s("path", .objectPath)]) { _ in [.objectPath(job)] }
+                ])
+            ])
+            _ = try await connection.requestName("org.kde.JobViewServer")
+        }
+
+        var count: Int { lock.withLock { calls } }
+    }
+
     static func run(idleSeconds: Int, programs: String?) async throws {
         let rig = try await BenchIslet(programs: programs, label: "bench-fe")
         defer { rig.stop() }
@@ -90,6 +127,24 @@ enum FrontEndBench {
         say("| islet-notify, no activity, \(idleSeconds) s: voluntary context switches | \(after.switches(since: before)) | 0 |")
         say("| islet-notify, no activity, \(idleSeconds) s: CPU clock ticks | \(after.cpuTicks - before.cpuTicks) | |")
         say("| islet-notify, no activity, \(idleSeconds) s: threads that ended | \(after.threadsEnded(since: before)) | |")
+
+        // Every surface on: the MPRIS player (always on), the lock-screen watch, and a KDE job,
+        // once a job server appears; 122 updates go to the job instead of the notification.
+        let jobs = try await JobServer(address: bus.address)
+        defer { jobs.connection.close() }
+        try await Task.sleep(for: .milliseconds(500))
+        try await timers.call("Start", [.string("bench"), .string("Bench"), .uint64(3600)])
+        for _ in 0..<61 {
+            let before = jobs.count
+            try await timers.call("Pause", [.string("bench")])
+            for _ in 0..<500 where jobs.count == before { try await Task.sleep(for: .milliseconds(2)) }
+            let paused = jobs.count
+            try await timers.call("Resume", [.string("bench")])
+            for _ in 0..<500 where jobs.count == paused { try await Task.sleep(for: .milliseconds(2)) }
+        }
+        let everySurface = ProcStat(pid: notify.pid)
+        try await timers.call("Stop", [.string("bench")])
+        say("| islet-notify resident, every surface on (notification, MPRIS player, lock-screen watch, KDE job: \(jobs.count) job calls) after 122 more updates | \(everySurface.residentKiB) KiB | |")
 
         // islet watch with a running timer: one line a second, computed locally.
         try await timers.call("Start", [.string("bench"), .string("Bench"), .uint64(3600)])
