@@ -25,28 +25,32 @@ let package = Package(
         .target(name: "IdleLoop", dependencies: ["CIdleLoop"]),
         // A general D-Bus library: knows nothing of islet.
         .target(name: "DBus", dependencies: ["CDBus", "IdleLoop"]),
-        // The domain, pure: Foundation at most.
+        // The domain, pure: Foundation at most; no clock, no time zone, no files.
         .target(name: "IsletCore"),
+        // What the system gives the programs: the wall clock, the local zone, files, stderr.
+        .target(name: "Platform", dependencies: ["IsletCore"]),
+        // The D-Bus contract, described once: names, members, signatures, errors, the XML.
+        .target(name: "IsletBus", dependencies: ["IsletCore", "DBus"]),
         .target(name: "IsletStore", dependencies: [
-            "IsletCore", .product(name: "GRDB", package: "GRDB.swift"),
+            "IsletCore", "Platform", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "IsletService", dependencies: [
-            "IsletCore", "IsletStore", "IsletClient", "DBus", "IdleLoop", .product(name: "Logging", package: "swift-log"),
+            "IsletCore", "IsletBus", "IsletStore", "Platform", "DBus", "IdleLoop", .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "IsletClient", dependencies: ["IsletCore", "DBus"]),
-        .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletClient", "DBus"]),
+        .target(name: "IsletClient", dependencies: ["IsletCore", "IsletBus", "DBus"]),
+        .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus"]),
         // No swift-argument-parser in the two programs that run all session: its reflection
         // and help machinery would stay resident (the bridge also links no Foundation at all).
         .target(name: "OptionScanner"),
         .executableTarget(name: "isletd", dependencies: [
-            "IsletService", "IdleLoop", "OptionScanner", .product(name: "Logging", package: "swift-log"),
+            "IsletService", "IsletBus", "IdleLoop", "OptionScanner", "Platform", .product(name: "Logging", package: "swift-log"),
         ]),
-        .executableTarget(name: "islet-notify", dependencies: ["IsletNotify", "IsletClient", "IdleLoop", "OptionScanner"]),
+        .executableTarget(name: "islet-notify", dependencies: ["IsletNotify", "IsletBus", "IsletClient", "IdleLoop", "OptionScanner", "Platform"]),
         .executableTarget(name: "islet", dependencies: [
-            "IsletClient", "IsletCore", "IdleLoop", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "IsletClient", "IsletBus", "IsletCore", "IdleLoop", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks (make bench); built with everything else so they never rot.
-        .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
+        .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
         // Writes fasts until killed: the crash-safety tests SIGKILL it.
         .executableTarget(name: "islet-store-writer", dependencies: ["IsletStore", "IsletCore"], path: "Tests/Fixtures/islet-store-writer"),
         // Test helpers: a private dbus-daemon, running outside clients.
@@ -56,7 +60,7 @@ let package = Package(
         .testTarget(name: "IsletCoreTests", dependencies: [
             "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletCore", "DBus", "TestSupport"]),
+        .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.
         .testTarget(name: "IsletCommandTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport"]),

@@ -1,4 +1,5 @@
 import DBus
+import IsletBus
 import IsletCore
 
 /// One step of the live activity as a listener follows it.
@@ -31,7 +32,7 @@ extension IsletClient {
         }
         let (inputs, feed) = AsyncStream.makeStream(of: Input.self)
         let signals = try await activity.signals()
-        let owners = try await connection.watchNameOwner(Self.busName)
+        let owners = try await connection.watchNameOwner(IsletBus.name)
         let forwardSignals = Task {
             for await message in signals { feed.yield(.signal(message)) }
             feed.finish()
@@ -83,13 +84,13 @@ extension FeedUpdate {
     /// nothing (another activity's update, a malformed signal, an update older than the state).
     static func apply(_ message: Message, to current: ActivitySnapshot?) -> FeedUpdate? {
         let body = message.body
-        switch message.member {
-        case "ActivityStarted":
-            guard let snapshot = try? Wire.snapshot(body), snapshot != current else { return nil }
+        switch IsletBus.LiveActivity.Signal.named(message.member) {
+        case .activityStarted:
+            guard let snapshot = try? IsletClient.snapshot(body), snapshot != current else { return nil }
             return FeedUpdate(activity: snapshot, cause: .started)
-        case "ActivityUpdated":
+        case .activityUpdated:
             guard body.count == 2, case .string(let id) = body[0], var snapshot = current, snapshot.id == id,
-                let state = try? Wire.activityState(body[1])
+                let state = try? ActivityCoding.received(body[1])
             else { return nil }
             // A signal sent before the Get that read `current` may arrive after it.
             if let old = snapshot.state["updated_at_usec"]?.uint64, let new = state["updated_at_usec"]?.uint64, new < old {
@@ -97,12 +98,12 @@ extension FeedUpdate {
             }
             snapshot.state = state
             return FeedUpdate(activity: snapshot, cause: .updated)
-        case "ActivityEnded":
+        case .activityEnded:
             guard body.count == 2, case .string(let id) = body[0], case .string(let reason) = body[1],
                 current?.id == id
             else { return nil }
             return FeedUpdate(activity: nil, cause: .ended(reason: reason))
-        default:
+        case nil:
             return nil
         }
     }

@@ -51,6 +51,21 @@ public struct Activity: Equatable, Sendable, Codable {
     public var endsWithOwner: Bool { kind == .custom && (attributes["ends_with_owner"]?.bool ?? true) }
 }
 
+extension Activity {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        owner = try c.decode(String.self, forKey: .owner)
+        kind = try c.decode(ActivityKind.self, forKey: .kind)
+        attributes = try c.decode(.attributes, or: [:])
+        customState = try c.decode(.customState, or: [:])
+        sender = try c.decode(.sender, or: "")
+        completedAt = try c.decode(.completedAt, or: 0)
+        completedState = try c.decode(.completedState, or: [:])
+        goalReachedShownAt = try c.decode(.goalReachedShownAt, or: 0)
+    }
+}
+
 public enum EndReason: String, Sendable, Equatable {
     case stopped, completed, replaced, disabled
     case ownerVanished = "owner-vanished"
@@ -66,10 +81,15 @@ public enum CustomDictionary {
     ]
     static let statuses: Set<String> = ["running", "paused", "goal-reached", "completed"]
 
-    public static func validate(_ dictionary: ActivityState, what: String) throws(IsletError) {
-        guard dictionary.count <= Limits.maxDictionaryKeys else {
-            throw .invalidArgument("\(what) has \(dictionary.count) keys; at most 32")
+    /// At most ``Limits/maxDictionaryKeys`` keys: checked before anything else is read.
+    public static func checkKeyCount(_ count: Int, what: String) throws(IsletError) {
+        guard count <= Limits.maxDictionaryKeys else {
+            throw .invalidArgument("\(what) has \(count) keys; at most \(Limits.maxDictionaryKeys)")
         }
+    }
+
+    public static func validate(_ dictionary: ActivityState, what: String) throws(IsletError) {
+        try checkKeyCount(dictionary.count, what: what)
         for (key, value) in dictionary {
             guard Limits.keyLength.contains(key.utf8.count),
                 key.unicodeScalars.allSatisfy(isKeyScalar)

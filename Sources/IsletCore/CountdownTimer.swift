@@ -25,6 +25,8 @@ public struct CountdownTimer: Equatable, Sendable, Codable {
     public var sequence: UInt64
     /// Its activity was dismissed with End.
     public var dismissed = false
+    /// Time added to single steps with Extend (Timers.Extend, since 1.1): step -> microseconds.
+    public var extensions: [Int: UInt64] = [:]
 
     public init(owner: String, title: String, phases: [Phase], rounds: UInt32, startedAt: USec, sequence: UInt64) {
         self.owner = owner
@@ -35,9 +37,28 @@ public struct CountdownTimer: Equatable, Sendable, Codable {
         self.sequence = sequence
     }
 
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        owner = try c.decode(String.self, forKey: .owner)
+        title = try c.decode(String.self, forKey: .title)
+        phases = try c.decode([Phase].self, forKey: .phases)
+        rounds = try c.decode(UInt32.self, forKey: .rounds)
+        startedAt = try c.decode(USec.self, forKey: .startedAt)
+        pausedAt = try c.decode(.pausedAt, or: 0)
+        pausedTotal = try c.decode(.pausedTotal, or: 0)
+        reportedStep = try c.decode(.reportedStep, or: 0)
+        sequence = try c.decode(.sequence, or: 0)
+        dismissed = try c.decode(.dismissed, or: false)
+        extensions = try c.decode(.extensions, or: [:])
+        guard !phases.isEmpty, rounds > 0 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "a timer without phases or rounds"))
+        }
+    }
+
     public var isPaused: Bool { pausedAt != 0 }
+    /// One round as the phases were given (without extensions).
     public var roundUSec: UInt64 { phases.reduce(0) { $0 + $1.seconds } * usecPerSecond }
-    public var totalUSec: UInt64 { roundUSec * UInt64(rounds) }
+    public var totalUSec: UInt64 { roundUSec * UInt64(rounds) + extensions.values.reduce(0, +) }
     public var stepCount: Int { phases.count * Int(rounds) }
     /// One phase in all: the phase is the whole timer.
     public var isSinglePhase: Bool { stepCount == 1 }
@@ -69,6 +90,7 @@ public struct CountdownTimer: Equatable, Sendable, Codable {
     /// Where the timer stands after `elapsed` active microseconds. At or past the end it
     /// stands at the end of the last step.
     public func position(elapsed: UInt64) -> Position {
+        guard extensions.isEmpty else { return walk(to: min(elapsed, totalUSec)) }
         let roundLength = max(roundUSec, 1)
         let capped = min(elapsed, totalUSec)
         var round = Int(capped / roundLength)
@@ -89,6 +111,40 @@ public struct CountdownTimer: Equatable, Sendable, Codable {
             offset += length
         }
         return Position(step: 0, phaseIndex: 0, round: 1, stepElapsed: 0, stepLength: 0, stepStart: 0)
+    }
+
+    /// The length of a step, extensions included.
+    func stepLength(_ step: Int) -> UInt64 {
+        phases[step % phases.count].seconds * usecPerSecond + (extensions[step] ?? 0)
+    }
+
+    /// ``position(elapsed:)`` step by step, for a timer whose steps are no longer all alike.
+    private func walk(to elapsed: UInt64) -> Position {
+        var start: UInt64 = 0
+        for step in 0..<stepCount {
+            let length = stepLength(step)
+            if elapsed < start + length || step == stepCount - 1 {
+                return Position(
+                    step: step, phaseIndex: step % phases.count, round: step / phases.count + 1,
+                    stepElapsed: min(elapsed - start, length), stepLength: length, stepStart: start)
+            }
+            start += length
+        }
+        return Position(step: 0, phaseIndex: 0, round: 1, stepElapsed: 0, stepLength: 0, stepStart: 0)
+    }
+
+    /// Adds time to the current step (Timers.Extend): it and the whole timer end later; a
+    /// paused timer stays paused. Checked against ``Limits/extendSeconds`` and the 7-day total.
+    public mutating func extend(bySeconds seconds: UInt64, at now: USec) throws(IsletError) {
+        guard Limits.extendSeconds.contains(seconds) else {
+            throw .invalidArgument("a timer is extended by 1 second to 24 hours (86400 seconds), got \(seconds)")
+        }
+        let added = seconds * usecPerSecond
+        guard totalUSec + added <= Limits.maxTotalSeconds * usecPerSecond else {
+            throw .invalidArgument("a timer lasts at most 7 days in total; \(seconds) s more would pass that")
+        }
+        let step = position(elapsed: elapsed(at: now)).step
+        extensions[step, default: 0] += added
     }
 
     /// The wall-clock end of the current step while running; nil while paused or finished.

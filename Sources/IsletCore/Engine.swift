@@ -1,50 +1,3 @@
-/// The settings a user changes rarely, persisted with the state.
-public struct Settings: Equatable, Sendable, Codable {
-    public var goalSeconds: UInt64 = 0
-    public var enabled = true
-    public var lingerSeconds: UInt32 = 5
-    public var goalReachedLingerSeconds: UInt32 = 0
-    public init() {}
-}
-
-/// Everything islet knows that is not history: the live state, persisted as one value.
-public struct IsletState: Equatable, Sendable, Codable {
-    public var settings = Settings()
-    public var fast: RunningFast?
-    /// The fast's place in the producers' start order.
-    public var fastSequence: UInt64 = 0
-    public var timers: [String: CountdownTimer] = [:]
-    public var activity: Activity?
-    public var nextFastID: UInt64 = 1
-    public var nextSequence: UInt64 = 1
-    public var nextActivitySerial: UInt64 = 1
-    /// The last fast stopped, while its stop can still be undone (nil in earlier databases).
-    public var lastStop: StoppedFast?
-    public init() {}
-}
-
-/// What happened, in the order listeners must hear it.
-public enum Event: Equatable, Sendable {
-    case fastStarted(id: UInt64, startedAt: USec)
-    case fastStopped(CompletedFast)
-    case goalReached(id: UInt64, at: USec)
-    case timerChanged(owner: String, state: ActivityState)
-    case phaseChanged(owner: String, index: UInt32, name: String)
-    case timerFinished(owner: String, at: USec)
-    case timerRemoved(owner: String, reason: String)
-    case activityStarted(Activity, state: ActivityState)
-    case activityUpdated(id: String, state: ActivityState)
-    case activityEnded(id: String, reason: EndReason)
-}
-
-/// Changes to the fasting history that a command makes; the store applies them in the same
-/// transaction as the new state.
-public enum HistoryChange: Equatable, Sendable {
-    case insert(CompletedFast)
-    case update(CompletedFast)
-    case delete(id: UInt64)
-}
-
 /// The rules of islet as a pure function of (state, command, now): each command mutates
 /// `state` and appends the events and history changes that follow. Nothing here reads a clock
 /// or touches a disk; facts about the history come in as arguments.
@@ -56,7 +9,7 @@ public struct Engine: Sendable {
     /// How moments read in the user's zone, for messages ("a fast is running since 06:12").
     public var localTime: LocalTime
 
-    public init(state: IsletState, localTime: LocalTime = .system) {
+    public init(state: IsletState, localTime: LocalTime) {
         self.state = state
         self.localTime = localTime
     }
@@ -216,6 +169,18 @@ public struct Engine: Sendable {
     }
 
     /// SetGoal / ClearGoal (0): the daily goal, taken by fasts that start later.
+    /// SetGoal: a goal of 60 s to 7 days; 0 is refused here (ClearGoal, or writing the
+    /// GoalSeconds property, clears it).
+    public mutating func setGoal(_ seconds: UInt64) throws(IsletError) {
+        if seconds == 0 { throw .invalidArgument("a goal of 0 seconds: use ClearGoal") }
+        try setDailyGoal(seconds)
+    }
+
+    /// A page of the history holds 1 to 1000 fasts.
+    public static func checkPage(limit: UInt32) throws(IsletError) {
+        guard Limits.listLimit.contains(limit) else { throw .invalidArgument("limit must be 1 to 1000, got \(limit)") }
+    }
+
     public mutating func setDailyGoal(_ seconds: UInt64) throws(IsletError) {
         if seconds != 0 { try Limits.checkGoal(seconds) }
         state.settings.goalSeconds = seconds
@@ -309,6 +274,17 @@ public struct Engine: Sendable {
         takeIsland(.timer(owner), now)
     }
 
+    /// StartIntervals: the phases as two lists, which must be as long as each other.
+    public mutating func startIntervals(
+        owner: String, title: String, names: [String], seconds: [UInt64], rounds: UInt32, now: USec
+    ) throws(IsletError) {
+        guard names.count == seconds.count else {
+            throw .invalidArgument("phase_names has \(names.count) entries but phase_seconds has \(seconds.count)")
+        }
+        let phases = zip(names, seconds).map { Phase(name: $0, seconds: $1) }
+        try startTimer(owner: owner, title: title, phases: phases, rounds: rounds, now: now)
+    }
+
     public mutating func pauseTimer(owner: String, now: USec) throws(IsletError) {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         advance(to: now)
@@ -326,6 +302,16 @@ public struct Engine: Sendable {
         guard timer.isPaused else { throw .invalidState("the timer of \"\(owner)\" is running, not paused") }
         timer.pausedTotal += now > timer.pausedAt ? now - timer.pausedAt : 0
         timer.pausedAt = 0
+        state.timers[owner] = timer
+        timerChanged(timer, now)
+    }
+
+    /// Timers.Extend: more time for the current phase, running or paused.
+    public mutating func extendTimer(owner: String, seconds: UInt64, now: USec) throws(IsletError) {
+        try Limits.checkText(owner, "owner", Limits.ownerLength)
+        advance(to: now)
+        guard var timer = state.timers[owner] else { throw .unknownTimer("no timer for owner \"\(owner)\"") }
+        try timer.extend(bySeconds: seconds, at: now)
         state.timers[owner] = timer
         timerChanged(timer, now)
     }

@@ -21,6 +21,17 @@ public struct RunningFast: Equatable, Sendable, Codable {
     public var goalReached: Bool { goalReachedAt != 0 }
 }
 
+extension RunningFast {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(UInt64.self, forKey: .id)
+        startedAt = try c.decode(USec.self, forKey: .startedAt)
+        goalSeconds = try c.decode(.goalSeconds, or: 0)
+        goalReachedAt = try c.decode(.goalReachedAt, or: 0)
+        dismissed = try c.decode(.dismissed, or: false)
+    }
+}
+
 /// The fast stopped last, kept for a while so that a mistaken stop can be undone.
 public struct StoppedFast: Equatable, Sendable, Codable {
     /// The fast as it ran (goal, goal reached, dismissed).

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The user's wall clock: how far local time is from UTC at any moment. The core is handed
 /// one (it never reads the process's time zone itself), so its rules and messages are the
 /// same in every test, whatever zone the machine is in.
@@ -12,14 +8,6 @@ public struct LocalTime: Sendable {
     public init(utcOffset: @escaping @Sendable (USec) -> Int64) { self.utcOffset = utcOffset }
 
     public static let utc = LocalTime { _ in 0 }
-
-    /// The process's zone (TZ, /etc/localtime), as the C library reads it.
-    public static let system = LocalTime { usec in
-        var seconds = time_t(usec / usecPerSecond)
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return 0 }
-        return Int64(parts.tm_gmtoff)
-    }
 
     /// A moment as people read it: "06:12" today, "Mon 07:40" in the six days before or after,
     /// "2026-11-20 07:40" further away. Never microseconds.
@@ -37,7 +25,7 @@ public struct LocalTime: Sendable {
     }
 
     /// The local day number (days since 1970-01-01 locally) and seconds into that day.
-    func local(_ usec: USec) -> (day: Int64, seconds: Int64) {
+    public func local(_ usec: USec) -> (day: Int64, seconds: Int64) {
         let seconds = Int64(usec / usecPerSecond) + utcOffset(usec)
         let day = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         return (day, seconds - day * 86400)

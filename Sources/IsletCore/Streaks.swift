@@ -14,7 +14,7 @@ public struct FastStats: Equatable, Sendable {
 /// so a 37-hour fast counts for every day it touches.
 public enum Streaks {
     /// The local calendar day of a moment, as a day number (days since 1970-01-01 locally).
-    public static func localDay(_ usec: USec) -> Int64 { LocalTime.system.local(usec).day }
+    public static func localDay(_ usec: USec, in zone: LocalTime) -> Int64 { zone.local(usec).day }
 
     /// Current and longest streak from day spans (first day, last day) of goal-meeting fasts,
     /// in any order. The current streak ends today, or yesterday when today has none yet.

@@ -1,4 +1,5 @@
 import DBus
+import Platform
 import IsletClient
 import IsletCore
 
@@ -63,7 +64,7 @@ public actor Bridge {
 
     public init(
         islet: IsletClient, server: NotificationServer, settings: BridgeSettings, memory: MemoryStore = .none,
-        clock: @escaping @Sendable () -> USec = Bridge.wallClock, log: @escaping @Sendable (String) -> Void,
+        clock: @escaping @Sendable () -> USec = WallClock.clock, log: @escaping @Sendable (String) -> Void,
         warn: (@Sendable (String) -> Void)? = nil
     ) {
         self.islet = islet
@@ -79,11 +80,6 @@ public actor Bridge {
     /// How long an ended activity's notification waits for a successor before it closes.
     static let settleUSec: USec = 250_000
 
-    public static let wallClock: @Sendable () -> USec = {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return UInt64(now.tv_sec) * usecPerSecond + UInt64(now.tv_nsec) / 1000
-    }
 
     /// Runs until the connection closes.
     public func run() async throws {
@@ -281,6 +277,7 @@ public actor Bridge {
         case ("pause", .timer): call(key) { try await islet.pauseTimer(owner: owner) }
         case ("resume", .timer): call(key) { try await islet.resumeTimer(owner: owner) }
         case ("stop", .timer): call(key) { try await islet.stopTimer(owner: owner) }
+        case ("extend", .timer): call(key) { try await islet.extendTimer(owner: owner, seconds: Presenter.extendSeconds) }
         default: log("ignored action \"\(key.prefix(40))\" for a \(activity.kind.rawValue)")
         }
     }

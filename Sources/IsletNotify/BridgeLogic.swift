@@ -1,4 +1,5 @@
 import IsletCore
+import Platform
 
 /// The bridge's decisions, pure: given what the server shows and what the user did, what to
 /// send for the activity now. The I/O around it (``Bridge``) only carries these out.

@@ -1,4 +1,5 @@
 import DBus
+import Platform
 import IsletClient
 import IsletCore
 
@@ -30,7 +31,7 @@ public actor KdeJob {
     var tick: Task<Void, Never>?
 
     public init(
-        islet: IsletClient, bridge: Bridge?, clock: @escaping @Sendable () -> USec = Bridge.wallClock,
+        islet: IsletClient, bridge: Bridge?, clock: @escaping @Sendable () -> USec = WallClock.clock,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.islet = islet
@@ -130,7 +131,7 @@ public actor KdeJob {
             connection: islet.connection, destination: owner, path: Self.serverPath, interface: Self.serverInterface)
         do {
             let reply = try await server.call("requestView", [
-                .string("islet-notify"), .int32(JobView.capabilities(for: activity.kind)),
+                .string(Presenter.desktopEntry), .int32(JobView.capabilities(for: activity.kind)),
                 .stringVariantDictionary(["immediate": .boolean(true)]),
             ])
             guard case .objectPath(let path)? = reply.first else {

@@ -1,4 +1,5 @@
 import DBus
+import Platform
 import IsletClient
 import IsletCore
 
@@ -26,7 +27,7 @@ public actor LockScreenNotice {
 
     public init(
         islet: IsletClient, server: NotificationServer, settings: BridgeSettings,
-        clock: @escaping @Sendable () -> USec = Bridge.wallClock, log: @escaping @Sendable (String) -> Void
+        clock: @escaping @Sendable () -> USec = WallClock.clock, log: @escaping @Sendable (String) -> Void
     ) {
         self.islet = islet
         self.server = server

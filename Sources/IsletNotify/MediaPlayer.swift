@@ -1,4 +1,5 @@
 import DBus
+import Platform
 import IsletClient
 import IsletCore
 import Synchronization
@@ -43,7 +44,7 @@ public actor MediaPlayer {
     var input: AsyncStream<FeedUpdate?>.Continuation?
 
     public init(
-        islet: IsletClient, style: BridgeSettings.Style, clock: @escaping @Sendable () -> USec = Bridge.wallClock,
+        islet: IsletClient, style: BridgeSettings.Style, clock: @escaping @Sendable () -> USec = WallClock.clock,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.islet = islet
@@ -164,7 +165,7 @@ public actor MediaPlayer {
                 .typed("CanRaise", Bool.self, changeSignal: .constant) { false },
                 .typed("HasTrackList", Bool.self, changeSignal: .constant) { false },
                 .typed("Identity", String.self, changeSignal: .constant) { "islet" },
-                .typed("DesktopEntry", String.self, changeSignal: .constant) { "islet-notify" },
+                .typed("DesktopEntry", String.self, changeSignal: .constant) { Presenter.desktopEntry },
                 .typed("SupportedUriSchemes", [String].self, changeSignal: .constant) { [] },
                 .typed("SupportedMimeTypes", [String].self, changeSignal: .constant) { [] },
             ])

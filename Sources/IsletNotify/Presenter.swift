@@ -1,4 +1,6 @@
+import IsletBus
 import IsletCore
+import Platform
 
 /// What a notification is about, for "has anything meaningful changed?": the user's dismissal
 /// holds until this changes (status, phase, round, or a new activity), never on a clock tick.
@@ -32,7 +34,10 @@ public struct Announcement: Equatable, Sendable {
 /// Pure: (activity, now, settings, server) -> notification.
 public enum Presenter {
     public static let stackTag = "islet-activity"
-    public static let desktopEntry = "islet-notify"
+    public static let desktopEntry = NotifyBus.desktopEntry
+    /// A timer's "+1 min" (Timers.Extend), between Pause or Resume and Stop.
+    static let extendAction = (key: "extend", label: "+1 min")
+    static let extendSeconds: UInt64 = 60
     static let minimalPalette: [String: Hint] = [
         "bgcolor": .string("#0a0a0a"), "fgcolor": .string("#888888"), "frcolor": .string("#444444"),
     ]
@@ -151,7 +156,7 @@ public enum Presenter {
                 let left = view.hasTime ? Format.timer(seconds: pausedSeconds(activity)) + " left" : nil
                 lines.append((["❚❚ Paused"] + (left.map { [$0] } ?? [])).joined(separator: " · "))
                 icon = settings.icons.paused
-                if view.kind == .timer { actions = [("resume", "Resume"), ("stop", "Stop")] }
+                if view.kind == .timer { actions = [("resume", "Resume"), Presenter.extendAction, ("stop", "Stop")] }
             case .completed:
                 lines.append(time ?? "Done")
                 if time != nil { detail.append("Done") }
@@ -162,7 +167,7 @@ public enum Presenter {
             case .running:
                 if let time { lines.append(time) }
                 icon = view.kind == .timer ? settings.icons.timer : settings.icons.custom
-                if view.kind == .timer { actions = [("pause", "Pause"), ("stop", "Stop")] }
+                if view.kind == .timer { actions = [("pause", "Pause"), Presenter.extendAction, ("stop", "Stop")] }
             }
             if let label = view.phaseLabel { detail.append(label) }
             if let progress, view.status == .running || view.status == .paused { detail.append(progress) }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import IsletCore
-import Synchronization
+import Platform
 
 #if canImport(Glibc)
     import Glibc
@@ -13,21 +13,10 @@ import Synchronization
 /// or a power cut.
 public final class Store: @unchecked Sendable {
     public let path: String
+    /// Local calendar days (streaks) are counted in this zone.
+    public let localTime: LocalTime
     private let queue: DatabaseQueue
     private var lockDescriptor: Int32 = -1
-    /// The most recent fasts, in memory while this process is the only writer (``init(path:exclusive:)``
-    /// with `exclusive`): the first pages of the history, which panels and `islet history` ask
-    /// for most, cost no query. Dropped by every commit that changes the history.
-    private let recent = Mutex(RecentFasts())
-    private let cachesRecent: Bool
-    public static let recentWindow = 200
-
-    struct RecentFasts {
-        var fasts: [CompletedFast]?
-        /// Bumped by each history change, so that a page read before it is not kept after it.
-        var generation: UInt64 = 0
-    }
-
     /// `$XDG_DATA_HOME/islet/islet.sqlite`, by default `~/.local/share/islet/islet.sqlite`.
     public static var defaultPath: String {
         let env = ProcessInfo.processInfo.environment
@@ -38,9 +27,9 @@ public final class Store: @unchecked Sendable {
 
     /// Opens (creating when missing) the database. Refuses a database another process holds
     /// for writing, and one that fails SQLite's quick check.
-    public init(path: String = Store.defaultPath, exclusive: Bool = true) throws(StoreError) {
+    public init(path: String = Store.defaultPath, exclusive: Bool = true, localTime: LocalTime = .system) throws(StoreError) {
         self.path = path
-        cachesRecent = exclusive
+        self.localTime = localTime
         let directory = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(
@@ -71,7 +60,11 @@ public final class Store: @unchecked Sendable {
             queue = try DatabaseQueue(path: path, configuration: config)
             let check = try queue.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
             guard check == "ok" else { throw StoreError.damaged(path: path, detail: check ?? "quick_check failed") }
-            try Store.migrator.migrate(queue)
+            let migrator = Store.migrator(localTime: localTime)
+            if try queue.read({ db in try migrator.hasBeenSuperseded(db) }) {
+                throw StoreError.newer(path: path, detail: "it holds changes to the schema that this islet does not know")
+            }
+            try migrator.migrate(queue)
             // The check read every page; keep a small cache (the hot pages are few: the live
             // state, the first history pages, the totals) and give the rest back.
             try queue.writeWithoutTransaction { db in
@@ -88,7 +81,7 @@ public final class Store: @unchecked Sendable {
         if lockDescriptor >= 0 { close(lockDescriptor) }
     }
 
-    static var migrator: DatabaseMigrator {
+    static func migrator(localTime: LocalTime) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(
@@ -113,7 +106,7 @@ public final class Store: @unchecked Sendable {
             // that streaks need no per-fast time-zone arithmetic when asked for.
             try db.execute(sql: "CREATE TABLE goal_day (day INTEGER PRIMARY KEY, hits INTEGER NOT NULL)")
             let rows = try Row.fetchCursor(db, sql: "SELECT id, started_at, ended_at, goal_seconds FROM fast")
-            while let row = try rows.next() { try Store.countGoalDays(db, Store.fast(row), by: 1) }
+            while let row = try rows.next() { try Store.countGoalDays(db, Store.fast(row), by: 1, localTime: localTime) }
         }
         migrator.registerMigration("v3-totals") { db in
             // Count, total and goal hits kept as fasts change; the longest through an index.
@@ -130,19 +123,23 @@ public final class Store: @unchecked Sendable {
                     FROM fast;
                     """)
         }
+        migrator.registerMigration("v4-state-version") { db in
+            // The live state's shape (StateDocument); rows from before read 0.
+            try db.execute(sql: "ALTER TABLE live ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 
     /// Adds (1) or removes (-1) a fast in everything kept about the history.
-    static func count(_ db: Database, _ fast: CompletedFast, by delta: Int) throws {
-        try countGoalDays(db, fast, by: delta)
-        try countTotals(db, fast, by: Int64(delta))
+    func count(_ db: Database, _ fast: CompletedFast, by delta: Int) throws {
+        try Store.countGoalDays(db, fast, by: delta, localTime: localTime)
+        try Store.countTotals(db, fast, by: Int64(delta))
     }
 
     /// Removes the stored fast `id`, as it is now, from everything kept about the history.
-    static func uncount(_ db: Database, id: UInt64) throws {
+    func uncount(_ db: Database, id: UInt64) throws {
         let sql = "SELECT id, started_at, ended_at, goal_seconds FROM fast WHERE id = ?"
-        if let old = try Row.fetchOne(db, sql: sql, arguments: [Int64(clamping: id)]) { try count(db, fast(old), by: -1) }
+        if let old = try Row.fetchOne(db, sql: sql, arguments: [Int64(clamping: id)]) { try count(db, Store.fast(old), by: -1) }
     }
 
     /// Adds (or with -1 removes) a fast to the kept totals.
@@ -153,10 +150,10 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Adds `delta` to every local day a goal-meeting fast touches.
-    static func countGoalDays(_ db: Database, _ fast: CompletedFast, by delta: Int) throws {
+    static func countGoalDays(_ db: Database, _ fast: CompletedFast, by delta: Int, localTime: LocalTime) throws {
         guard fast.metGoal else { return }
-        let first = Streaks.localDay(fast.startedAt)
-        let last = max(first, Streaks.localDay(fast.endedAt))
+        let first = Streaks.localDay(fast.startedAt, in: localTime)
+        let last = max(first, Streaks.localDay(fast.endedAt, in: localTime))
         for day in first...min(last, first + 400) {
             try db.execute(
                 sql: "INSERT INTO goal_day (day, hits) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET hits = hits + excluded.hits",
@@ -176,12 +173,8 @@ public final class Store: @unchecked Sendable {
         try run {
             try queue.read { db in
                 var state = IsletState()
-                if let json = try String.fetchOne(db, sql: "SELECT state FROM live WHERE id = 1") {
-                    do {
-                        state = try JSONDecoder().decode(IsletState.self, from: Data(json.utf8))
-                    } catch {
-                        throw StoreError.damaged(path: path, detail: "the saved state cannot be read: \(error)")
-                    }
+                if let row = try Row.fetchOne(db, sql: "SELECT state, version FROM live WHERE id = 1") {
+                    state = try StateDocument.decode(row[0], version: row[1], path: path)
                 }
                 let maxID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM fast") ?? 0
                 state.nextFastID = max(state.nextFastID, UInt64(maxID) + 1)
@@ -192,34 +185,29 @@ public final class Store: @unchecked Sendable {
 
     /// Stores a command's outcome: history changes and the new state, in one transaction.
     public func commit(state: IsletState, history: [HistoryChange]) throws(StoreError) {
-        if !history.isEmpty {
-            recent.withLock { recent in
-                recent.fasts = nil
-                recent.generation &+= 1
-            }
-        }
         try run {
-            let json = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+            let json = try StateDocument.encode(state)
             try queue.write { db in
                 for change in history {
                     switch change {
                     case .insert(let f):
-                        try Store.count(db, f, by: 1)
+                        try count(db, f, by: 1)
                         try db.execute(
                             sql: "INSERT INTO fast (id, started_at, ended_at, goal_seconds) VALUES (?, ?, ?, ?)",
                             arguments: [Int64(f.id), Int64(f.startedAt), Int64(f.endedAt), Int64(f.goalSeconds)])
                     case .update(let f):
-                        try Store.uncount(db, id: f.id)
-                        try Store.count(db, f, by: 1)
+                        try uncount(db, id: f.id)
+                        try count(db, f, by: 1)
                         try db.execute(
                             sql: "UPDATE fast SET started_at = ?, ended_at = ?, goal_seconds = ? WHERE id = ?",
                             arguments: [Int64(f.startedAt), Int64(f.endedAt), Int64(f.goalSeconds), Int64(f.id)])
                     case .delete(let id):
-                        try Store.uncount(db, id: id)
+                        try uncount(db, id: id)
                         try db.execute(sql: "DELETE FROM fast WHERE id = ?", arguments: [Int64(id)])
                     }
                 }
-                try db.execute(sql: "INSERT OR REPLACE INTO live (id, state) VALUES (1, ?)", arguments: [json])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO live (id, state, version) VALUES (1, ?, ?)", arguments: [json, StateDocument.current])
             }
         }
     }
@@ -232,34 +220,8 @@ public final class Store: @unchecked Sendable {
             endedAt: UInt64(max(0, row[2] as Int64)), goalSeconds: UInt64(max(0, row[3] as Int64)))
     }
 
-    /// Changes with every commit that changes the history, while this process is the only
-    /// writer; nil otherwise (another writer could change it unseen). What a reader may key
-    /// its own copies of history pages by.
-    public var historyGeneration: UInt64? {
-        cachesRecent ? recent.withLock { $0.generation } : nil
-    }
-
     /// Completed fasts, most recent first (by start, then id), through the start index.
     public func page(offset: UInt32, limit: UInt32) throws(StoreError) -> [CompletedFast] {
-        let end = Int(offset) + Int(limit)
-        if cachesRecent, end <= Store.recentWindow {
-            let (cached, generation) = recent.withLock { ($0.fasts, $0.generation) }
-            let fasts: [CompletedFast]
-            if let cached {
-                fasts = cached
-            } else {
-                fasts = try query(offset: 0, limit: UInt32(Store.recentWindow))
-                recent.withLock { recent in
-                    if recent.generation == generation { recent.fasts = fasts }
-                }
-            }
-            // Fewer rows than the window means the whole history: later offsets are empty.
-            return Array(fasts[min(Int(offset), fasts.count)..<min(end, fasts.count)])
-        }
-        return try query(offset: offset, limit: limit)
-    }
-
-    private func query(offset: UInt32, limit: UInt32) throws(StoreError) -> [CompletedFast] {
         try run {
             try queue.read { db in
                 try Row.fetchAll(
@@ -326,7 +288,7 @@ public final class Store: @unchecked Sendable {
                         spans.append((day, day))
                     }
                 }
-                let streaks = Streaks.compute(spans: spans, today: Streaks.localDay(now))
+                let streaks = Streaks.compute(spans: spans, today: Streaks.localDay(now, in: localTime))
                 stats.currentStreakDays = streaks.current
                 stats.longestStreakDays = streaks.longest
                 return stats

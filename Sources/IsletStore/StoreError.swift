@@ -8,6 +8,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly(path: String, detail: String)
     case full(path: String)
     case failed(path: String, detail: String)
+    /// Written by a newer islet: left untouched rather than read in part and overwritten.
+    case newer(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "the database \(path) cannot be written (\(detail)); check its permissions and the file system"
         case .full(let path): "the disk holding \(path) is full; nothing was changed"
         case .failed(let path, let detail): "the database \(path) failed: \(detail)"
+        case .newer(let path, let detail):
+            "the database \(path) was written by a newer islet (\(detail)); it was left untouched: run that islet, or restore a backup"
         }
     }
 

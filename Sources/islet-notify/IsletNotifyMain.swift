@@ -2,7 +2,9 @@ import DBus
 import IdleLoop
 import IsletClient
 import IsletNotify
+import IsletBus
 import OptionScanner
+import Platform
 
 #if canImport(Glibc)
     import Glibc
@@ -34,7 +36,7 @@ struct Options: Equatable {
           --style <style>         standard (title, time, progress, buttons) or minimal (the time alone).
           --update-urgency <update-urgency>
                                   Urgency of in-place updates: low, normal or critical.
-          --buttons/--no-buttons  Pause / Resume / Stop buttons (standard style).
+          --buttons/--no-buttons  Pause / Resume, +1 min and Stop buttons (standard style).
           --address <address>     A D-Bus address to use instead of the session bus.
           -v, --verbose           Log what the bridge does to stderr.
           --version               Show the version.
@@ -76,7 +78,7 @@ struct Options: Equatable {
         var settings = BridgeSettings()
         let explicit = config != nil
         if let path = config ?? ConfigFile.defaultPath(environment: environment) {
-            switch readFile(path) {
+            switch TextFile.read(path) {
             case .success(let text):
                 do {
                     try ConfigFile.apply(text, path: path, to: &settings)
@@ -86,7 +88,7 @@ struct Options: Equatable {
             case .failure(let error) where error.code == ENOENT && !explicit:
                 break
             case .failure(let error):
-                throw UsageError(description: "cannot read \(path): \(String(cString: strerror(error.code)))")
+                throw UsageError(description: "cannot read \(path): \(error)")
             }
         }
         if let style {
@@ -127,23 +129,23 @@ enum IsletNotifyMain {
         }
         let verbose = options.verbose
         let log: @Sendable (String) -> Void = { message in
-            if verbose { Environment.standardError("islet-notify: " + message) }
+            if verbose { printError("islet-notify: " + message) }
         }
         let connection: DBusConnection
         do {
             connection = try DBusConnection(bus: options.address.map { .address($0) } ?? .session, label: "islet-notify")
         } catch {
-            Environment.standardError("islet-notify: cannot connect to the session bus: \(error)")
+            printError("islet-notify: cannot connect to the session bus: \(error)")
             exit(69)
         }
         connection.onDisconnect {
-            Environment.standardError("islet-notify: lost the bus connection; exiting")
+            printError("islet-notify: lost the bus connection; exiting")
             exit(1)
         }
         let bridge = Bridge(
             islet: IsletClient(connection: connection), server: NotificationServer(connection: connection),
             settings: settings, memory: MemoryFiles.store(environment: Environment.current), log: log,
-            warn: { Environment.standardError("islet-notify: " + $0) })
+            warn: { printError("islet-notify: " + $0) })
         let sources: SignalWatch
         do {
             sources = try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT]) { _ in
@@ -153,17 +155,17 @@ enum IsletNotifyMain {
                 }
             }
         } catch {
-            Environment.standardError("islet-notify: \(error)")
+            printError("islet-notify: \(error)")
             exit(71)
         }
         log("started, style \(settings.style.rawValue), as \(connection.uniqueName)")
         // `islet expand` and the like.
         do {
             if try await !NotifyControl.serve(connection, bridge: bridge) {
-                Environment.standardError("islet-notify: \(NotifyControl.busName) is owned already: is another islet-notify running?")
+                printError("islet-notify: \(NotifyBus.busName) is owned already: is another islet-notify running?")
             }
         } catch {
-            Environment.standardError("islet-notify: cannot serve \(NotifyControl.busName): \(error)")
+            printError("islet-notify: cannot serve \(NotifyBus.busName): \(error)")
         }
         // The other surfaces: the same connection, each its own follower of the activity.
         if settings.kdeJobs, settings.style == .standard {
@@ -172,7 +174,7 @@ enum IsletNotifyMain {
                 do {
                     try await job.run()
                 } catch {
-                    Environment.standardError("islet-notify: KDE job: \(error)")
+                    printError("islet-notify: KDE job: \(error)")
                 }
             }
         }
@@ -184,7 +186,7 @@ enum IsletNotifyMain {
                 do {
                     try await notice.run()
                 } catch {
-                    Environment.standardError("islet-notify: lock screen: \(error)")
+                    printError("islet-notify: lock screen: \(error)")
                 }
             }
         }
@@ -197,7 +199,7 @@ enum IsletNotifyMain {
                         try await client.activity.set("GoalReachedLingerSeconds", .uint32(value))
                     }
                 } catch {
-                    Environment.standardError("islet-notify: cannot set the linger settings on isletd: \(error)")
+                    printError("islet-notify: cannot set the linger settings on isletd: \(error)")
                 }
             }
         }
@@ -207,21 +209,21 @@ enum IsletNotifyMain {
                 do {
                     try await player.run()
                 } catch {
-                    Environment.standardError("islet-notify: media player: \(error)")
+                    printError("islet-notify: media player: \(error)")
                 }
             }
         }
         do {
             try await bridge.run()
         } catch {
-            Environment.standardError("islet-notify: \(error)")
+            printError("islet-notify: \(error)")
             exit(1)
         }
         // The feed ends only when the connection does (the disconnect handler may not have run
         // yet): the same exit, so that the service manager restarts the bridge.
         _ = sources
         if await bridge.isShuttingDown { exit(0) }
-        Environment.standardError("islet-notify: lost the bus connection; exiting")
+        printError("islet-notify: lost the bus connection; exiting")
         exit(1)
     }
 }
@@ -240,31 +242,6 @@ enum Environment {
         }
         return result
     }
-
-    static func standardError(_ line: String) {
-        let text = line + "\n"
-        _ = text.withCString { write(2, $0, strlen($0)) }
-    }
-}
-
-/// The whole file as UTF-8 text, or the errno that stopped us.
-struct Errno: Error, Equatable { var code: Int32 }
-
-func readFile(_ path: String) -> Result<String, Errno> {
-    guard let file = fopen(path, "r") else { return .failure(Errno(code: errno)) }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count > 0 { bytes += buffer[0..<count] }
-        if count < buffer.count {
-            if ferror(file) != 0 { return .failure(Errno(code: errno)) }
-            break
-        }
-        if bytes.count > 1 << 20 { return .failure(Errno(code: EFBIG)) }
-    }
-    return .success(String(decoding: bytes, as: UTF8.self))
 }
 
 /// The bridge's memory (``BridgeMemory``) as a file per bus in `$XDG_RUNTIME_DIR/islet/`: it
@@ -280,7 +257,7 @@ enum MemoryFiles {
         }
         return MemoryStore(
             load: { busID in
-                guard let file = path(busID), case .success(let text) = readFile(file) else { return nil }
+                guard let file = path(busID), case .success(let text) = TextFile.read(file) else { return nil }
                 return BridgeMemory.decode(text)
             },
             save: { memory in

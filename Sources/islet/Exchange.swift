@@ -1,3 +1,4 @@
+import FoundationEssentials
 import IsletCore
 
 #if canImport(Glibc)
@@ -63,23 +64,36 @@ enum Exchange {
     }
 
     static func parseJSON(_ text: String) throws(Failure) -> [Row] {
-        let value: JSON.Value
-        do { value = try JSON.parse(text) } catch { throw Failure(description: "not valid JSON: \(error)") }
-        guard case .array(let items) = value else { throw Failure(description: "expected a JSON array of fasts") }
-        var result: [Row] = []
-        for (index, item) in items.enumerated() {
-            let place = "entry \(index + 1)"
-            guard case .object = item else { throw Failure(description: "\(place): expected an object") }
-            func field(_ name: String) -> String? {
-                switch item[name] {
-                case .string(let s)?: return s
-                case .number(let n)? where n >= 0 && n < 1.8e19 && n == n.rounded(): return String(UInt64(n))
-                default: return nil
-                }
-            }
-            result.append(try row(place: place, field))
+        let entries: [[String: Scalar]]
+        do {
+            entries = try JSONDecoder().decode([[String: Scalar]].self, from: Data(text.utf8))
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw Failure(description: "expected a JSON array of fasts (objects) at \(context.codingPath.map(\.description))")
+        } catch {
+            throw Failure(description: "not valid JSON (\(error))")
         }
-        return result
+        return try entries.enumerated().map { index, entry throws(Failure) in
+            try row(place: "entry \(index + 1)") { entry[$0]?.text }
+        }
+    }
+
+    /// A field's value as it may come: a string, a whole number, or anything else (unread).
+    enum Scalar: Decodable {
+        case text(String)
+        case other
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let number = try? value.decode(UInt64.self) {
+                self = .text(String(number))
+            } else if let string = try? value.decode(String.self) {
+                self = .text(string)
+            } else {
+                self = .other
+            }
+        }
+
+        var text: String? { if case .text(let t) = self { t } else { nil } }
     }
 
     static func row(place: String, _ field: (String) -> String?) throws(Failure) -> Row {
@@ -104,30 +118,4 @@ enum Exchange {
         guard start < end else { throw Failure(description: "\(place): the fast ends before it starts") }
         return Row(place: place, start: start, end: end, goal: goal)
     }
-}
-
-/// A whole file (or standard input for "-") as text; the error says why not.
-func readAll(_ path: String) -> Result<String, ReadFailure> {
-    let file: UnsafeMutablePointer<FILE>?
-    if path == "-" { file = fdopen(dup(0), "r") } else { file = fopen(path, "r") }
-    guard let file else { return .failure(ReadFailure(String(cString: strerror(errno)))) }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        bytes += buffer[0..<n]
-        if bytes.count > 64 << 20 { return .failure(ReadFailure("over 64 MiB")) }
-        if n < buffer.count {
-            if ferror(file) != 0 { return .failure(ReadFailure(String(cString: strerror(errno)))) }
-            break
-        }
-    }
-    guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(ReadFailure("not UTF-8 text")) }
-    return .success(text)
-}
-
-struct ReadFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import DBus
 import IsletClient
 import IsletCore
+import Platform
 
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -78,7 +79,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
         func run() async throws {
             let text: String
-            switch readAll(file) {
+            switch TextFile.read(file, limit: 64 << 20) {
             case .success(let t): text = t
             case .failure(let message): throw ValidationError("cannot read \(file): \(message)")
             }

@@ -1,8 +1,10 @@
 import ArgumentParser
 import DBus
 import IdleLoop
+import IsletBus
 import IsletClient
 import IsletCore
+import Platform
 
 #if canImport(Glibc)
     import Glibc
@@ -54,59 +56,6 @@ struct BusOptions: ParsableArguments {
             return try await body(IsletClient(connection: connection))
         } catch let error as DBusError {
             throw Output.exit(for: error)
-        }
-    }
-}
-
-enum Output {
-    static func line(_ text: String) {
-        var line = text
-        line.append("\n")
-        var bytes = Array(line.utf8)[...]
-        // One write per line, whole: a panel reading the pipe never sees half a line.
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                Glibc.exit(errno == EPIPE ? 0 : 74)  // the panel went away
-            }
-            bytes = bytes.dropFirst(n)
-        }
-    }
-
-    static func error(_ message: String, hint: String? = nil) {
-        var text = "islet: " + message + "\n"
-        if let hint { text += "  " + hint + "\n" }
-        _ = text.withCString { write(2, $0, strlen($0)) }
-    }
-
-    /// The message and exit status for an error from the bus or the service.
-    static func exit(for error: DBusError) -> ExitCode {
-        if error.isIsletError {
-            let name = String(error.name.dropFirst(IsletClient.errorPrefix.count))
-            Output.error(error.message + ".", hint: hint(name))
-            return ExitCode(1)
-        }
-        if error.meansServiceUnavailable {
-            Output.error(
-                "isletd is not running and could not be started (\(error.name.split(separator: ".").last ?? "")).",
-                hint: "Start it with `systemctl --user start isletd`, or run `isletd &`.")
-            return ExitCode(69)
-        }
-        Output.error("\(error.message) (\(error.name)).")
-        return ExitCode(1)
-    }
-
-    static func hint(_ name: String) -> String? {
-        switch name {
-        case "AlreadyFasting": "Stop it first with `islet fast stop`."
-        case "NotFasting": "Start one with `islet fast start`."
-        case "UnknownFast": "`islet history` lists the ids."
-        case "NothingToUndo": "`islet fast start --at TIME` starts a fast at an earlier time."
-        case "UnknownTimer": "`islet timer list` shows the running timers and their owners."
-        case "NotOwner": "Only the program that started an activity may change it."
-        case "InvalidState": "`islet timer list` and `islet activity` show the current state."
-        default: nil
         }
     }
 }

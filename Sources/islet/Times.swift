@@ -1,4 +1,5 @@
 import IsletCore
+import Platform
 
 #if canImport(Glibc)
     import Glibc
@@ -6,11 +7,7 @@ import IsletCore
 
 /// Times as people type them, and as we print them: local time, minute precision.
 enum Times {
-    static func now() -> USec {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return UInt64(ts.tv_sec) * usecPerSecond + UInt64(ts.tv_nsec) / 1000
-    }
+    static func now() -> USec { WallClock.now() }
 
     /// "now", "-2h" / "2h ago" (that long ago), "07:30" (the last time the clock read 07:30),
     /// "2026-11-22 07:30" or "2026-11-22T07:30:15" (local time). nil for anything else.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import IsletBus
 import IsletClient
 import IsletCore
 
@@ -122,11 +123,9 @@ struct ExpandCommand: AsyncParsableCommand {
     func run() async throws {
         let asked = try await bus.run { client -> Bool in
             guard try await client.currentActivity() != nil else { return false }
-            let notify = DBusProxy(
-                connection: client.connection, destination: "org.islet.Notify1", path: "/org/islet/Notify1",
-                interface: "org.islet.Notify1", timeout: .seconds(5))
+            let notify = DBusProxy(NotifyBus.self, connection: client.connection, timeout: .seconds(5))
             do {
-                try await notify.call("Expand")
+                try await notify.call(NotifyBus.Method.expand)
             } catch let error as DBusError where error.meansServiceUnavailable {
                 Output.error("islet-notify is not running, so there is no notification to show.",
                              hint: "Start it with `systemctl --user start islet-notify`, or run `islet-notify &`.")

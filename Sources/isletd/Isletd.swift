@@ -1,5 +1,6 @@
 import DBus
 import IdleLoop
+import IsletBus
 import IsletService
 import IsletStore
 import OptionScanner
@@ -65,8 +66,8 @@ enum Isletd {
         if options.replace {
             // Take the name first; the old isletd exits on NameLost and lets go of the database.
             flags.insert(.replaceExisting)
-            guard try await connection.requestName(IsletService.busName, flags: flags) == .primaryOwner else {
-                logger.critical("could not take over \(IsletService.busName)")
+            guard try await connection.requestName(IsletBus.name, flags: flags) == .primaryOwner else {
+                logger.critical("could not take over \(IsletBus.name)")
                 exit(1)
             }
         }
@@ -80,21 +81,22 @@ enum Isletd {
             exit(1)
         }
         if !options.replace {
-            let reply = try await connection.requestName(IsletService.busName, flags: flags)
+            let reply = try await connection.requestName(IsletBus.name, flags: flags)
             guard reply == .primaryOwner || reply == .alreadyOwner else {
-                logger.critical("another isletd owns \(IsletService.busName); stop it or start this one with --replace")
+                logger.critical("another isletd owns \(IsletBus.name); stop it or start this one with --replace")
                 exit(1)
             }
         }
-        logger.info("serving \(IsletService.busName) as \(connection.uniqueName), database \(path)")
+        service.catchUp()
+        logger.info("serving \(IsletBus.name) as \(connection.uniqueName), database \(path)")
         connection.onDisconnect {
             logger.critical("lost the bus connection; exiting so that the service manager restarts isletd")
             Glibc.exit(1)
         }
         let lost = try await connection.nameLostEvents()
         let signals = try Isletd.stopSignals(connection: connection, logger: logger)
-        for await name in lost where name == IsletService.busName {
-            logger.notice("another isletd took over \(IsletService.busName); exiting")
+        for await name in lost where name == IsletBus.name {
+            logger.notice("another isletd took over \(IsletBus.name); exiting")
             Glibc.exit(0)
         }
         // The stream ends only with the connection (the disconnect handler may not have run

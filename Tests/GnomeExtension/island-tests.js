@@ -29,7 +29,7 @@ function runIslandTests(Island, check, contractXml) {
     check('FR-05 expanded: title, time, phase', [teaView.menu.title, teaView.menu.time, teaView.menu.detail],
         ['Tea', '02:00', 'Phase 1/2']);
     check('FR-05 expanded: progress of the phase', Math.round(teaView.menu.progress * 1000), 4);
-    check('FR-05 expanded: Pause and Stop', teaView.menu.buttons.map(b => b.action), ['pause', 'stop']);
+    check('FR-05 expanded: Pause, +1 min and Stop', teaView.menu.buttons.map(b => b.label), ['Pause', '+1 min', 'Stop']);
     check('a countdown never shows 0 by itself', view(timer({status: 'running', ends_at_usec: now - s})).bar.text, '00:01');
 
     const workout = timer({status: 'running', ends_at_usec: now + 20 * s, phase_count: 2, phase_index: 0,
@@ -46,7 +46,7 @@ function runIslandTests(Island, check, contractXml) {
     check('paused: time as it stands', paused.bar.text, '00:41 · 1/2');
     check('paused: pause mark', paused.bar.icon, 'media-playback-pause-symbolic');
     check('paused: no clock', paused.nextChangeUsec, null);
-    check('paused: Resume and Stop', paused.menu.buttons.map(b => b.action), ['resume', 'stop']);
+    check('paused: Resume, +1 min and Stop', paused.menu.buttons.map(b => b.action), ['resume', 'extend', 'stop']);
     check('paused: said in the menu', paused.menu.detail, 'Paused · Phase 1/2');
 
     const done = view(timer({status: 'completed', remaining_usec: 0, elapsed_usec: 120 * s}));
@@ -108,10 +108,11 @@ function runIslandTests(Island, check, contractXml) {
     check('custom: progress as given', view(custom).menu.progress, 0.5);
 
     // The buttons' calls.
-    check('calls', ['pause', 'resume', 'stop', 'stop-fast', 'nonsense'].map(a => Island.islandCall(a, 'islet')), [
+    check('calls', ['pause', 'resume', 'stop', 'extend', 'stop-fast', 'nonsense'].map(a => Island.islandCall(a, 'islet')), [
         ['org.islet.Islet1.Timers', 'Pause', '(s)', ['islet']],
         ['org.islet.Islet1.Timers', 'Resume', '(s)', ['islet']],
         ['org.islet.Islet1.Timers', 'Stop', '(s)', ['islet']],
+        ['org.islet.Islet1.Timers', 'Extend', '(st)', ['islet', 60]],
         ['org.islet.Islet1.Fasting', 'StopFast', null, []],
         null]);
 
@@ -125,7 +126,7 @@ function runIslandTests(Island, check, contractXml) {
     check('contract: Get\'s reply', signature(live.lookup_method('Get').out_args), Island.islandBus.getReply);
     check('contract: the signals', ['ActivityStarted', 'ActivityUpdated', 'ActivityEnded'].map(n => signature(live.lookup_signal(n).args)),
         ['(ssa{sv}a{sv})', '(sa{sv})', '(ss)']);
-    for (const action of ['pause', 'resume', 'stop', 'stop-fast']) {
+    for (const action of ['pause', 'resume', 'stop', 'extend', 'stop-fast']) {
         const [iface, method, args] = Island.islandCall(action, 'islet');
         const declared = node.lookup_interface(iface)?.lookup_method(method);
         check(`contract: ${action} calls ${iface}.${method}${args ?? '()'}`, declared ? signature(declared.in_args) : 'missing', args ?? '()');

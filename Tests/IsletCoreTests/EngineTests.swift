@@ -1,3 +1,4 @@
+import Foundation
 import IsletCore
 import Testing
 
@@ -229,6 +230,74 @@ extension Engine {
         #expect(throws: IsletError.self) { try e.startTimer(owner: "o", title: "t", phases: Array(repeating: one[0], count: 33), rounds: 1, now: t0) }
         #expect(throws: IsletError.self) { try e.startTimer(owner: "o", title: "t", phases: [.init(name: "x", seconds: 86400)], rounds: 8, now: t0) }
         #expect(throws: IsletError.self) { try e.startTimer(owner: "fasting", title: "t", phases: one, rounds: 1, now: t0) }
+    }
+}
+
+/// Timers.Extend (contract 1.1): more time for the current phase, running or paused.
+@Suite struct Extend {
+    @Test func aRunningPhaseEndsLaterAndTheRestFollows() throws {
+        var e = engine()
+        try e.startTimer(owner: "gym", title: "Workout", phases: [.init(name: "Work", seconds: 40), .init(name: "Rest", seconds: 20)], rounds: 2, now: t0)
+        e.advance(to: t0 + 70 * s)  // round 1 ran 60 s; round 2 has run 10 s of Work
+        let before = e.events.count
+        try e.extendTimer(owner: "gym", seconds: 60, now: t0 + 70 * s)
+        let added = Array(e.events[before...])
+        #expect(added.count == 2)
+        guard case .timerChanged("gym", let changed) = added.first, case .activityUpdated(_, let updated) = added.last else {
+            Issue.record("expected TimerChanged then ActivityUpdated, got \(added)")
+            return
+        }
+        #expect(changed == updated)
+        #expect(updated["phase_name"] == .string("Work"))
+        #expect(updated["round"] == .uint32(2))
+        #expect(updated["remaining_usec"] == .uint64(90 * s))  // 30 s of Work were left, plus 60
+        #expect(updated["ends_at_usec"] == .uint64(t0 + 160 * s))
+        #expect(updated["total_usec"] == .uint64(180 * s))
+        #expect(updated["total_remaining_usec"] == .uint64(110 * s))
+        #expect(e.nextDeadline(now: t0 + 70 * s) == t0 + 160 * s)
+        // Only this phase grew: Rest still lasts 20 s, and the timer ends at 180 s.
+        e.advance(to: t0 + 160 * s)
+        #expect(e.activityState(at: t0 + 160 * s)["phase_name"] == .string("Rest"))
+        #expect(e.activityState(at: t0 + 160 * s)["remaining_usec"] == .uint64(20 * s))
+        e.advance(to: t0 + 180 * s)
+        #expect(e.events.contains(.timerFinished(owner: "gym", at: t0 + 180 * s)))
+    }
+
+    @Test func aPausedTimerStaysPausedWithMoreLeft() throws {
+        var e = engine()
+        try e.startTimer(owner: "a", title: "Tea", phases: [.init(name: "Tea", seconds: 120)], rounds: 1, now: t0)
+        try e.pauseTimer(owner: "a", now: t0 + 100 * s)
+        try e.extendTimer(owner: "a", seconds: 60, now: t0 + 500 * s)
+        let st = e.activityState(at: t0 + 600 * s)
+        #expect(st["status"] == .string("paused"))
+        #expect(st["remaining_usec"] == .uint64(80 * s))
+        #expect(st["progress"] == .double(100.0 / 180.0))
+        try e.resumeTimer(owner: "a", now: t0 + 1000 * s)
+        #expect(e.nextDeadline(now: t0 + 1000 * s) == t0 + 1080 * s)
+    }
+
+    @Test func theStateSurvivesARestart() throws {
+        var e = engine()
+        try e.startTimer(owner: "a", title: "Tea", phases: [.init(name: "Tea", seconds: 120)], rounds: 1, now: t0)
+        try e.extendTimer(owner: "a", seconds: 30, now: t0 + 10 * s)
+        let stored = try JSONEncoder().encode(e.state)
+        let restored = Engine(state: try JSONDecoder().decode(IsletState.self, from: stored), localTime: .utc)
+        #expect(restored.nextDeadline(now: t0 + 20 * s) == t0 + 150 * s)
+    }
+
+    @Test func limitsAndErrors() throws {
+        var e = engine()
+        #expect(throws: IsletError.unknownTimer("no timer for owner \"a\"")) { try e.extendTimer(owner: "a", seconds: 60, now: t0) }
+        try e.startTimer(owner: "a", title: "Tea", phases: [.init(name: "Tea", seconds: 120)], rounds: 1, now: t0)
+        #expect(throws: IsletError.self) { try e.extendTimer(owner: "a", seconds: 0, now: t0) }
+        #expect(throws: IsletError.self) { try e.extendTimer(owner: "a", seconds: 86401, now: t0) }
+        #expect(throws: IsletError.self) { try e.extendTimer(owner: "", seconds: 60, now: t0) }
+        for _ in 0..<6 { try e.extendTimer(owner: "a", seconds: 86400, now: t0) }
+        // 120 s + 6 days: one more day would pass the 7-day total.
+        #expect(throws: IsletError.self) { try e.extendTimer(owner: "a", seconds: 86400, now: t0) }
+        // A finished timer is gone: nothing to extend.
+        e.advance(to: t0 + 7 * 86400 * s)
+        #expect(throws: IsletError.self) { try e.extendTimer(owner: "a", seconds: 60, now: t0 + 7 * 86400 * s) }
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
 
     @Test func atMostOneActivityAndTimeIsConserved() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...9).array(of: 1...60), Gen.int(in: 1...400).array(of: 60)) { ops, steps in
-            var e = Engine(state: IsletState())
+            var e = Engine(state: IsletState(), localTime: .utc)
             var now = t0
             for (index, op) in ops.enumerated() {
                 now += UInt64(steps[index % steps.count]) * s / 4
@@ -51,7 +51,7 @@ import Testing
 
     @Test func pausesAndResumesNeitherGainNorLoseTime() async {
         await propertyCheck(count: 200, input: Gen.int(in: 1...50_000_000).array(of: 2...30)) { gaps in
-            var e = Engine(state: IsletState())
+            var e = Engine(state: IsletState(), localTime: .utc)
             try? e.startTimer(owner: "p", title: "P", phases: [.init(name: "P", seconds: 86400)], rounds: 1, now: t0)
             var now = t0
             var running: UInt64 = 0
@@ -70,14 +70,14 @@ import Testing
 @Suite struct HistoryInvariant {
     @Test func historyNeverOverlaps() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...5).array(of: 1...80), Gen.int(in: 1...5000).array(of: 80)) { ops, numbers in
-            var e = Engine(state: IsletState())
+            var e = Engine(state: IsletState(), localTime: .utc)
             var history: [UInt64: CompletedFast] = [:]
             var now = t0
             for (i, op) in ops.enumerated() {
                 let n = UInt64(numbers[i % numbers.count])
                 now += n * s
                 let latestEnd = history.values.map(\.endedAt).max() ?? 0
-                var step = Engine(state: e.state)
+                var step = Engine(state: e.state, localTime: .utc)
                 switch op {
                 case 0: _ = try? step.startFast(at: nil, now: now, latestCompletedEnd: latestEnd)
                 case 1: _ = try? step.startFast(at: now - min(now - t0, n * 3 * s), now: now, latestCompletedEnd: latestEnd)
@@ -99,7 +99,7 @@ import Testing
                     case .delete(let id): history[id] = nil
                     }
                 }
-                e = Engine(state: step.state)
+                e = Engine(state: step.state, localTime: .utc)
                 let sorted = history.values.sorted { $0.startedAt < $1.startedAt }
                 for (a, b) in zip(sorted, sorted.dropFirst()) {
                     #expect(a.endedAt <= b.startedAt, "\(a) overlaps \(b)")

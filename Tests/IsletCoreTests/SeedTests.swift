@@ -62,7 +62,7 @@ import Testing
         var e = engine(goal: 16 * 3600)
         try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
         // The service stores the state and reloads it; the engine resumes from timestamps.
-        var restored = Engine(state: e.state)
+        var restored = Engine(state: e.state, localTime: .utc)
         restored.advance(to: t0 + 10 * 3600 * s)
         #expect(restored.state.fast?.startedAt == t0)
         #expect(try view(restored, at: t0 + 10 * 3600 * s).elapsed == 10 * 3600)
@@ -120,7 +120,7 @@ import Testing
     @Test func DFG005_theGoalIsPartOfTheStoredState() throws {
         var e = engine()
         try e.setDailyGoal(18 * 3600)
-        var reloaded = Engine(state: e.state)
+        var reloaded = Engine(state: e.state, localTime: .utc)
         try reloaded.startFast(at: nil, now: t0, latestCompletedEnd: 0)
         #expect(reloaded.state.fast?.goalSeconds == 18 * 3600)
     }
@@ -188,7 +188,7 @@ import Testing
         try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
         let id = try #require(e.state.activity?.id)
         // Terminated for a day: restored and advanced, the same activity shows goal reached once.
-        var restored = Engine(state: e.state)
+        var restored = Engine(state: e.state, localTime: .utc)
         restored.advance(to: t0 + 24 * 3600 * s)
         #expect(restored.state.activity?.id == id)
         #expect(restored.goalReachedCount == 1)

@@ -1,4 +1,5 @@
 import DBus
+import IsletBus
 import Foundation
 import Testing
 import TestSupport
@@ -44,6 +45,6 @@ import TestSupport
     @Test func theCommittedXMLIsTheServedInterface() throws {
         let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
         let file = try String(contentsOfFile: root + "/dbus/org.islet.Notify1.xml", encoding: .utf8)
-        #expect(file == NotifyControl.documentedXML(), "dbus/org.islet.Notify1.xml is stale; it should read:\n\(NotifyControl.documentedXML())")
+        #expect(file == NotifyBus.documentedXML(), "dbus/org.islet.Notify1.xml is stale; it should read:\n\(NotifyBus.documentedXML())")
     }
 }

@@ -57,7 +57,8 @@ import Testing
         let p = show(a)
         #expect(p.content.summary == "Tea")
         #expect(p.content.body == "14:32")
-        #expect(p.content.actions.map(\.key) == ["pause", "stop"])
+        #expect(p.content.actions.map(\.key) == ["pause", "extend", "stop"])
+        #expect(p.content.actions.map(\.label) == ["Pause", "+1 min", "Stop"])
         #expect(p.nextChange == Sample.t0 + 29 * Sample.second)
         #expect(show(a, caps: all).content.body == "<b>14:32</b>")
     }
@@ -99,7 +100,7 @@ import Testing
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28, pausedFor: 50)
         let p = show(a)
         #expect(p.content.body == "❚❚ Paused · 14:32 left")
-        #expect(p.content.actions.map(\.key) == ["resume", "stop"])
+        #expect(p.content.actions.map(\.key) == ["resume", "extend", "stop"])
         #expect(p.nextChange == nil)
         #expect(show(a, at: 3600).content == p.content)
     }

@@ -19,6 +19,17 @@ import TestSupport
         #expect(try await press(fake, id: 1, "pause") { await timerList().contains("paused") })
         #expect(await eventually { fake.posted.last?.actions.contains("resume") == true })
         #expect(try await press(fake, id: 1, "resume") { await timerList().contains("running") })
+        // "+1 min" (the id is known by now: pressed once, it adds a minute once).
+        #expect(fake.posted.last?.actions == ["pause", "Pause", "extend", "+1 min", "stop", "Stop"])
+        func total() async -> UInt64? {
+            guard case .array(_, let items)? = try? await timers.call("List").first, case .structure(let fields)? = items.first
+            else { return nil }
+            return try? fields[1].stringVariantEntries?["total_usec"]?.decode(UInt64.self)
+        }
+        try fake.invoke(id: 1, action: "extend")
+        #expect(await eventually { await total() == 360_000_000 })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await total() == 360_000_000)
         #expect(try await press(fake, id: 1, "stop") { fake.closed == [1] })
         #expect(try await rig.daemon.live.get("ActivityId") == .string(""))
         // A fast's button stops the fast.

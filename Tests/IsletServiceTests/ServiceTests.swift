@@ -65,6 +65,44 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         #expect(owner == .string("tea"))
     }
 
+    /// Timers.Extend (contract 1.1) from outside programs: "+1 min" on a running timer, the
+    /// signals a change of state brings, and the named errors.
+    @Test func extendAddsTimeToTheCurrentPhase() async throws {
+        let daemon = try await Daemon()
+        var r = try await daemon.dbusSend("Timers.Start", "string:tea", "string:Tea", "uint64:120")
+        #expect(r.status == 0, "\(r)")
+        let before = try await daemon.live.call("Get")
+        let endsBefore = try #require(try before[3].stringVariantEntries?["ends_at_usec"]?.decode(UInt64.self))
+        let signals = try await daemon.signals()
+        r = try await daemon.dbusSend("Timers.Extend", "string:tea", "uint64:60")
+        #expect(r.status == 0, "\(r)")
+        let seen = await collect(signals) { $0.names.contains("ActivityUpdated") }
+        #expect(seen.names == ["TimerChanged", "ActivityUpdated"], "\(seen.names)")
+        let ends = try #require(try seen.last?.body.last?.stringVariantEntries?["ends_at_usec"]?.decode(UInt64.self))
+        #expect(ends == endsBefore + 60_000_000)
+        let total = try #require(try seen.last?.body.last?.stringVariantEntries?["total_usec"]?.decode(UInt64.self))
+        #expect(total == 180_000_000)
+        // busctl, paused: still paused, a minute more left.
+        let busctl = try await Command.run(["busctl", "--address=\(daemon.bus.address)", "call", Daemon.name, Daemon.path.rawValue,
+                                            "org.islet.Islet1.Timers", "Pause", "s", "tea"])
+        #expect(busctl.status == 0, "\(busctl)")
+        let paused = try await Command.run(["busctl", "--address=\(daemon.bus.address)", "call", Daemon.name, Daemon.path.rawValue,
+                                            "org.islet.Islet1.Timers", "Extend", "st", "tea", "60"])
+        #expect(paused.status == 0, "\(paused)")
+        let state = try await daemon.live.call("Get")
+        #expect(state[3].stringVariantEntries?["status"] == .string("paused"))
+        let left = try #require(try state[3].stringVariantEntries?["remaining_usec"]?.decode(UInt64.self))
+        #expect(left > 230_000_000 && left <= 240_000_000, "\(left)")
+        r = try await daemon.dbusSend("Timers.Extend", "string:nobody", "uint64:60")
+        #expect(r.stderr.contains("org.islet.Islet1.Error.UnknownTimer"), "\(r)")
+        r = try await daemon.dbusSend("Timers.Extend", "string:tea", "uint64:0")
+        #expect(r.stderr.contains("org.islet.Islet1.Error.InvalidArgument"), "\(r)")
+        r = try await daemon.dbusSend("Timers.Extend", "string:tea", "uint64:86401")
+        #expect(r.stderr.contains("org.islet.Islet1.Error.InvalidArgument"), "\(r)")
+        r = try await daemon.dbusSend("Timers.Extend", "string:tea", "uint32:60")
+        #expect(r.stderr.contains("org.freedesktop.DBus.Error.InvalidArgs"), "\(r)")
+    }
+
     /// A fast stopped by mistake comes back with UndoStopFast, across a restart of isletd, and
     /// leaves the history as if never stopped.
     @Test func aStoppedFastComesBackWithUndo() async throws {
@@ -278,6 +316,19 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         try await daemon.start()
         let seen = await collect(signals) { $0.names.contains("TimerRemoved") }
         #expect(seen.names.starts(with: ["TimerFinished", "TimerRemoved"]), "\(seen.names)")
+    }
+
+    /// What isletd announces at start-up goes out once it owns org.islet.Islet1, so a listener
+    /// that matches `sender='org.islet.Islet1'` (as panels and the bridge do) hears it too.
+    @Test func startUpSignalsReachAListenerMatchingTheWellKnownName() async throws {
+        let daemon = try await Daemon()
+        try await daemon.timers.call("Start", [.string("short"), .string("Short"), .uint64(1)])
+        try await daemon.crash()
+        try await Task.sleep(for: .milliseconds(1500))
+        let signals = try await daemon.client.signals(matching: MatchRule(sender: Daemon.name, pathNamespace: Daemon.path))
+        try await daemon.start()
+        let seen = await collect(signals) { $0.names.contains("ActivityUpdated") }
+        #expect(seen.names.starts(with: ["TimerFinished", "TimerRemoved", "ActivityUpdated"]), "\(seen.names)")
     }
 
     @Test func anIdleMinuteCarriesNoSignal() async throws {

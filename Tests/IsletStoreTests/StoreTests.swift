@@ -16,7 +16,7 @@ func freshPath() throws -> String {
         let path = try freshPath()
         do {
             let store = try Store(path: path)
-            var e = Engine(state: try store.loadState())
+            var e = Engine(state: try store.loadState(), localTime: .utc)
             try e.setDailyGoal(57600)
             try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
             try e.stopFast(at: nil, now: t0 + 3600 * s)
@@ -68,7 +68,7 @@ func freshPath() throws -> String {
                 #expect(cached == direct, "\(when): page(\(offset), \(limit))")
             }
         }
-        var e = Engine(state: try store.loadState())
+        var e = Engine(state: try store.loadState(), localTime: .utc)
         try check("empty")
         for n in 0..<250 {
             let start = t0 + UInt64(n) * 7200 * s
@@ -76,7 +76,7 @@ func freshPath() throws -> String {
             try e.stopFast(at: nil, now: start + 3600 * s)
             if n == 3 || n == 249 {
                 try store.commit(state: e.state, history: e.history)
-                e = Engine(state: e.state)
+                e = Engine(state: e.state, localTime: .utc)
                 try check("after \(n + 1) fasts")
             }
         }
@@ -84,7 +84,7 @@ func freshPath() throws -> String {
         let newest = try #require(try store.fast(id: 250))
         try e.editFast(id: 250, startedAt: t0 - 7200 * s, endedAt: t0 - 3600 * s, now: t0 + 1000 * 7200 * s, existing: newest, overlapsAnother: false)
         try store.commit(state: e.state, history: e.history)
-        e = Engine(state: e.state)
+        e = Engine(state: e.state, localTime: .utc)
         try check("after an edit")
         try e.deleteFast(id: 240, existing: try store.fast(id: 240))
         try store.commit(state: e.state, history: e.history)
@@ -94,7 +94,7 @@ func freshPath() throws -> String {
 
     @Test func historyQueriesAndStats() throws {
         let store = try Store(path: try freshPath())
-        var e = Engine(state: try store.loadState())
+        var e = Engine(state: try store.loadState(), localTime: .utc)
         try e.setDailyGoal(3600)
         // Three days in a row, each meeting its goal; then one that did not.
         for day in 0..<3 {
@@ -119,13 +119,13 @@ func freshPath() throws -> String {
         #expect(stats.longestStreakDays == 3)
         #expect(stats.currentStreakDays == 3)  // today has none yet: the streak ends yesterday
         // Shortening the middle fast below its goal breaks the streak; deleting it keeps it broken.
-        var edit = Engine(state: e.state)
+        var edit = Engine(state: e.state, localTime: .utc)
         let middle = CompletedFast(id: 2, startedAt: t0 + 86400 * s, endedAt: t0 + 86400 * s + 7200 * s, goalSeconds: 3600)
         try edit.editFast(id: 2, startedAt: middle.startedAt, endedAt: middle.startedAt + 60 * s, now: t0 + 4 * 86400 * s, existing: middle, overlapsAnother: false)
         try store.commit(state: edit.state, history: edit.history)
         var after = try store.stats(now: t0 + 3 * 86400 * s + 120 * s)
         #expect(after.goalHits == 2 && after.longestStreakDays == 1 && after.currentStreakDays == 1)
-        var delete = Engine(state: e.state)
+        var delete = Engine(state: e.state, localTime: .utc)
         try delete.deleteFast(id: 3, existing: try store.fast(id: 3))
         try store.commit(state: delete.state, history: delete.history)
         after = try store.stats(now: t0 + 3 * 86400 * s + 120 * s)

@@ -287,9 +287,11 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
         detail = words.length > 0 ? words.join(' · ') : null;
         // A program's own activity is driven by its owner: buttons for timers only.
         if (kind === 'timer' && status === 'running')
-            buttons = [{label: t.gettext('Pause'), action: 'pause'}, {label: t.gettext('Stop'), action: 'stop'}];
+            buttons = [{label: t.gettext('Pause'), action: 'pause'}, {label: t.gettext('+1 min'), action: 'extend'},
+                {label: t.gettext('Stop'), action: 'stop'}];
         else if (kind === 'timer' && status === 'paused')
-            buttons = [{label: t.gettext('Resume'), action: 'resume'}, {label: t.gettext('Stop'), action: 'stop'}];
+            buttons = [{label: t.gettext('Resume'), action: 'resume'}, {label: t.gettext('+1 min'), action: 'extend'},
+                {label: t.gettext('Stop'), action: 'stop'}];
     }
 
     return {
@@ -315,6 +317,7 @@ function islandCall(action, owner) {
     case 'pause': return ['org.islet.Islet1.Timers', 'Pause', '(s)', [owner]];
     case 'resume': return ['org.islet.Islet1.Timers', 'Resume', '(s)', [owner]];
     case 'stop': return ['org.islet.Islet1.Timers', 'Stop', '(s)', [owner]];
+    case 'extend': return ['org.islet.Islet1.Timers', 'Extend', '(st)', [owner, 60]];
     case 'stop-fast': return ['org.islet.Islet1.Fasting', 'StopFast', null, []];
     default: return null;
     }

@@ -11,7 +11,7 @@ var state = try store.loadState()
 // last stored moment.
 var now = max(UInt64(Date().timeIntervalSince1970 * 1_000_000), try store.latestEnd(), state.fast?.startedAt ?? 0)
 while true {
-    var engine = Engine(state: state)
+    var engine = Engine(state: state, localTime: .utc)
     now += 1_000_000
     if engine.state.fast == nil {
         _ = try engine.startFast(at: nil, now: now, latestCompletedEnd: try store.latestEnd())

@@ -1,4 +1,5 @@
 import DBus
+import IsletBus
 import Foundation
 
 /// isletd and islet-notify on a private bus, with a notification server of the benchmark's
@@ -28,14 +29,14 @@ final class BenchIslet {
         isletd = try Child([bin.appendingPathComponent("isletd").path, "--address", bus.address, "--database",
                             directory.appendingPathComponent("islet.sqlite").path, "--log-level", "error"], env: env)
         client = try DBusConnection(bus: .address(bus.address))
-        while try await client.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
+        while try await client.nameOwner(IsletBus.name) == nil { try await Task.sleep(for: .milliseconds(5)) }
         notify = try Child([bin.appendingPathComponent("islet-notify").path, "--address", bus.address], env: env)
     }
 
     func program(_ name: String) -> String { bin.appendingPathComponent(name).path }
 
     func proxy(_ interface: String) -> DBusProxy {
-        DBusProxy(connection: client, destination: "org.islet.Islet1", path: "/org/islet/Islet1", interface: "org.islet.Islet1.\(interface)")
+        DBusProxy(connection: client, destination: IsletBus.name, path: IsletBus.path, interface: IsletBus.name + "." + interface)
     }
 
     func stop() {

@@ -1,4 +1,5 @@
 import DBus
+import IsletBus
 import Foundation
 
 /// 50 clients, each with its own connection, 2,000 mixed calls each, against isletd holding
@@ -18,13 +19,13 @@ enum LoadBench {
         defer { daemon.stop() }
         let probe = try DBusConnection(bus: .address(bus.address))
         defer { probe.close() }
-        while try await probe.nameOwner("org.islet.Islet1") == nil { try await Task.sleep(for: .milliseconds(5)) }
+        while try await probe.nameOwner(IsletBus.name) == nil { try await Task.sleep(for: .milliseconds(5)) }
 
         func proxy(_ c: DBusConnection, _ interface: String) -> DBusProxy {
-            DBusProxy(connection: c, destination: "org.islet.Islet1", path: "/org/islet/Islet1", interface: interface, timeout: .seconds(30))
+            DBusProxy(connection: c, destination: IsletBus.name, path: IsletBus.path, interface: interface, timeout: .seconds(30))
         }
         // Warm up, then memory before.
-        for _ in 0..<200 { try await proxy(probe, "org.islet.Islet1.Fasting").call("ListFasts", [.uint32(0), .uint32(10)]) }
+        for _ in 0..<200 { try await proxy(probe, IsletBus.Fasting.name).call("ListFasts", [.uint32(0), .uint32(10)]) }
         let before = ProcStat(pid: daemon.pid)
 
         let connections = try (0..<clients).map { i in try DBusConnection(bus: .address(bus.address), label: "load-\(i)") }
@@ -33,8 +34,8 @@ enum LoadBench {
         let results = try await withThrowingTaskGroup(of: ([Double], Int).self) { group in
             for (i, c) in connections.enumerated() {
                 group.addTask {
-                    let fasting = proxy(c, "org.islet.Islet1.Fasting"), timers = proxy(c, "org.islet.Islet1.Timers")
-                    let live = proxy(c, "org.islet.Islet1.LiveActivity")
+                    let fasting = proxy(c, IsletBus.Fasting.name), timers = proxy(c, IsletBus.Timers.name)
+                    let live = proxy(c, IsletBus.LiveActivity.name)
                     let props = proxy(c, "org.freedesktop.DBus.Properties")
                     let owner = DBusValue.string("load-\(i)")
                     var latencies: [Double] = []
@@ -46,12 +47,12 @@ enum LoadBench {
                             switch n % 10 {
                             case 0: try await timers.call("Start", [owner, .string("Load"), .uint64(3600)])
                             case 1: try await fasting.call("ListFasts", [.uint32(UInt32(n % 500)), .uint32(10)])
-                            case 2: try await props.call("Get", [.string("org.islet.Islet1.Fasting"), .string("Fasting")])
+                            case 2: try await props.call("Get", [.string(IsletBus.Fasting.name), .string("Fasting")])
                             case 3: try await timers.call("Pause", [owner])
                             case 4: try await live.call("Get")
                             case 5: try await timers.call("Resume", [owner])
                             case 6: try await fasting.call("GetStats")
-                            case 7: try await props.call("GetAll", [.string("org.islet.Islet1.LiveActivity")])
+                            case 7: try await props.call("GetAll", [.string(IsletBus.LiveActivity.name)])
                             case 8: try await timers.call("List")
                             default: try await timers.call("Stop", [owner])
                             }
@@ -73,7 +74,7 @@ enum LoadBench {
         try await Task.sleep(for: .seconds(2))
         let after = ProcStat(pid: daemon.pid)
         // A second run: does memory keep growing?
-        for _ in 0..<2000 { try await proxy(probe, "org.islet.Islet1.Fasting").call("ListFasts", [.uint32(0), .uint32(10)]) }
+        for _ in 0..<2000 { try await proxy(probe, IsletBus.Fasting.name).call("ListFasts", [.uint32(0), .uint32(10)]) }
         let later = ProcStat(pid: daemon.pid)
 
         say("## Load (islet-bench load)\n")

@@ -1,4 +1,5 @@
 import DBus
+import IsletBus
 import Foundation
 
 /// isletd itself: round trips of Properties.Get and ListFasts(0, 10) against the C echo
@@ -23,7 +24,7 @@ enum ServiceBench {
     /// `binary` serving `database` on the bus, once it owns its name.
     static func startIsletd(_ binary: String, database: String, bus: BenchBus, env: [String: String], client: DBusConnection) async throws -> Child {
         let child = try Child([binary, "--address", bus.address, "--database", database, "--log-level", "error"], env: env)
-        try await waitForOwner("org.islet.Islet1", client: client)
+        try await waitForOwner(IsletBus.name, client: client)
         return child
     }
 
@@ -60,7 +61,7 @@ enum ServiceBench {
         for (label, path) in [("empty", empty), ("100000 fasts", full)] {
             var times: [Double] = []
             for _ in 0..<11 {
-                let owners = try await client.watchNameOwner("org.islet.Islet1")
+                let owners = try await client.watchNameOwner(IsletBus.name)
                 var iterator = owners.makeAsyncIterator()
                 _ = await iterator.next()  // nil: nobody yet
                 let started = ContinuousClock.now
@@ -69,7 +70,7 @@ enum ServiceBench {
                 let d = ContinuousClock.now - started
                 times.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
                 daemon.stop()
-                try await waitForOwner("org.islet.Islet1", client: client, present: false)
+                try await waitForOwner(IsletBus.name, client: client, present: false)
             }
             times.sort()
             startup[label] = times[times.count / 2]
@@ -81,11 +82,11 @@ enum ServiceBench {
         let daemon = try await startIsletd(served, database: full, bus: bus, env: env, client: client)
         defer { daemon.stop() }
         func proxy(_ name: String, _ interface: String) -> DBusProxy {
-            DBusProxy(connection: client, destination: name, path: "/org/islet/Islet1", interface: interface)
+            DBusProxy(connection: client, destination: name, path: IsletBus.path, interface: interface)
         }
-        let props = proxy("org.islet.Islet1", "org.freedesktop.DBus.Properties")
-        let fasting = proxy("org.islet.Islet1", "org.islet.Islet1.Fasting")
-        let getArgs: [DBusValue] = [.string("org.islet.Islet1.Fasting"), .string("Fasting")]
+        let props = proxy(IsletBus.name, "org.freedesktop.DBus.Properties")
+        let fasting = proxy(IsletBus.name, IsletBus.Fasting.name)
+        let getArgs: [DBusValue] = [.string(IsletBus.Fasting.name), .string("Fasting")]
         let listArgs: [DBusValue] = [.uint32(0), .uint32(10)]
         try await callRates(client: client, bus: bus, env: env, daemon: daemon.pid, echo: echo.pid)
         let busy = ProcStat(pid: daemon.pid)
@@ -106,7 +107,7 @@ enum ServiceBench {
         // the development build above.
         guard let installed else { return }
         daemon.stop()
-        try await waitForOwner("org.islet.Islet1", client: client, present: false)
+        try await waitForOwner(IsletBus.name, client: client, present: false)
         say("\n| resident memory, 2 s after start-up and a few calls | development build (\(isletd)) | as installed (\(installed)/isletd) | target |")
         say("| --- | ---: | ---: | ---: |")
         for (label, path) in [("empty database", empty + "-2"), ("100,000 fasts", full)] {
@@ -116,12 +117,12 @@ enum ServiceBench {
                 for _ in 0..<20 {
                     try await props.call("Get", getArgs)
                     try await fasting.call("ListFasts", listArgs)
-                    try await props.call("GetAll", [.string("org.islet.Islet1.Fasting")])
+                    try await props.call("GetAll", [.string(IsletBus.Fasting.name)])
                 }
                 try await Task.sleep(for: .seconds(2))
                 row.append(ProcStat(pid: child.pid).residentKiB)
                 child.stop()
-                try await waitForOwner("org.islet.Islet1", client: client, present: false)
+                try await waitForOwner(IsletBus.name, client: client, present: false)
             }
             say(String(format: "| %@ | %.1f MiB | %.1f MiB | < 16 MiB |", label, Double(row[0]) / 1024, Double(row[1]) / 1024))
         }
@@ -143,14 +144,14 @@ enum ServiceBench {
         try await waitForOwner("org.example.PayloadEcho", client: client)
         try await waitForOwner("org.example.CEcho", client: client)
         func proxy(_ name: String, _ interface: String) -> DBusProxy {
-            DBusProxy(connection: client, destination: name, path: "/org/islet/Islet1", interface: interface)
+            DBusProxy(connection: client, destination: name, path: IsletBus.path, interface: interface)
         }
         let calls: [(name: String, label: String, interface: String, member: String, arguments: [DBusValue])] = [
-            ("Properties.Get", "get", "org.freedesktop.DBus.Properties", "Get", [.string("org.islet.Islet1.Fasting"), .string("Fasting")]),
-            ("Fasting.ListFasts(0, 10)", "list", "org.islet.Islet1.Fasting", "ListFasts", [.uint32(0), .uint32(10)]),
+            ("Properties.Get", "get", "org.freedesktop.DBus.Properties", "Get", [.string(IsletBus.Fasting.name), .string("Fasting")]),
+            ("Fasting.ListFasts(0, 10)", "list", IsletBus.Fasting.name, "ListFasts", [.uint32(0), .uint32(10)]),
         ]
         let servers: [(label: String, busName: String, pid: Int32)] = [
-            ("isletd", "org.islet.Islet1", daemon), ("payload", "org.example.PayloadEcho", payload.pid), ("echo", "org.example.CEcho", echo),
+            ("isletd", IsletBus.name, daemon), ("payload", "org.example.PayloadEcho", payload.pid), ("echo", "org.example.CEcho", echo),
         ]
         // (key, proxy, member, arguments, server pid), every call against every server.
         let cases = calls.flatMap { call in

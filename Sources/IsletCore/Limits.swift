@@ -1,43 +1,3 @@
-/// Microseconds since the Unix epoch (CLOCK_REALTIME); 0 means none.
-public typealias USec = UInt64
-
-public let usecPerSecond: UInt64 = 1_000_000
-
-/// The errors of the islet contract; the service maps each to `org.islet.Islet1.Error.<name>`.
-public enum IsletError: Error, Equatable, Sendable, CustomStringConvertible {
-    case invalidArgument(String)
-    case alreadyFasting(String)
-    case notFasting(String)
-    case unknownFast(String)
-    case unknownTimer(String)
-    case invalidState(String)
-    case notOwner(String)
-    case nothingToUndo(String)
-
-    public var name: String {
-        switch self {
-        case .invalidArgument: "InvalidArgument"
-        case .alreadyFasting: "AlreadyFasting"
-        case .notFasting: "NotFasting"
-        case .unknownFast: "UnknownFast"
-        case .unknownTimer: "UnknownTimer"
-        case .invalidState: "InvalidState"
-        case .notOwner: "NotOwner"
-        case .nothingToUndo: "NothingToUndo"
-        }
-    }
-
-    public var message: String {
-        switch self {
-        case .invalidArgument(let m), .alreadyFasting(let m), .notFasting(let m), .unknownFast(let m),
-            .unknownTimer(let m), .invalidState(let m), .notOwner(let m), .nothingToUndo(let m):
-            m
-        }
-    }
-
-    public var description: String { "\(name): \(message)" }
-}
-
 /// The contract's limits.
 public enum Limits {
     public static let goalSeconds: ClosedRange<UInt64> = 60...604_800
@@ -45,6 +5,8 @@ public enum Limits {
     public static let maxPhases = 32
     public static let rounds: ClosedRange<UInt32> = 1...100
     public static let maxTotalSeconds: UInt64 = 604_800
+    /// Timers.Extend: time added at once.
+    public static let extendSeconds: ClosedRange<UInt64> = 1...86_400
     public static let ownerLength: ClosedRange<Int> = 1...64
     public static let titleLength: ClosedRange<Int> = 1...128
     public static let listLimit: ClosedRange<UInt32> = 1...1000

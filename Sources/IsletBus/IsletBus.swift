@@ -1,0 +1,91 @@
+import DBus
+import IsletCore
+
+/// islet's D-Bus contract (../shared/design/dbus-api.md; dbus/org.islet.Islet1.xml is its
+/// documented copy, generated from here and checked by a test): the names, and one enum per
+/// interface (``Fasting``, ``Timers``, ``LiveActivity``) with its methods, signals and properties.
+/// The service, the client, the bench and the tests all take the contract from here.
+public enum IsletBus {
+    public static let name = "org.islet.Islet1"
+    public static let path: ObjectPath = "/org/islet/Islet1"
+
+    /// `a{sv}`: attributes, state, statistics.
+    public static let stateType = DBusType.dictionary(key: .string, value: .variant)
+
+    /// The interfaces in the order the XML lists them.
+    public static let interfaces: [DBusInterface] = [Fasting.described, Timers.described, LiveActivity.described]
+
+    /// dbus/org.islet.Islet1.xml (`isletd --print-introspection`).
+    public static func documentedXML() -> String {
+        var out = Introspection.doctype + "<node name=\"\(path)\">\n"
+        for interface in interfaces { out += Introspection.xml(interface, withDocs: true) }
+        return out + "</node>\n"
+    }
+
+    // MARK: Errors
+
+    public static let errorPrefix = "org.islet.Islet1.Error."
+
+    /// The D-Bus error for a refusal of the core's: `org.islet.Islet1.Error.<name>`.
+    public static func error(_ error: IsletError) -> DBusError {
+        DBusError(errorPrefix + error.name, error.message)
+    }
+
+    /// The store could not read or write: `org.islet.Islet1.Error.StorageFailed`. Nothing was
+    /// changed or announced.
+    public static func storageFailed(_ detail: String) -> DBusError {
+        DBusError(errorPrefix + "StorageFailed", detail)
+    }
+}
+
+extension DBusError {
+    /// One of the contract's `org.islet.Islet1.Error.*` errors.
+    public var isIsletError: Bool { name.hasPrefix(IsletBus.errorPrefix) }
+}
+
+// MARK: Using the contract on a connection
+
+extension DBusConnection {
+    /// Emits one of a contract's signals from its object.
+    public func emit<S: ContractSignal>(_ signal: S, _ arguments: [DBusValue]) throws {
+        try emit(path: S.Interface.path, interface: S.Interface.name, signal: signal.contract.name, arguments)
+    }
+
+    /// Announces (coalesced) that these properties changed.
+    public func propertiesChanged<P: ContractProperty>(_ properties: [P]) {
+        guard !properties.isEmpty else { return }
+        propertiesChanged(path: P.Interface.path, interface: P.Interface.name, properties.map(\.contract.name))
+    }
+}
+
+extension DBusProxy {
+    /// A proxy on a contract's interface, at its bus name and object.
+    public init<I: ContractInterface>(_ interface: I.Type, connection: DBusConnection, timeout: Duration = .seconds(25)) {
+        self.init(connection: connection, destination: I.busName, path: I.path, interface: I.name, timeout: timeout)
+    }
+
+    @discardableResult
+    public func call<M: ContractMethod>(_ method: M, _ arguments: [DBusValue] = []) async throws -> [DBusValue] {
+        try await call(method.contract.name, arguments)
+    }
+
+    public func get<P: ContractProperty, T: DBusCodable>(_ property: P, as type: T.Type) async throws -> T {
+        try await get(property.contract.name, as: type)
+    }
+
+    public func set<P: ContractProperty>(_ property: P, _ value: DBusValue) async throws {
+        try await set(property.contract.name, value)
+    }
+
+    /// A match rule for one of the contract's signals from its well-known name.
+    public func signals<S: ContractSignal>(_ signal: S) async throws -> AsyncStream<Message> {
+        try await signals(signal.contract.name)
+    }
+}
+
+extension MatchRule {
+    /// A contract's signal (all of its interface's signals when nil), from its well-known name.
+    public static func contract<S: ContractSignal>(_ signal: S? = nil) -> MatchRule {
+        MatchRule(sender: S.Interface.busName, interface: S.Interface.name, member: signal?.contract.name, path: S.Interface.path)
+    }
+}

@@ -1,0 +1,21 @@
+/// What happened, in the order listeners must hear it.
+public enum Event: Equatable, Sendable {
+    case fastStarted(id: UInt64, startedAt: USec)
+    case fastStopped(CompletedFast)
+    case goalReached(id: UInt64, at: USec)
+    case timerChanged(owner: String, state: ActivityState)
+    case phaseChanged(owner: String, index: UInt32, name: String)
+    case timerFinished(owner: String, at: USec)
+    case timerRemoved(owner: String, reason: String)
+    case activityStarted(Activity, state: ActivityState)
+    case activityUpdated(id: String, state: ActivityState)
+    case activityEnded(id: String, reason: EndReason)
+}
+
+/// Changes to the fasting history that a command makes; the store applies them in the same
+/// transaction as the new state.
+public enum HistoryChange: Equatable, Sendable {
+    case insert(CompletedFast)
+    case update(CompletedFast)
+    case delete(id: UInt64)
+}

@@ -1,0 +1,146 @@
+import DBus
+import IsletBus
+import IsletCore
+
+extension IsletService {
+    /// `org.islet.Islet1.Fasting`: a handler for every method of the contract, the properties read
+    /// from the state.
+    func fastingInterface() -> DBusInterface {
+        IsletBus.Fasting.bind(
+            method: fasting, get: { [weak self] in self?.fastingProperty($0) ?? .boolean(false) },
+            set: { [weak self] property, value, _ in
+                guard let self, property == .goalSeconds else { return }
+                let seconds = try UInt64(dbusValue: value)
+                try perform { e, _ in try e.setDailyGoal(seconds) }
+            })
+    }
+
+    private func fasting(_ method: IsletBus.Fasting.Method) -> DBusMethod.Handler {
+        switch method {
+        case .startFast:
+            handler { s, _ in
+                let latest = try s.read { try s.store.latestEnd() }
+                let fast = try s.perform { e, now in try e.startFast(at: nil, now: now, latestCompletedEnd: latest) }
+                return [.uint64(fast.id), .uint64(fast.startedAt)]
+            }
+        case .startFastAt:
+            handler { s, call in
+                let at = try call.u64(0)
+                let latest = try s.read { try s.store.latestEnd() }
+                let fast = try s.perform { e, now in try e.startFast(at: at, now: now, latestCompletedEnd: latest) }
+                return [.uint64(fast.id), .uint64(fast.startedAt)]
+            }
+        case .stopFast:
+            handler { s, _ in
+                let done = try s.perform { e, now in try e.stopFast(at: nil, now: now) }
+                return [.uint64(done.id), .uint64(done.startedAt), .uint64(done.endedAt)]
+            }
+        case .stopFastAt:
+            handler { s, call in
+                let at = try call.u64(0)
+                let done = try s.perform { e, now in try e.stopFast(at: at, now: now) }
+                return [.uint64(done.id), .uint64(done.startedAt), .uint64(done.endedAt)]
+            }
+        case .undoStopFast:
+            handler { s, _ in
+                let fast = try s.perform { e, now in try e.undoStopFast(now: now) }
+                return [.uint64(fast.id), .uint64(fast.startedAt)]
+            }
+        case .setGoal:
+            handler { s, call in
+                let seconds = try call.u64(0)
+                try s.perform { e, _ in try e.setGoal(seconds) }
+                return []
+            }
+        case .clearGoal:
+            handler { s, _ in
+                try s.perform { e, _ in try e.setDailyGoal(0) }
+                return []
+            }
+        case .setActiveFastGoal:
+            handler { s, call in
+                let seconds = try call.u64(0)
+                try s.perform { e, now in try e.setActiveFastGoal(seconds, now: now) }
+                return []
+            }
+        case .listPresets:
+            .immediate { _ in
+                [.array(.structure([.uint64, .string, .string]), Presets.all.map {
+                    .structure([.uint64($0.goalSeconds), .string($0.schedule), .string($0.description)])
+                })]
+            }
+        case .listFasts:
+            .prepared { [weak self] call in
+                guard let self else { throw DBusError.failed("the service is shutting down") }
+                let (offset, limit) = (try call.argument(0, as: UInt32.self), try call.argument(1, as: UInt32.self))
+                do {
+                    try Engine.checkPage(limit: limit)
+                    return try historyPage(offset: offset, limit: limit)
+                } catch let error as IsletError {
+                    throw IsletBus.error(error)
+                }
+            }
+        case .editFast:
+            handler { s, call in
+                let (id, start, end) = (try call.u64(0), try call.u64(1), try call.u64(2))
+                let existing = try s.read { try s.store.fast(id: id) }
+                let overlaps = start < end ? try s.read { try s.store.overlaps(start: start, end: end, excluding: id) } : false
+                try s.perform { e, now in
+                    try e.editFast(id: id, startedAt: start, endedAt: end, now: now, existing: existing, overlapsAnother: overlaps)
+                }
+                return []
+            }
+        case .addFast:
+            handler { s, call in
+                let (start, end, goal) = (try call.u64(0), try call.u64(1), try call.u64(2))
+                let overlaps = start < end ? try s.read { try s.store.overlaps(start: start, end: end, excluding: 0) } : false
+                let fast = try s.perform { e, now in
+                    try e.addFast(startedAt: start, endedAt: end, goalSeconds: goal, now: now, overlapsAnother: overlaps)
+                }
+                return [.uint64(fast.id)]
+            }
+        case .deleteFast:
+            handler { s, call in
+                let id = try call.u64(0)
+                let existing = try s.read { try s.store.fast(id: id) }
+                try s.perform { e, _ in try e.deleteFast(id: id, existing: existing) }
+                return []
+            }
+        case .getStats:
+            handler { s, _ in
+                let now = s.clock()
+                let st = try s.read { try s.store.stats(now: now) }
+                return [.stringVariantDictionary([
+                    "count": .uint64(st.count), "total_usec": .uint64(st.totalUSec), "longest_usec": .uint64(st.longestUSec),
+                    "average_usec": .uint64(st.averageUSec), "goal_hits": .uint64(st.goalHits),
+                    "current_streak_days": .uint32(st.currentStreakDays), "longest_streak_days": .uint32(st.longestStreakDays),
+                ])]
+            }
+        }
+    }
+
+    private func fastingProperty(_ property: IsletBus.Fasting.Property) -> DBusValue {
+        switch property {
+        case .fasting: .boolean(state.fast != nil)
+        case .fastId: .uint64(state.fast?.id ?? 0)
+        case .startedAtUSec: .uint64(state.fast?.startedAt ?? 0)
+        case .goalSeconds: .uint64(state.settings.goalSeconds)
+        case .activeFastGoalSeconds: .uint64(state.fast?.goalSeconds ?? 0)
+        case .goalReached: .boolean(state.fast?.goalReached ?? false)
+        }
+    }
+
+    /// The Fasting properties that differ between two states.
+    static func changedFastingProperties(_ old: IsletState, _ new: IsletState) -> [IsletBus.Fasting.Property] {
+        IsletBus.Fasting.Property.allCases.filter { property in
+            switch property {
+            case .fasting: (old.fast == nil) != (new.fast == nil)
+            case .fastId: old.fast?.id != new.fast?.id
+            case .startedAtUSec: old.fast?.startedAt != new.fast?.startedAt
+            case .goalSeconds: old.settings.goalSeconds != new.settings.goalSeconds
+            case .activeFastGoalSeconds: old.fast?.goalSeconds != new.fast?.goalSeconds
+            case .goalReached: old.fast?.goalReached != new.fast?.goalReached
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import DBus
+import IsletBus
+import IsletCore
+
+extension IsletService {
+    /// `org.islet.Islet1.Timers`: a handler for every method of the contract.
+    func timersInterface() -> DBusInterface {
+        IsletBus.Timers.bind(method: timers)
+    }
+
+    private func timers(_ method: IsletBus.Timers.Method) -> DBusMethod.Handler {
+        switch method {
+        case .start:
+            handler { s, call in
+                let (owner, title, seconds) = (try call.string(0), try call.string(1), try call.u64(2))
+                try s.perform { e, now in
+                    try e.startTimer(owner: owner, title: title, phases: [Phase(name: title, seconds: seconds)], rounds: 1, now: now)
+                }
+                return []
+            }
+        case .startIntervals:
+            handler { s, call in
+                let (owner, title) = (try call.string(0), try call.string(1))
+                let names = try call.argument(2, as: [String].self)
+                let seconds = try call.argument(3, as: [UInt64].self)
+                let rounds = try call.argument(4, as: UInt32.self)
+                try s.perform { e, now in try e.startIntervals(owner: owner, title: title, names: names, seconds: seconds, rounds: rounds, now: now) }
+                return []
+            }
+        case .pause:
+            handler { s, call in
+                let owner = try call.string(0)
+                try s.perform { e, now in try e.pauseTimer(owner: owner, now: now) }
+                return []
+            }
+        case .resume:
+            handler { s, call in
+                let owner = try call.string(0)
+                try s.perform { e, now in try e.resumeTimer(owner: owner, now: now) }
+                return []
+            }
+        case .stop:
+            handler { s, call in
+                let owner = try call.string(0)
+                try s.perform { e, now in try e.stopTimer(owner: owner, now: now) }
+                return []
+            }
+        case .extend:
+            handler { s, call in
+                let (owner, seconds) = (try call.string(0), try call.u64(1))
+                try s.perform { e, now in try e.extendTimer(owner: owner, seconds: seconds, now: now) }
+                return []
+            }
+        case .list:
+            handler { s, _ in
+                let now = s.clock()
+                return [.array(.structure([.string, IsletBus.stateType]), s.state.timers.values.sorted { $0.sequence < $1.sequence }.map {
+                    .structure([.string($0.owner), ActivityCoding.dictionary($0.state(at: now))])
+                })]
+            }
+        }
+    }
+}

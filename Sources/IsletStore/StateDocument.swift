@@ -1,0 +1,42 @@
+import Foundation
+import IsletCore
+
+/// The live state as it is stored: JSON of ``IsletState`` in the `live` row, beside the
+/// version of its shape (the `version` column).
+///
+/// Versions of the whole database, as released:
+/// - 1: the history (`fast`) and the state; no version column.
+/// - 2: `goal_day` and `totals` kept beside the history (migrations `v2-goal-days`, `v3-totals`).
+/// - 3: the state gained `lastStop` (UndoStopFast).
+/// - 4: the `version` column (older rows read 0); timers gained `extensions` (Timers.Extend).
+///
+/// A field added to a persisted type takes its default when absent (``IsletCore`` decodes every
+/// later field that way), so adding one needs no step here. A change that cannot be read that
+/// way (a field renamed, its meaning changed) bumps ``current`` and adds a step to ``upgrade``.
+/// A state written by a newer islet is refused, not read: reading it would drop what this
+/// release does not know, and the next write would lose it.
+enum StateDocument {
+    static let current = 4
+
+    static func encode(_ state: IsletState) throws -> String {
+        String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+    }
+
+    static func decode(_ json: String, version: Int, path: String) throws(StoreError) -> IsletState {
+        guard version <= current else {
+            throw .newer(path: path, detail: "its live state has version \(version); this islet reads up to \(current)")
+        }
+        do {
+            return try JSONDecoder().decode(IsletState.self, from: upgrade(Data(json.utf8), from: version))
+        } catch {
+            throw .damaged(path: path, detail: "the saved state cannot be read: \(error)")
+        }
+    }
+
+    /// The stored JSON brought to the current shape, one version at a time. From 0 (releases 1
+    /// to 3, before versions were stored) to 4 fields were only added, which decoding takes
+    /// care of; a later reshaping adds its step here (`if version < 5 { ... }`).
+    static func upgrade(_ json: Data, from version: Int) throws -> Data {
+        json
+    }
+}
