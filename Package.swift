@@ -31,24 +31,32 @@ let package = Package(
         .target(name: "Platform", dependencies: ["IsletCore"]),
         // The D-Bus contract, described once: names, members, signatures, errors, the XML.
         .target(name: "IsletBus", dependencies: ["IsletCore", "DBus"]),
-        .target(name: "IsletStore", dependencies: [
-            "IsletCore", "Platform", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
-        .target(name: "IsletService", dependencies: [
-            "IsletCore", "IsletBus", "IsletStore", "Platform", "DBus", "IdleLoop", .product(name: "Logging", package: "swift-log"),
-        ]),
+        .target(
+            name: "IsletStore",
+            dependencies: [
+                "IsletCore", "Platform", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .target(
+            name: "IsletService",
+            dependencies: [
+                "IsletCore", "IsletBus", "IsletStore", "Platform", "DBus", "IdleLoop", .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "IsletClient", dependencies: ["IsletCore", "IsletBus", "DBus"]),
         .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus"]),
         // No swift-argument-parser in the two programs that run all session: its reflection
         // and help machinery would stay resident (the bridge also links no Foundation at all).
         .target(name: "OptionScanner"),
-        .executableTarget(name: "isletd", dependencies: [
-            "IsletService", "IsletBus", "IdleLoop", "OptionScanner", "Platform", .product(name: "Logging", package: "swift-log"),
-        ]),
+        .executableTarget(
+            name: "isletd",
+            dependencies: [
+                "IsletService", "IsletBus", "IdleLoop", "OptionScanner", "Platform", .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(name: "islet-notify", dependencies: ["IsletNotify", "IsletBus", "IsletClient", "IdleLoop", "OptionScanner", "Platform"]),
-        .executableTarget(name: "islet", dependencies: [
-            "IsletClient", "IsletBus", "IsletCore", "IdleLoop", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "islet",
+            dependencies: [
+                "IsletClient", "IsletBus", "IsletCore", "IdleLoop", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Benchmarks (make bench); built with everything else so they never rot.
         .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
         // Writes fasts until killed: the crash-safety tests SIGKILL it.
@@ -57,9 +65,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .testTarget(name: "IdleLoopTests", dependencies: ["IdleLoop"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "CDBus", "TestSupport"]),
-        .testTarget(name: "IsletCoreTests", dependencies: [
-            "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
+        .testTarget(
+            name: "IsletCoreTests",
+            dependencies: [
+                "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.
         .testTarget(name: "IsletCommandTests", dependencies: ["DBus", "TestSupport"]),

@@ -93,12 +93,14 @@ public final class EventLoop: @unchecked Sendable {
         sigfillset(&all)
         pthread_sigmask(SIG_SETMASK, &all, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let created = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            let loop = Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue()
-            loop.run()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                let loop = Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue()
+                loop.run()
+                return nil
+            }, context)
         guard created == 0 else {
             Unmanaged<EventLoop>.fromOpaque(context).release()
             throw SetupError(call: "pthread_create", errno: created)
@@ -282,8 +284,10 @@ public final class EventLoop: @unchecked Sendable {
                     return state.watches
                 }
                 polled = watches.filter { $0.enabled }
-                fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0)]
+                fds = [
+                    pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
+                ]
                 fds += polled.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
             }
             let ready = poll(&fds, nfds_t(fds.count), idle ? -1 : 0)

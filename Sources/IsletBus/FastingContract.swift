@@ -32,7 +32,8 @@ extension IsletBus {
                 case .undoStopFast:
                     MethodContract(
                         "UndoStopFast",
-                        doc: "Brings back the fast stopped last, as if never stopped (its history entry goes), for 10 minutes after the stop and until a new fast starts; NothingToUndo otherwise.",
+                        doc:
+                            "Brings back the fast stopped last, as if never stopped (its history entry goes), for 10 minutes after the stop and until a new fast starts; NothingToUndo otherwise.",
                         out: started)
                 case .setGoal:
                     MethodContract(
@@ -61,7 +62,8 @@ extension IsletBus {
                 case .addFast:
                     MethodContract(
                         "AddFast",
-                        doc: "Adds a completed fast to the history (an import): start before end, end not in the future, no overlap, goal 0 (none) or 60 s ... 7 days. Returns the new fast's id.",
+                        doc:
+                            "Adds a completed fast to the history (an import): start before end, end not in the future, no overlap, goal 0 (none) or 60 s ... 7 days. Returns the new fast's id.",
                         in: [arg("started_at_usec", .uint64), arg("ended_at_usec", .uint64), arg("goal_seconds", .uint64)],
                         out: [arg("fast_id", .uint64)])
                 case .deleteFast:

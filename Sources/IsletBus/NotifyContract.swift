@@ -18,7 +18,9 @@ public enum NotifyBus: ContractInterface {
             case .expand:
                 MethodContract(
                     "Expand",
-                    doc: "Shows the live activity's notification again, afresh, even if it was dismissed or expired (a panel's click: `islet expand`). Does nothing when there is no activity, or when a KDE job shows it.")
+                    doc:
+                        "Shows the live activity's notification again, afresh, even if it was dismissed or expired (a panel's click: `islet expand`). Does nothing when there is no activity, or when a KDE job shows it."
+                )
             }
         }
     }

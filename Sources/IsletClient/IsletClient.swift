@@ -42,13 +42,19 @@ public struct IsletClient: Sendable {
 
     /// StartFast or StartFastAt: the new fast's id and start.
     public func startFast(at time: USec? = nil) async throws -> (id: UInt64, startedAt: USec) {
-        let out = if let time { try await fasting.call(IsletBus.Fasting.Method.startFastAt, [.uint64(time)]) } else { try await fasting.call(IsletBus.Fasting.Method.startFast) }
+        let out =
+            if let time { try await fasting.call(IsletBus.Fasting.Method.startFastAt, [.uint64(time)]) } else {
+                try await fasting.call(IsletBus.Fasting.Method.startFast)
+            }
         return (try Self.u64(out, 0), try Self.u64(out, 1))
     }
 
     /// StopFast or StopFastAt: the fast as it went to the history.
     public func stopFast(at time: USec? = nil) async throws -> CompletedFast {
-        let out = if let time { try await fasting.call(IsletBus.Fasting.Method.stopFastAt, [.uint64(time)]) } else { try await fasting.call(IsletBus.Fasting.Method.stopFast) }
+        let out =
+            if let time { try await fasting.call(IsletBus.Fasting.Method.stopFastAt, [.uint64(time)]) } else {
+                try await fasting.call(IsletBus.Fasting.Method.stopFast)
+            }
         return CompletedFast(id: try Self.u64(out, 0), startedAt: try Self.u64(out, 1), endedAt: try Self.u64(out, 2), goalSeconds: 0)
     }
 
@@ -69,8 +75,9 @@ public struct IsletClient: Sendable {
         guard case .array(_, let items)? = out.first else { throw Self.shape(IsletBus.Fasting.presetList.signature, out) }
         return try items.map { item throws(DBusError) in
             let f = try item.structFields(count: 3)
-            return Preset(goalSeconds: try f[0].decode(UInt64.self), schedule: try f[1].decode(String.self),
-                          description: try f[2].decode(String.self))
+            return Preset(
+                goalSeconds: try f[0].decode(UInt64.self), schedule: try f[1].decode(String.self),
+                description: try f[2].decode(String.self))
         }
     }
 
@@ -80,8 +87,9 @@ public struct IsletClient: Sendable {
         guard case .array(_, let items)? = out.first else { throw Self.shape(IsletBus.Fasting.fastList.signature, out) }
         return try items.map { item throws(DBusError) in
             let f = try item.structFields(count: 4)
-            return CompletedFast(id: try f[0].decode(UInt64.self), startedAt: try f[1].decode(UInt64.self),
-                                 endedAt: try f[2].decode(UInt64.self), goalSeconds: try f[3].decode(UInt64.self))
+            return CompletedFast(
+                id: try f[0].decode(UInt64.self), startedAt: try f[1].decode(UInt64.self),
+                endedAt: try f[2].decode(UInt64.self), goalSeconds: try f[3].decode(UInt64.self))
         }
     }
 
@@ -117,10 +125,12 @@ public struct IsletClient: Sendable {
     }
 
     public func startIntervals(owner: String, title: String, phases: [Phase], rounds: UInt32) async throws {
-        try await timers.call(IsletBus.Timers.Method.startIntervals, [
-            .string(owner), .string(title), .array(.string, phases.map { .string($0.name) }),
-            .array(.uint64, phases.map { .uint64($0.seconds) }), .uint32(rounds),
-        ])
+        try await timers.call(
+            IsletBus.Timers.Method.startIntervals,
+            [
+                .string(owner), .string(title), .array(.string, phases.map { .string($0.name) }),
+                .array(.uint64, phases.map { .uint64($0.seconds) }), .uint32(rounds),
+            ])
     }
 
     /// Timers.Extend (since 1.1): more time for the current phase.
@@ -166,9 +176,10 @@ public struct IsletClient: Sendable {
 extension DBusError {
     /// The service is not there: not running and not activatable, gone, or not answering.
     public var meansServiceUnavailable: Bool {
-        [Self.serviceUnknownName, Self.nameHasNoOwnerName, Self.disconnectedName, Self.noReplyName, Self.timeoutName,
-         "org.freedesktop.DBus.Error.Spawn.ChildExited", "org.freedesktop.DBus.Error.Spawn.ExecFailed",
-         "org.freedesktop.DBus.Error.Spawn.ServiceNotFound", "org.freedesktop.DBus.Error.Spawn.FileInvalid",
+        [
+            Self.serviceUnknownName, Self.nameHasNoOwnerName, Self.disconnectedName, Self.noReplyName, Self.timeoutName,
+            "org.freedesktop.DBus.Error.Spawn.ChildExited", "org.freedesktop.DBus.Error.Spawn.ExecFailed",
+            "org.freedesktop.DBus.Error.Spawn.ServiceNotFound", "org.freedesktop.DBus.Error.Spawn.FileInvalid",
         ].contains(name) || name.hasPrefix("org.freedesktop.DBus.Error.Spawn.")
     }
 }

@@ -54,7 +54,8 @@ public enum Format {
                 let numbers = Optional(parts.compactMap { UInt64($0) }), numbers.count == parts.count,
                 numbers.dropFirst().allSatisfy({ $0 < 60 })
             else { return nil }
-            let seconds = numbers.count == 2
+            let seconds =
+                numbers.count == 2
                 ? numbers[0] * 3600 + numbers[1] * 60 : numbers[0] * 3600 + numbers[1] * 60 + numbers[2]
             return seconds == 0 || numbers[0] > 24 * 366 ? nil : seconds
         }

@@ -1,7 +1,7 @@
 import DBus
-import Platform
 import IsletClient
 import IsletCore
+import Platform
 
 #if canImport(Glibc)
     import Glibc
@@ -80,7 +80,6 @@ public actor Bridge {
     /// How long an ended activity's notification waits for a successor before it closes.
     static let settleUSec: USec = 250_000
 
-
     /// Runs until the connection closes.
     public func run() async throws {
         let input = self.input
@@ -157,7 +156,9 @@ public actor Bridge {
             announcements = [:]
             if owner == nil, let left = serverOwner, guardian.serverLeft(at: clock()) {
                 let wait = (guardian.notBefore - clock()) / usecPerSecond
-                log("the notification server (\(left)) left the bus right after our notification (\(guardian.strikes) in a row); next notification in \(wait) s at the earliest")
+                log(
+                    "the notification server (\(left)) left the bus right after our notification (\(guardian.strikes) in a row); next notification in \(wait) s at the earliest"
+                )
             }
             serverOwner = owner
             if owner == nil {
@@ -176,7 +177,9 @@ public actor Bridge {
                 profile = profile.safe
                 if !warnedAboutCrashes {
                     warnedAboutCrashes = true
-                    warn("the notification server \(profile.label) left the bus right after islet's notification \(guardian.strikes) times in a row; it may be crashing on it. islet-notify now sends it only the safest hints and waits longer between notifications (up to 5 minutes).")
+                    warn(
+                        "the notification server \(profile.label) left the bus right after islet's notification \(guardian.strikes) times in a row; it may be crashing on it. islet-notify now sends it only the safest hints and waits longer between notifications (up to 5 minutes)."
+                    )
                 }
             }
             logic.serverChanged(profile)
@@ -354,7 +357,9 @@ public actor Bridge {
             let profile = ServerProfile(
                 name: info.first ?? "", version: info.count > 2 ? info[2] : "", capabilities: capabilities)
             let known = ServerProfile.known[profile.name] != nil
-            log("notification server: \(info.prefix(3).joined(separator: " ")), capabilities: \(capabilities.names.sorted().joined(separator: " ")); profile: \(known ? profile.name : "unknown server, safest hints")")
+            log(
+                "notification server: \(info.prefix(3).joined(separator: " ")), capabilities: \(capabilities.names.sorted().joined(separator: " ")); profile: \(known ? profile.name : "unknown server, safest hints")"
+            )
             input.yield(.server(profile, generation: generation))
         }
     }

@@ -1,7 +1,7 @@
 import DBus
-import Platform
 import IsletClient
 import IsletCore
+import Platform
 
 /// The live activity as a KDE job, where `org.kde.JobViewServer` exists (Plasma): a progress
 /// entry in Plasma's own notification area with its suspend, resume and cancel buttons (Pause,
@@ -130,10 +130,12 @@ public actor KdeJob {
         let server = DBusProxy(
             connection: islet.connection, destination: owner, path: Self.serverPath, interface: Self.serverInterface)
         do {
-            let reply = try await server.call("requestView", [
-                .string(Presenter.desktopEntry), .int32(JobView.capabilities(for: activity.kind)),
-                .stringVariantDictionary(["immediate": .boolean(true)]),
-            ])
+            let reply = try await server.call(
+                "requestView",
+                [
+                    .string(Presenter.desktopEntry), .int32(JobView.capabilities(for: activity.kind)),
+                    .stringVariantDictionary(["immediate": .boolean(true)]),
+                ])
             guard case .objectPath(let path)? = reply.first else {
                 log("KDE job: requestView answered \(reply)")
                 return

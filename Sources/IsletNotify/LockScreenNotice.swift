@@ -1,7 +1,7 @@
 import DBus
-import Platform
 import IsletClient
 import IsletCore
+import Platform
 
 /// The live activity on GNOME Shell's lock screen. GNOME 43 shows there only notifications
 /// not seen yet, with their text only when they say `x-gnome-privacy-scope: system`, and an
@@ -50,17 +50,19 @@ public actor LockScreenNotice {
         var tasks: [Task<Void, Never>] = []
         for name in Self.screenSavers {
             let changes = try await islet.connection.signals(matching: MatchRule(interface: name, member: "ActiveChanged"))
-            tasks.append(Task {
-                for await message in changes {
-                    if case .boolean(let active)? = message.body.first { input.yield(.locked(active)) }
-                }
-            })
+            tasks.append(
+                Task {
+                    for await message in changes {
+                        if case .boolean(let active)? = message.body.first { input.yield(.locked(active)) }
+                    }
+                })
         }
         let feed = try await islet.followActivity()
-        tasks.append(Task {
-            for await update in feed { input.yield(.feed(update)) }
-            input.finish()
-        })
+        tasks.append(
+            Task {
+                for await update in feed { input.yield(.feed(update)) }
+                input.finish()
+            })
         defer { for task in tasks { task.cancel() } }
         // Locked already when islet-notify starts (a restart while the screen is locked).
         let saver = DBusProxy(

@@ -1,7 +1,7 @@
 import DBus
-import Platform
 import IsletClient
 import IsletCore
+import Platform
 import Synchronization
 
 #if canImport(Glibc)

@@ -81,7 +81,8 @@ public enum MediaPresenter {
 
         let index = state["phase_index"]?.uint32 ?? 0
         let round = state["round"]?.uint32 ?? 1
-        let track = "a" + String(activity.id.unicodeScalars.filter { $0.properties.isASCIIHexDigit || $0 == "_" })
+        let track =
+            "a" + String(activity.id.unicodeScalars.filter { $0.properties.isASCIIHexDigit || $0 == "_" })
             + "_\(round)_\(index)"
         let controllable = view.kind == .timer && style == .standard
 

@@ -23,11 +23,13 @@ public struct NotificationServer: Sendable {
             case .bool(let b): .boolean(b)
             }
         }
-        let out = try await proxy.call("Notify", [
-            .string(content.appName), .uint32(replacesID), .string(content.icon), .string(content.summary),
-            .string(content.body), .array(.string, content.actions.flatMap { [DBusValue.string($0.key), .string($0.label)] }),
-            .stringVariantDictionary(hints), .int32(content.expireTimeout),
-        ])
+        let out = try await proxy.call(
+            "Notify",
+            [
+                .string(content.appName), .uint32(replacesID), .string(content.icon), .string(content.summary),
+                .string(content.body), .array(.string, content.actions.flatMap { [DBusValue.string($0.key), .string($0.label)] }),
+                .stringVariantDictionary(hints), .int32(content.expireTimeout),
+            ])
         guard let first = out.first else { throw DBusError.typeMismatch(expected: "u", got: "") }
         return try first.decode(UInt32.self)
     }

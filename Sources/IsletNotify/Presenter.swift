@@ -128,7 +128,8 @@ public enum Presenter {
         var icon: String
         var actions: [(key: String, label: String)] = []
         let percent = view.percent.map { min(100, max(0, $0)) }
-        let progress = server.traits.progress == .text && view.status != .goalReached && view.status != .completed
+        let progress =
+            server.traits.progress == .text && view.status != .goalReached && view.status != .completed
             ? percent.map { "\($0)%" } : nil
 
         switch view.kind {

@@ -65,9 +65,13 @@ extension IsletService {
             }
         case .listPresets:
             .immediate { _ in
-                [.array(.structure([.uint64, .string, .string]), Presets.all.map {
-                    .structure([.uint64($0.goalSeconds), .string($0.schedule), .string($0.description)])
-                })]
+                [
+                    .array(
+                        .structure([.uint64, .string, .string]),
+                        Presets.all.map {
+                            .structure([.uint64($0.goalSeconds), .string($0.schedule), .string($0.description)])
+                        })
+                ]
             }
         case .listFasts:
             .prepared { [weak self] call in
@@ -110,11 +114,13 @@ extension IsletService {
             handler { s, _ in
                 let now = s.clock()
                 let st = try s.read { try s.store.stats(now: now) }
-                return [.stringVariantDictionary([
-                    "count": .uint64(st.count), "total_usec": .uint64(st.totalUSec), "longest_usec": .uint64(st.longestUSec),
-                    "average_usec": .uint64(st.averageUSec), "goal_hits": .uint64(st.goalHits),
-                    "current_streak_days": .uint32(st.currentStreakDays), "longest_streak_days": .uint32(st.longestStreakDays),
-                ])]
+                return [
+                    .stringVariantDictionary([
+                        "count": .uint64(st.count), "total_usec": .uint64(st.totalUSec), "longest_usec": .uint64(st.longestUSec),
+                        "average_usec": .uint64(st.averageUSec), "goal_hits": .uint64(st.goalHits),
+                        "current_streak_days": .uint32(st.currentStreakDays), "longest_streak_days": .uint32(st.longestStreakDays),
+                    ])
+                ]
             }
         }
     }

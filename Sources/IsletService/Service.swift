@@ -114,9 +114,11 @@ public final class IsletService: @unchecked Sendable {
         if let kept = pageReplies.first(where: { $0.key == key }) { return kept.reply }
         let page = try read { try store.page(offset: offset, limit: limit) }
         let reply = try DBusPreparedReply([
-            .array(.structure([.uint64, .uint64, .uint64, .uint64]), page.map {
-                .structure([.uint64($0.id), .uint64($0.startedAt), .uint64($0.endedAt), .uint64($0.goalSeconds)])
-            })
+            .array(
+                .structure([.uint64, .uint64, .uint64, .uint64]),
+                page.map {
+                    .structure([.uint64($0.id), .uint64($0.startedAt), .uint64($0.endedAt), .uint64($0.goalSeconds)])
+                })
         ])
         if Int(offset) + Int(limit) <= IsletService.preparedWindow {
             if pageReplies.count >= IsletService.preparedPages { pageReplies.removeFirst() }

@@ -54,9 +54,13 @@ extension IsletService {
         case .list:
             handler { s, _ in
                 let now = s.clock()
-                return [.array(.structure([.string, IsletBus.stateType]), s.state.timers.values.sorted { $0.sequence < $1.sequence }.map {
-                    .structure([.string($0.owner), ActivityCoding.dictionary($0.state(at: now))])
-                })]
+                return [
+                    .array(
+                        .structure([.string, IsletBus.stateType]),
+                        s.state.timers.values.sorted { $0.sequence < $1.sequence }.map {
+                            .structure([.string($0.owner), ActivityCoding.dictionary($0.state(at: now))])
+                        })
+                ]
             }
         }
     }

@@ -1,8 +1,8 @@
 import DBus
 import IdleLoop
+import IsletBus
 import IsletClient
 import IsletNotify
-import IsletBus
 import OptionScanner
 import Platform
 

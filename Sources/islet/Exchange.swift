@@ -47,8 +47,9 @@ enum Exchange {
         let rows = CSV.parse(text)
         guard let header = rows.first else { throw Failure(description: "the file is empty") }
         let columns = Dictionary(header.enumerated().map { ($1.trimmingWhitespace(), $0) }) { a, _ in a }
-        guard (columns["started_at_usec"] != nil && columns["ended_at_usec"] != nil)
-            || (columns["started_at"] != nil && columns["ended_at"] != nil)
+        guard
+            (columns["started_at_usec"] != nil && columns["ended_at_usec"] != nil)
+                || (columns["started_at"] != nil && columns["ended_at"] != nil)
         else { throw Failure(description: "line 1: expected the header \(csvHeader)") }
         var result: [Row] = []
         for (index, fields) in rows.dropFirst().enumerated() {

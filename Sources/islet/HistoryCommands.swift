@@ -29,13 +29,17 @@ struct HistoryCommand: AsyncParsableCommand {
             }
             switch format {
             case .table:
-                if fasts.isEmpty { Output.line("No fasts yet; start one with `islet fast start`."); return }
+                if fasts.isEmpty {
+                    Output.line("No fasts yet; start one with `islet fast start`.")
+                    return
+                }
                 Output.line("ID".padding(7) + "Started".padding(17) + "Ended".padding(17) + "Length".padding(9) + "Goal")
                 for f in fasts {
                     let length = (f.endedAt - f.startedAt) / usecPerSecond
                     let goal = f.goalSeconds == 0 ? "-" : Format.hm(seconds: f.goalSeconds) + (length >= f.goalSeconds ? " ✓" : "")
-                    Output.line("\(f.id)".padding(7) + Times.format(f.startedAt).padding(17) + Times.format(f.endedAt).padding(17)
-                        + Format.hm(seconds: length).padding(9) + goal)
+                    Output.line(
+                        "\(f.id)".padding(7) + Times.format(f.startedAt).padding(17) + Times.format(f.endedAt).padding(17)
+                            + Format.hm(seconds: length).padding(9) + goal)
                 }
             case .json:
                 Output.line("[" + fasts.map(Exchange.json).joined(separator: ",\n ") + "]")

@@ -38,7 +38,8 @@ enum Panel {
         switch format {
         case .waybar:
             let alt = style == .minimal ? "minimal" : view.kind.rawValue
-            output = "{\"text\":\(JSON.string(text)),\"alt\":\(JSON.string(alt)),\"tooltip\":\(JSON.string(tooltip)),"
+            output =
+                "{\"text\":\(JSON.string(text)),\"alt\":\(JSON.string(alt)),\"tooltip\":\(JSON.string(tooltip)),"
                 + "\"class\":\(JSON.string(cssClass)),\"percentage\":\(percent)}"
         case .polybar:
             let clean = Panel.polybarSafe(text)
@@ -46,7 +47,8 @@ enum Panel {
         case .i3blocks:
             output = text
         case .genmon:
-            output = "<txt>\(xml(text))</txt><tool>\(xml(tooltip))</tool>"
+            output =
+                "<txt>\(xml(text))</txt><tool>\(xml(tooltip))</tool>"
                 + (view.percent != nil && style == .standard ? "<bar>\(percent)</bar>" : "")
         case .json:
             var fields = [

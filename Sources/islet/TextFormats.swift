@@ -35,15 +35,25 @@ enum CSV {
         var chars = Array(text).makeIterator()
         var pending: Character? = nil
         func next() -> Character? {
-            if let p = pending { pending = nil; return p }
+            if let p = pending {
+                pending = nil
+                return p
+            }
             return chars.next()
         }
         while let c = next() {
             if quoted {
                 if c == "\"" {
                     if let n = next() {
-                        if n == "\"" { field.append("\"") } else { quoted = false; pending = n }
-                    } else { quoted = false }
+                        if n == "\"" {
+                            field.append("\"")
+                        } else {
+                            quoted = false
+                            pending = n
+                        }
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     field.append(c)
                 }
@@ -51,9 +61,12 @@ enum CSV {
             }
             switch c {
             case "\"" where field.isEmpty: quoted = true
-            case ",": row.append(field); field = ""
+            case ",":
+                row.append(field)
+                field = ""
             case "\n", "\r\n":
-                row.append(field); field = ""
+                row.append(field)
+                field = ""
                 if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
                 row = []
             case "\r": break

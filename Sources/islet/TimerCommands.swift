@@ -98,7 +98,10 @@ struct TimerCommand: AsyncParsableCommand {
         @OptionGroup var bus: BusOptions
         func run() async throws {
             let timers = try await bus.run { try await $0.listTimers() }
-            if timers.isEmpty { Output.line("No timers; start one with `islet timer start Tea 3m`."); return }
+            if timers.isEmpty {
+                Output.line("No timers; start one with `islet timer start Tea 3m`.")
+                return
+            }
             let now = Times.now()
             for (owner, state) in timers {
                 let snapshot = ActivitySnapshot(id: "", owner: owner, attributes: ["kind": .string("timer")], state: state)

@@ -29,7 +29,10 @@ enum Times {
         case ":", "::":
             // A clock time: today, or yesterday when today's is still to come.
             guard let h = Int32(numbers[0]), let m = Int32(numbers[1]), h < 24, m < 60 else { return nil }
-            if numbers.count == 3 { guard let s = Int32(numbers[2]), s < 60 else { return nil }; seconds = s }
+            if numbers.count == 3 {
+                guard let s = Int32(numbers[2]), s < 60 else { return nil }
+                seconds = s
+            }
             var t = time_t(Int(now / usecPerSecond))
             localtime_r(&t, &parts)
             parts.tm_hour = h
@@ -52,7 +55,10 @@ enum Times {
                 let h = Int32(numbers[3]), let mi = Int32(numbers[4]), (1970...9999).contains(y), (1...12).contains(mo),
                 (1...31).contains(d), h < 24, mi < 60
             else { return nil }
-            if numbers.count == 6 { guard let s = Int32(numbers[5]), s < 60 else { return nil }; seconds = s }
+            if numbers.count == 6 {
+                guard let s = Int32(numbers[5]), s < 60 else { return nil }
+                seconds = s
+            }
             parts.tm_year = y - 1900
             parts.tm_mon = mo - 1
             parts.tm_mday = d

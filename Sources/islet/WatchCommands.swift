@@ -127,8 +127,9 @@ struct ExpandCommand: AsyncParsableCommand {
             do {
                 try await notify.call(NotifyBus.Method.expand)
             } catch let error as DBusError where error.meansServiceUnavailable {
-                Output.error("islet-notify is not running, so there is no notification to show.",
-                             hint: "Start it with `systemctl --user start islet-notify`, or run `islet-notify &`.")
+                Output.error(
+                    "islet-notify is not running, so there is no notification to show.",
+                    hint: "Start it with `systemctl --user start islet-notify`, or run `islet-notify &`.")
                 throw ExitCode(69)
             }
             return true

@@ -3,8 +3,8 @@ import IdleLoop
 import IsletBus
 import IsletService
 import IsletStore
-import OptionScanner
 import Logging
+import OptionScanner
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct Connections {
     func matchRuleCount(_ fixture: BusFixture, _ connection: DBusConnection) async throws -> UInt32 {
@@ -74,7 +74,11 @@ import TestSupport
         let a = try DBusConnection(bus: .address(bus.address))
         let b = try DBusConnection(bus: .address(bus.address))
         let watcher = try DBusConnection(bus: .address(bus.address))
-        defer { a.close(); b.close(); watcher.close() }
+        defer {
+            a.close()
+            b.close()
+            watcher.close()
+        }
         var owners = try await watcher.watchNameOwner("org.example.Name").makeAsyncIterator()
         #expect(await owners.next() == .some(nil))
         let lost = try await a.nameLostEvents()

@@ -59,20 +59,26 @@ final class BusFixture: @unchecked Sendable {
             })
         methods.append(DBusMethod("Never", deferred: { _, _ in }))
         methods.append(
-            DBusMethod("Later", out: [DBusArgument("answer", .uint32)], deferred: { call, replier in
-                call.connection.loop.schedule(after: .milliseconds(20)) { replier.reply([.uint32(42)]) }
-            }))
+            DBusMethod(
+                "Later", out: [DBusArgument("answer", .uint32)],
+                deferred: { call, replier in
+                    call.connection.loop.schedule(after: .milliseconds(20)) { replier.reply([.uint32(42)]) }
+                }))
         methods.append(DBusMethod("Wrong", out: [DBusArgument("n", .uint32)]) { _ in [.string("not a number")] })
         // Answers from a reply marshalled once; counts its calls in the first field.
         let prepared = PreparedCounter()
         methods.append(
-            DBusMethod.prepared("Prepared", out: [DBusArgument("pairs", .array(.structure([.uint64, .string])))], handler: { _ in
-                try prepared.next()
-            }))
+            DBusMethod.prepared(
+                "Prepared", out: [DBusArgument("pairs", .array(.structure([.uint64, .string])))],
+                handler: { _ in
+                    try prepared.next()
+                }))
         methods.append(
-            DBusMethod.prepared("PreparedWrong", out: [DBusArgument("n", .uint32)], handler: { _ in
-                try DBusPreparedReply([.string("not a number")])
-            }))
+            DBusMethod.prepared(
+                "PreparedWrong", out: [DBusArgument("n", .uint32)],
+                handler: { _ in
+                    try DBusPreparedReply([.string("not a number")])
+                }))
         return DBusInterface(
             echoInterface, doc: "Returns what it is given.", methods: methods,
             signals: [DBusSignal("Pinged", [DBusArgument("count", .uint32)])])
@@ -82,10 +88,12 @@ final class BusFixture: @unchecked Sendable {
         DBusInterface(
             "org.example.Settings",
             properties: [
-                .typed("Volume", UInt32.self, get: { state.volume }, set: { value, _ in
-                    guard value <= 100 else { throw DBusError("org.example.Error.OutOfRange", "volume over 100") }
-                    state.volume = value
-                }),
+                .typed(
+                    "Volume", UInt32.self, get: { state.volume },
+                    set: { value, _ in
+                        guard value <= 100 else { throw DBusError("org.example.Error.OutOfRange", "volume over 100") }
+                        state.volume = value
+                    }),
                 .typed("Name", String.self, get: { state.label }),
                 .typed("Serial", String.self, changeSignal: .constant, get: { "X1" }),
                 .typed("Cached", UInt64.self, changeSignal: .invalidates, get: { state.cached }),
@@ -103,9 +111,11 @@ final class PreparedCounter: @unchecked Sendable {
         calls += 1
         if calls % 2 == 1 || reply == nil {
             reply = try DBusPreparedReply([
-                .array(.structure([.uint64, .string]), [
-                    .structure([.uint64(UInt64(calls)), .string("first")]), .structure([.uint64(7), .string("second")]),
-                ])
+                .array(
+                    .structure([.uint64, .string]),
+                    [
+                        .structure([.uint64(UInt64(calls)), .string("first")]), .structure([.uint64(7), .string("second")]),
+                    ])
             ])
         }
         if let reply { return reply }

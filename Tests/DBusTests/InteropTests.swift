@@ -1,26 +1,32 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The same object server, driven by clients that nobody here wrote.
 @Suite struct Interop {
     func dbusSend(_ fixture: BusFixture, _ member: String, _ args: [String]) async throws -> CommandResult {
         try await Command.run(
-            ["dbus-send", "--bus=\(fixture.bus.address)", "--print-reply", "--dest=\(BusFixture.name)",
-             BusFixture.path.rawValue, "\(BusFixture.echoInterface).\(member)"] + args)
+            [
+                "dbus-send", "--bus=\(fixture.bus.address)", "--print-reply", "--dest=\(BusFixture.name)",
+                BusFixture.path.rawValue, "\(BusFixture.echoInterface).\(member)",
+            ] + args)
     }
 
     func gdbus(_ fixture: BusFixture, _ member: String, _ args: [String]) async throws -> CommandResult {
         try await Command.run(
-            ["gdbus", "call", "--address", fixture.bus.address, "--dest", BusFixture.name,
-             "--object-path", BusFixture.path.rawValue, "--method", "\(BusFixture.echoInterface).\(member)"] + args)
+            [
+                "gdbus", "call", "--address", fixture.bus.address, "--dest", BusFixture.name,
+                "--object-path", BusFixture.path.rawValue, "--method", "\(BusFixture.echoInterface).\(member)",
+            ] + args)
     }
 
     func busctl(_ fixture: BusFixture, _ member: String, _ args: [String]) async throws -> CommandResult {
         try await Command.run(
-            ["busctl", "--address=\(fixture.bus.address)", "call", "--", BusFixture.name, BusFixture.path.rawValue,
-             BusFixture.echoInterface, member] + args)
+            [
+                "busctl", "--address=\(fixture.bus.address)", "call", "--", BusFixture.name, BusFixture.path.rawValue,
+                BusFixture.echoInterface, member,
+            ] + args)
     }
 
     @Test func basicTypesWithDbusSend() async throws {
@@ -85,8 +91,10 @@ import TestSupport
     @Test func introspectionParsedByOutsideTools() async throws {
         let fixture = try await BusFixture()
         let gdbus = try await Command.run(
-            ["gdbus", "introspect", "--address", fixture.bus.address, "--dest", BusFixture.name,
-             "--object-path", BusFixture.path.rawValue])
+            [
+                "gdbus", "introspect", "--address", fixture.bus.address, "--dest", BusFixture.name,
+                "--object-path", BusFixture.path.rawValue,
+            ])
         #expect(gdbus.status == 0, "\(gdbus)")
         #expect(gdbus.stdout.contains("interface org.example.Echo"))
         #expect(gdbus.stdout.contains("Echo17(in  a{sv} value,"))
@@ -94,8 +102,10 @@ import TestSupport
         #expect(gdbus.stdout.contains("signal Pinged") || gdbus.stdout.contains("Pinged(u count)"))
         #expect(gdbus.stdout.contains("node child"))
         let busctl = try await Command.run(
-            ["busctl", "--address=\(fixture.bus.address)", "introspect", "--no-pager", BusFixture.name,
-             BusFixture.path.rawValue])
+            [
+                "busctl", "--address=\(fixture.bus.address)", "introspect", "--no-pager", BusFixture.name,
+                BusFixture.path.rawValue,
+            ])
         #expect(busctl.status == 0, "\(busctl)")
         #expect(busctl.stdout.contains(".Echo17"))
         #expect(busctl.stdout.contains(".Volume"))
@@ -108,13 +118,18 @@ import TestSupport
     @Test func peerInterface() async throws {
         let fixture = try await BusFixture()
         let ping = try await Command.run(
-            ["dbus-send", "--bus=\(fixture.bus.address)", "--print-reply", "--dest=\(BusFixture.name)",
-             "/any/path", "org.freedesktop.DBus.Peer.Ping"])
+            [
+                "dbus-send", "--bus=\(fixture.bus.address)", "--print-reply", "--dest=\(BusFixture.name)",
+                "/any/path", "org.freedesktop.DBus.Peer.Ping",
+            ])
         #expect(ping.status == 0, "\(ping)")
         let id = try await Command.run(
-            ["gdbus", "call", "--address", fixture.bus.address, "--dest", BusFixture.name,
-             "--object-path", "/", "--method", "org.freedesktop.DBus.Peer.GetMachineId"])
-        let machineID = (try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8))?
+            [
+                "gdbus", "call", "--address", fixture.bus.address, "--dest", BusFixture.name,
+                "--object-path", "/", "--method", "org.freedesktop.DBus.Peer.GetMachineId",
+            ])
+        let machineID =
+            (try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
         #expect(id.stdout.contains(machineID), "\(id)")
     }

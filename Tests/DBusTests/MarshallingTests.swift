@@ -4,10 +4,11 @@ import Testing
 @Suite struct Signatures {
     @Test func parsesAndPrintsNestedTypes() throws {
         let types = try DBusType.parse("a{sa{sv}}(tt)as")
-        #expect(types == [
-            .dictionary(key: .string, value: .dictionary(key: .string, value: .variant)),
-            .structure([.uint64, .uint64]), .array(.string),
-        ])
+        #expect(
+            types == [
+                .dictionary(key: .string, value: .dictionary(key: .string, value: .variant)),
+                .structure([.uint64, .uint64]), .array(.string),
+            ])
         #expect(types.signature == "a{sa{sv}}(tt)as")
     }
 
@@ -104,10 +105,11 @@ struct BusFixtureless {
 @Suite struct TypeChecks {
     /// `hasType` answers as building the type and comparing would, for every pair of samples.
     @Test func hasTypeAgreesWithType() {
-        let values = RoundTrip.samples + [
-            .structure([.int32(1), .string("x")]), .structure([.int32(1), .int32(2)]),
-            .array(.structure([.int32, .string]), []),
-        ]
+        let values =
+            RoundTrip.samples + [
+                .structure([.int32(1), .string("x")]), .structure([.int32(1), .int32(2)]),
+                .array(.structure([.int32, .string]), []),
+            ]
         let types = values.map(\.type) + [.structure([.int32]), .array(.int32), .dictionary(key: .string, value: .string)]
         for value in values {
             for type in types {

@@ -1,6 +1,6 @@
 import DBus
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ObjectServer {
     @Test func standardErrors() async throws {
@@ -31,11 +31,17 @@ import TestSupport
             let ping = try await client.call(.methodCall(destination: BusFixture.name, path: path, interface: nil, member: "Ping"))
             #expect(ping.kind == .methodReturn && ping.body.isEmpty)
             let id = try await client.call(.methodCall(destination: BusFixture.name, path: path, interface: nil, member: "GetMachineId"))
-            guard case .string(let machineID)? = id.body.first else { Issue.record("GetMachineId: \(id.body)"); continue }
+            guard case .string(let machineID)? = id.body.first else {
+                Issue.record("GetMachineId: \(id.body)")
+                continue
+            }
             #expect(machineID.count == 32)
         }
         let xml = try await client.call(.methodCall(destination: BusFixture.name, path: BusFixture.path, interface: nil, member: "Introspect"))
-        guard case .string(let text)? = xml.body.first else { Issue.record("Introspect: \(xml.body)"); return }
+        guard case .string(let text)? = xml.body.first else {
+            Issue.record("Introspect: \(xml.body)")
+            return
+        }
         #expect(text.contains("<interface name=\"\(BusFixture.echoInterface)\">"))
         await expectError(DBusError.unknownMethodName) {
             _ = try await client.call(.methodCall(destination: BusFixture.name, path: BusFixture.path, interface: nil, member: "Pong"))
@@ -65,8 +71,10 @@ import TestSupport
     @Test func handlerErrorMessageReachesOutsideClient() async throws {
         let fixture = try await BusFixture()
         let result = try await Command.run(
-            ["dbus-send", "--bus=\(fixture.bus.address)", "--print-reply", "--dest=\(BusFixture.name)",
-             BusFixture.path.rawValue, "org.example.Echo.Fail", "string:org.example.Error.Custom", "string:it broke"])
+            [
+                "dbus-send", "--bus=\(fixture.bus.address)", "--print-reply", "--dest=\(BusFixture.name)",
+                BusFixture.path.rawValue, "org.example.Echo.Fail", "string:org.example.Error.Custom", "string:it broke",
+            ])
         #expect(result.status != 0)
         #expect(result.stderr.contains("org.example.Error.Custom: it broke"), "\(result)")
     }
@@ -82,9 +90,13 @@ import TestSupport
     @Test func preparedReplies() async throws {
         let fixture = try await BusFixture()
         func pairs(_ first: UInt64) -> [DBusValue] {
-            [.array(.structure([.uint64, .string]), [
-                .structure([.uint64(first), .string("first")]), .structure([.uint64(7), .string("second")]),
-            ])]
+            [
+                .array(
+                    .structure([.uint64, .string]),
+                    [
+                        .structure([.uint64(first), .string("first")]), .structure([.uint64(7), .string("second")]),
+                    ])
+            ]
         }
         #expect(try await fixture.echoProxy.call("Prepared") == pairs(1))
         #expect(try await fixture.echoProxy.call("Prepared") == pairs(1))  // the same prepared reply again
@@ -108,8 +120,10 @@ import TestSupport
         }
         #expect(counts.sorted() == stride(from: UInt64(3), through: 21, by: 2).flatMap { [$0, $0] })
         let busctl = try await Command.run(
-            ["busctl", "--address=\(fixture.bus.address)", "call", BusFixture.name, BusFixture.path.rawValue,
-             BusFixture.echoInterface, "Prepared"])
+            [
+                "busctl", "--address=\(fixture.bus.address)", "call", BusFixture.name, BusFixture.path.rawValue,
+                BusFixture.echoInterface, "Prepared",
+            ])
         #expect(busctl.status == 0, "\(busctl)")
         #expect(busctl.stdout.hasPrefix("a(ts) 2 ") && busctl.stdout.contains("\"first\" 7 \"second\""), "\(busctl)")
         await expectError(DBusError.failedName) { try await fixture.echoProxy.call("PreparedWrong") }
@@ -140,12 +154,16 @@ import TestSupport
         #expect(all.count == 4)
         // busctl reads and writes it too.
         let set = try await Command.run(
-            ["busctl", "--address=\(fixture.bus.address)", "set-property", BusFixture.name, BusFixture.path.rawValue,
-             "org.example.Settings", "Volume", "u", "12"])
+            [
+                "busctl", "--address=\(fixture.bus.address)", "set-property", BusFixture.name, BusFixture.path.rawValue,
+                "org.example.Settings", "Volume", "u", "12",
+            ])
         #expect(set.status == 0, "\(set)")
         let get = try await Command.run(
-            ["busctl", "--address=\(fixture.bus.address)", "get-property", BusFixture.name, BusFixture.path.rawValue,
-             "org.example.Settings", "Volume"])
+            [
+                "busctl", "--address=\(fixture.bus.address)", "get-property", BusFixture.name, BusFixture.path.rawValue,
+                "org.example.Settings", "Volume",
+            ])
         #expect(get.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "u 12", "\(get)")
     }
 
@@ -156,8 +174,10 @@ import TestSupport
         let fixture = try await BusFixture()
         func busctlGet() async throws -> String {
             let get = try await Command.run(
-                ["busctl", "--address=\(fixture.bus.address)", "get-property", BusFixture.name, BusFixture.path.rawValue,
-                 "org.example.Settings", "Volume"])
+                [
+                    "busctl", "--address=\(fixture.bus.address)", "get-property", BusFixture.name, BusFixture.path.rawValue,
+                    "org.example.Settings", "Volume",
+                ])
             return get.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         for volume: UInt32 in [50, 50, 9, 9, 50, 4_000_000_000] {
@@ -196,7 +216,10 @@ import TestSupport
         #expect(changed == ["Volume": .uint32(10), "Name": .string("label 10")])
         #expect(first.body[2] == ["Cached"].dbusValue)
         // Exactly one: the next change produces the next signal, with only its own property.
-        server.loop.sync { state.volume = 99; server.propertiesChanged(path: BusFixture.path, interface: "org.example.Settings", ["Volume"]) }
+        server.loop.sync {
+            state.volume = 99
+            server.propertiesChanged(path: BusFixture.path, interface: "org.example.Settings", ["Volume"])
+        }
         let second = await iterator.next()
         #expect(second?.body[1].stringVariantEntries == ["Volume": .uint32(99)])
     }

@@ -1,6 +1,6 @@
 import DBus
-import Testing
 import TestSupport
+import Testing
 
 /// Values of every type, through a real dbus-daemon and back.
 @Suite struct RoundTrip {

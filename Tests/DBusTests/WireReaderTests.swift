@@ -1,6 +1,7 @@
 import CDBus
-@testable import DBus
 import Testing
+
+@testable import DBus
 
 /// The wire reader on bytes libdbus did not write: the other byte order, damaged and
 /// truncated messages, nesting past the spec. (Every type in both directions through a real
@@ -80,8 +81,11 @@ import Testing
         pad(8)
         body += [1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]
         let length = withUnsafeBytes(of: UInt32(body.count).littleEndian) { Array($0) }
-        let header: [UInt8] = [UInt8(ascii: "l"), 2, 0, 1] + length + [1, 0, 0, 0, 7, 0, 0, 0,
-            8, 1, UInt8(ascii: "g"), 0, 1, UInt8(ascii: "v"), 0, 0]
+        let header: [UInt8] =
+            [UInt8(ascii: "l"), 2, 0, 1] + length + [
+                1, 0, 0, 0, 7, 0, 0, 0,
+                8, 1, UInt8(ascii: "g"), 0, 1, UInt8(ascii: "v"), 0, 0,
+            ]
         return header + body
     }
 

@@ -67,7 +67,10 @@ struct EventLoopTests {
         let fired = Recorder<String>()
         let start = EventLoop.now()
         let late = Recorder<UInt64>()
-        loop.schedule(after: .milliseconds(60)) { fired.add("c"); late.add(EventLoop.now() - start) }
+        loop.schedule(after: .milliseconds(60)) {
+            fired.add("c")
+            late.add(EventLoop.now() - start)
+        }
         loop.schedule(after: .milliseconds(20)) { fired.add("a") }
         let cancelled = loop.schedule(after: .milliseconds(40)) { fired.add("never") }
         loop.schedule(after: .milliseconds(40)) { fired.add("b") }
@@ -84,7 +87,10 @@ struct EventLoopTests {
         defer { loop.stop() }
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let reads = Recorder<UInt8>()
         let reader = fds[0]
         let watch = loop.watch(fd: reader, events: Int16(POLLIN), enabled: false) { revents in
@@ -153,7 +159,10 @@ struct EventLoopTests {
         defer { loop.stop() }
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let watch = loop.watch(fd: fds[0], events: Int16(POLLIN)) { _ in }
         // A timer that ran and one that was cancelled leave nothing armed.
         loop.schedule(after: .milliseconds(1)) {}

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension Daemon {
     /// Runs the built `islet` against this daemon's bus.
@@ -145,7 +145,9 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         #expect(["00:40", "00:39", "00:38"].contains { r.stdout.contains("gym         Workout         \($0)    Paused · Work · Round 1/8") }, "\(r)")
         #expect(r.stdout.contains("islet       Tea             0"), "\(r)")
         r = try await d.islet("activity")
-        #expect(r.stdout.hasPrefix("timer activity ") && r.stdout.contains(", owner gym\n  Workout\n  00:") && r.stdout.contains("\n  Paused · Work · Round 1/8"), "\(r)")
+        #expect(
+            r.stdout.hasPrefix("timer activity ") && r.stdout.contains(", owner gym\n  Workout\n  00:") && r.stdout.contains("\n  Paused · Work · Round 1/8"),
+            "\(r)")
         r = try await d.islet("timer", "resume", "--owner", "gym")
         #expect(r.status == 0)
         r = try await d.islet("timer", "resume", "--owner", "gym")

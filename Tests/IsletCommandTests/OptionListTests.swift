@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The two programs that parse their command line by hand (isletd, islet-notify) list their
 /// options in five places: --help, the parser, the man page, three shell completions and the
@@ -62,8 +62,10 @@ import TestSupport
         }
         let unknown = try await Command.run([builtProduct(program), "--no-such-option"])
         #expect(unknown.status == 64, "\(unknown)")
-        for file in ["packaging/man/\(program).1", "packaging/completions/\(program).bash", "packaging/completions/_\(program)",
-                     "packaging/completions/\(program).fish"] {
+        for file in [
+            "packaging/man/\(program).1", "packaging/completions/\(program).bash", "packaging/completions/_\(program)",
+            "packaging/completions/\(program).fish",
+        ] {
             let listed = offered(try text(file))
             #expect(names.subtracting(listed).isEmpty, "\(file) lacks \(names.subtracting(listed).sorted())")
             #expect(listed.subtracting(names).isEmpty, "\(file) offers \(listed.subtracting(names).sorted()), which --help does not show")

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct PanelFeeds {
     @Test func statusInEveryFormat() async throws {
@@ -31,10 +31,12 @@ import TestSupport
         r = try await d.islet("status", "--format", "json")
         #expect(r.stdout.contains("\"kind\":\"fast\",\"title\":\"Fasting Goal\",\"status\":\"running\""), "\(r)")
         // A paused workout: the pause mark; minimal polybar is grey and the time alone.
-        try await d.timers.call("StartIntervals", [
-            .string("gym"), .string("Workout"), .array(.string, [.string("Work"), .string("Rest")]),
-            .array(.uint64, [.uint64(40), .uint64(20)]), .uint32(8),
-        ])
+        try await d.timers.call(
+            "StartIntervals",
+            [
+                .string("gym"), .string("Workout"), .array(.string, [.string("Work"), .string("Rest")]),
+                .array(.uint64, [.uint64(40), .uint64(20)]), .uint32(8),
+            ])
         try await d.timers.call("Pause", [.string("gym")])
         r = try await d.islet("status", "--format", "polybar")
         #expect(r.stdout == "Workout ❚❚ 00:40 · Work 1/8\n", "\(r)")
@@ -98,6 +100,7 @@ import TestSupport
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             #expect(object?["text"] is String && object?["class"] is String && object?["percentage"] is Int, "\(line)")
         }
-        #expect(watch.stdout.contains("{\"text\":\"Tea 00:00\",\"alt\":\"timer\",\"tooltip\":\"Tea\\n00:00\\nDone\",\"class\":\"completed\",\"percentage\":100}"))
+        #expect(
+            watch.stdout.contains("{\"text\":\"Tea 00:00\",\"alt\":\"timer\",\"tooltip\":\"Tea\\n00:00\\nDone\",\"class\":\"completed\",\"percentage\":100}"))
     }
 }

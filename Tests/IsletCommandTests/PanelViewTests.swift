@@ -1,17 +1,19 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The compact and expanded views in the panel feeds, the minimal style there, a fast
 /// without a goal, and the verbs a panel's click uses (the seeds' requirement IDs).
 @Suite struct PanelViews {
     @Test func compactCarriesThePhaseAndTheTooltipIsTheExpandedView() async throws {
         let d = try await Daemon()
-        try await d.timers.call("StartIntervals", [
-            .string("gym"), .string("Workout"), .array(.string, [.string("Work"), .string("Rest")]),
-            .array(.uint64, [.uint64(40), .uint64(20)]), .uint32(8),
-        ])
+        try await d.timers.call(
+            "StartIntervals",
+            [
+                .string("gym"), .string("Workout"), .array(.string, [.string("Work"), .string("Rest")]),
+                .array(.uint64, [.uint64(40), .uint64(20)]), .uint32(8),
+            ])
         try await d.timers.call("Pause", [.string("gym")])
         var r = try await d.islet("status", "--format", "plain")
         #expect(r.stdout == "Workout ❚❚ 00:40 · Work 1/8\n", "DI-002: the phase in the compact view: \(r)")
@@ -46,7 +48,8 @@ import TestSupport
         r = try await d.islet("status", "--format", "genmon", "--style", "minimal")
         #expect(r.stdout.hasPrefix("<txt>") && !r.stdout.contains("<bar>") && !r.stdout.contains("Focus"), "\(r)")
         // The shipped stylesheet gives the minimal class its grey and no other colour.
-        let css = try String(contentsOfFile: "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/packaging/examples/waybar.css", encoding: .utf8)
+        let css = try String(
+            contentsOfFile: "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/packaging/examples/waybar.css", encoding: .utf8)
         #expect(css.contains("#custom-islet.minimal { color: #888888;"))
     }
 
@@ -70,8 +73,9 @@ import TestSupport
         #expect(await eventually { watch.stdout.hasSuffix("No live activity\n") }, "\(watch.stdout)")
         // A fast started while watching shows at once.
         try await d.fasting.call("StartFast")
-        #expect(await eventually { ["0:00\n", "0:01\n", "0:02\n"].contains { watch.stdout.hasSuffix("No live activity\n" + $0) } },
-                "\(watch.stdout)")
+        #expect(
+            await eventually { ["0:00\n", "0:01\n", "0:02\n"].contains { watch.stdout.hasSuffix("No live activity\n" + $0) } },
+            "\(watch.stdout)")
     }
 
     @Test func theClickVerbsActOnWhateverHoldsTheIsland() async throws {

@@ -305,7 +305,8 @@ extension Engine {
     @Test func newestProducerWinsAndHandBack() throws {
         var e = engine(goal: 57600)
         try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
-        try e.startTimer(owner: "med", title: "Meditation", phases: [.init(name: "Phase 1", seconds: 300), .init(name: "Phase 2", seconds: 600)], rounds: 1, now: t0 + s)
+        try e.startTimer(
+            owner: "med", title: "Meditation", phases: [.init(name: "Phase 1", seconds: 300), .init(name: "Phase 2", seconds: 600)], rounds: 1, now: t0 + s)
         #expect(e.state.activity?.owner == "med")
         #expect(e.ended == [.replaced])
         try e.stopTimer(owner: "med", now: t0 + 2 * s)
@@ -315,7 +316,8 @@ extension Engine {
 
     @Test func ownershipTransferAndNotOwner() throws {
         var e = engine()
-        let id = try e.startCustomActivity(owner: "app.one", attributes: ["title": .string("Delivery")], state: ["status": .string("running")], sender: ":1.5", now: t0)
+        let id = try e.startCustomActivity(
+            owner: "app.one", attributes: ["title": .string("Delivery")], state: ["status": .string("running")], sender: ":1.5", now: t0)
         #expect(!id.isEmpty)
         #expect(throws: IsletError.notOwner("\"app.two\" does not own the current activity")) {
             try e.updateCustomActivity(owner: "app.two", state: [:], now: t0)
@@ -364,7 +366,8 @@ extension Engine {
 
     @Test func ownerVanished() throws {
         var e = engine()
-        _ = try e.startCustomActivity(owner: "shell", attributes: ["title": .string("X"), "ends_with_owner": .bool(false)], state: [:], sender: ":1.9", now: t0)
+        _ = try e.startCustomActivity(
+            owner: "shell", attributes: ["title": .string("X"), "ends_with_owner": .bool(false)], state: [:], sender: ":1.9", now: t0)
         e.senderVanished(":1.9", now: t0)
         #expect(e.state.activity != nil)
         _ = try e.startCustomActivity(owner: "app", attributes: ["title": .string("Y")], state: [:], sender: ":1.10", now: t0)

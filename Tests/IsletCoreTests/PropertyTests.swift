@@ -22,7 +22,9 @@ import Testing
                 case .advance: e.advance(to: now)
                 case .custom: _ = try? e.startCustomActivity(owner: "c\(index % 2)", attributes: ["title": .string("C")], state: [:], sender: ":1.1", now: now)
                 case .end: try? e.endActivity(owner: e.state.activity?.owner ?? "none", now: now)
-                case .fastStart: try? e.setDailyGoal(3600); _ = try? e.startFast(at: nil, now: now, latestCompletedEnd: 0)
+                case .fastStart:
+                    try? e.setDailyGoal(3600)
+                    _ = try? e.startFast(at: nil, now: now, latestCompletedEnd: 0)
                 case .fastStop: _ = try? e.stopFast(at: nil, now: now)
                 case .toggle: e.setEnabled(!e.state.settings.enabled, now: now)
                 }
@@ -57,7 +59,12 @@ import Testing
             var running: UInt64 = 0
             for (i, gap) in gaps.enumerated() {
                 now += UInt64(gap)
-                if i % 2 == 0 { running += UInt64(gap); try? e.pauseTimer(owner: "p", now: now) } else { try? e.resumeTimer(owner: "p", now: now) }
+                if i % 2 == 0 {
+                    running += UInt64(gap)
+                    try? e.pauseTimer(owner: "p", now: now)
+                } else {
+                    try? e.resumeTimer(owner: "p", now: now)
+                }
             }
             let timer = e.state.timers["p"]
             #expect(timer?.elapsed(at: now) == running)

@@ -91,12 +91,13 @@ import Testing
     @Test func DFG003_predefinedGoalSuggestions() {
         #expect(Presets.all.map(\.goalSeconds) == [14, 16, 18, 20].map { $0 * 3600 })
         #expect(Presets.all.map(\.schedule) == ["14:10", "16:8", "18:6", "20:4"])
-        #expect(Presets.all.map(\.description) == [
-            "A gentle start to time-restricted eating.",
-            "A popular choice, may aid weight management and blood sugar control.",
-            "A longer fast, potentially enhancing fat burning and focus.",
-            "An extended daily fast.",
-        ])
+        #expect(
+            Presets.all.map(\.description) == [
+                "A gentle start to time-restricted eating.",
+                "A popular choice, may aid weight management and blood sugar control.",
+                "A longer fast, potentially enhancing fat burning and focus.",
+                "An extended daily fast.",
+            ])
     }
 
     @Test func DFG004_countdownTimerDisplay() throws {

@@ -36,8 +36,9 @@ import Testing
     @Test func theShippedExampleIsValid() throws {
         let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
         var s = BridgeSettings()
-        try ConfigFile.apply(try String(contentsOfFile: "/" + path + "/packaging/config.toml", encoding: .utf8),
-                             path: "config.toml", to: &s)
+        try ConfigFile.apply(
+            try String(contentsOfFile: "/" + path + "/packaging/config.toml", encoding: .utf8),
+            path: "config.toml", to: &s)
         #expect(s == BridgeSettings())
     }
 
@@ -63,6 +64,12 @@ import Testing
             guard let e = error as? ConfigError else { return false }
             return e.line == line && e.message.contains(message) && "\(e)".hasPrefix("/home/u/.config/islet/config.toml:\(line): ")
         }
-        #expect(s == { var m = BridgeSettings(); m.style = .minimal; return m }())  // nothing half-applied
+        #expect(
+            s
+                == {
+                    var m = BridgeSettings()
+                    m.style = .minimal
+                    return m
+                }())  // nothing half-applied
     }
 }

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// islet-notify against real notification servers under Xvfb, on a private bus.
 @Suite struct WithRealServers {
@@ -30,8 +30,11 @@ import TestSupport
 
         // A phased timer takes the island from the fast.
         try await rig.daemon.timers.call(
-            "StartIntervals", [.string("tea"), .string("Green tea"), .array(.string, [.string("Steep"), .string("Rest")]),
-                               .array(.uint64, [.uint64(3), .uint64(2)]), .uint32(1)])
+            "StartIntervals",
+            [
+                .string("tea"), .string("Green tea"), .array(.string, [.string("Steep"), .string("Rest")]),
+                .array(.uint64, [.uint64(3), .uint64(2)]), .uint32(1),
+            ])
         let timer = try await rig.waitForNotify { $0.summary == "Green tea" }
         #expect(timer.body.hasPrefix("<b>00:0") && timer.body.hasSuffix("\nSteep · Phase 1/2"), "\(timer.body)")
         #expect(timer.urgency == 1 && timer.suppressesSound)  // a new activity: normal, quiet
@@ -117,8 +120,9 @@ import TestSupport
         rig.bridge?.process.kill()
         try await Task.sleep(for: .milliseconds(300))
         try await rig.startBridge()
-        #expect(await eventually { rig.monitor.calls("CloseNotification").contains { $0.uint32s.first == id } },
-                "no CloseNotification for \(id): \(rig.bridge?.stderr ?? "")")
+        #expect(
+            await eventually { rig.monitor.calls("CloseNotification").contains { $0.uint32s.first == id } },
+            "no CloseNotification for \(id): \(rig.bridge?.stderr ?? "")")
         #expect(rig.bridge?.stderr.contains("left behind by an earlier islet-notify") == true)
         // Posted once: not first with the unknown profile, then again when the server is known.
         try await Task.sleep(for: .seconds(1))

@@ -1,8 +1,8 @@
 import DBus
-import IsletBus
 import Foundation
-import Testing
+import IsletBus
 import TestSupport
+import Testing
 
 @testable import IsletNotify
 

@@ -1,8 +1,8 @@
 import DBus
 import Foundation
 import IsletCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import IsletNotify
 
@@ -64,8 +64,9 @@ import TestSupport
         // A timer's end: the job ends, and the moment is announced as a notification.
         try await d.timers.call("Start", [.string("kitchen"), .string("Eggs"), .uint64(2)])
         #expect(await eventually { jobs.requests.count == 2 })
-        #expect(await eventually { notifications.posted.contains { $0.summary == "Eggs" && $0.body.contains("Done") } },
-                "\(notifications.posted.map { "\($0.summary): \($0.body)" })")
+        #expect(
+            await eventually { notifications.posted.contains { $0.summary == "Eggs" && $0.body.contains("Done") } },
+            "\(notifications.posted.map { "\($0.summary): \($0.body)" })")
         #expect(await eventually { jobs.last("terminate", job: 2) != nil })
         #expect(notify.isRunning)
     }

@@ -1,8 +1,8 @@
 import DBus
 import Foundation
-import Testing
-import TestSupport
 import IsletCore
+import TestSupport
+import Testing
 
 @testable import IsletNotify
 
@@ -11,8 +11,9 @@ import IsletCore
 /// (the real one: `make desktops SERVERS=gnome-island`).
 @Suite struct LockScreenTests {
     func lock(_ connection: DBusConnection, _ active: Bool) throws {
-        try connection.send(.signal(
-            path: "/org/gnome/ScreenSaver", interface: "org.gnome.ScreenSaver", member: "ActiveChanged", body: [.boolean(active)]))
+        try connection.send(
+            .signal(
+                path: "/org/gnome/ScreenSaver", interface: "org.gnome.ScreenSaver", member: "ActiveChanged", body: [.boolean(active)]))
     }
 
     @Test func whileLockedTheActivityIsPostedForTheLockScreenAndClosedOnUnlock() async throws {
@@ -69,7 +70,10 @@ import IsletCore
         let (paused, _) = Sample.timer(phases: phases, elapsed: 30, pausedFor: 100)
         #expect(LockScreenNotice.text(paused, now: Sample.t0 + 130 * usecPerSecond, style: .standard).body == "❚❚ 09:30 left · Steep 1/2")
         let fast = Sample.fast(goal: 16 * 3600, elapsed: 4 * 3600)
-        #expect(LockScreenNotice.text(fast, now: Sample.t0 + 4 * 3600 * usecPerSecond, style: .standard) == ("Fasting Goal", "Goal in 12:00", Sample.t0 + (4 * 3600 + 60) * usecPerSecond))
+        #expect(
+            LockScreenNotice.text(fast, now: Sample.t0 + 4 * 3600 * usecPerSecond, style: .standard) == (
+                "Fasting Goal", "Goal in 12:00", Sample.t0 + (4 * 3600 + 60) * usecPerSecond
+            ))
         let minimal = LockScreenNotice.text(tea, now: Sample.t0 + 30 * usecPerSecond, style: .minimal)
         #expect(minimal.summary == "10:00" && minimal.body.isEmpty, "PRD-02: the time alone")
     }

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// islet-notify's MPRIS player driven and read by playerctl, a client nobody here wrote.
 @Suite(.serialized) struct MediaPlayerTests {
@@ -21,10 +21,12 @@ import TestSupport
         var r = try await Command.run(["playerctl", "--list-all"], environment: d.bus.environment)
         #expect(!r.stdout.contains("islet"), "\(r)")
 
-        try await d.timers.call("StartIntervals", [
-            .string("gym"), .string("Workout"), .array(.string, [.string("Work"), .string("Rest")]),
-            .array(.uint64, [.uint64(40), .uint64(20)]), .uint32(8),
-        ])
+        try await d.timers.call(
+            "StartIntervals",
+            [
+                .string("gym"), .string("Workout"), .array(.string, [.string("Work"), .string("Rest")]),
+                .array(.uint64, [.uint64(40), .uint64(20)]), .uint32(8),
+            ])
         #expect(await eventually { (try? await playerctl(d.bus, "status"))?.stdout == "Playing\n" })
         r = try await playerctl(d.bus, "metadata", "--format", "{{title}}|{{artist}}|{{mpris:length}}")
         #expect(r.stdout.hasPrefix("Workout|00:") && r.stdout.hasSuffix(" · Work 1/8|40000000\n"), "\(r)")
@@ -45,9 +47,10 @@ import TestSupport
         r = try await playerctl(d.bus, "stop")
         #expect(r.status == 0, "\(r)")
         #expect(await eventually { (try? await islet(d, "timer", "list"))?.stdout.hasPrefix("No timers") == true })
-        #expect(await eventually {
-            (try? await Command.run(["playerctl", "--list-all"], environment: d.bus.environment))?.stdout.contains("islet") == false
-        })
+        #expect(
+            await eventually {
+                (try? await Command.run(["playerctl", "--list-all"], environment: d.bus.environment))?.stdout.contains("islet") == false
+            })
         #expect(notify.isRunning)
     }
 
@@ -58,8 +61,11 @@ import TestSupport
         try await d.fasting.call("StartFast")
         #expect(await eventually { (try? await playerctl(d.bus, "metadata", "title"))?.stdout == "Fasting Goal\n" })
         _ = try await playerctl(d.bus, "stop")
-        _ = try await Command.run(["dbus-send", "--session", "--dest=org.mpris.MediaPlayer2.islet", "/org/mpris/MediaPlayer2",
-                                   "org.mpris.MediaPlayer2.Player.Stop"], environment: d.bus.environment)
+        _ = try await Command.run(
+            [
+                "dbus-send", "--session", "--dest=org.mpris.MediaPlayer2.islet", "/org/mpris/MediaPlayer2",
+                "org.mpris.MediaPlayer2.Player.Stop",
+            ], environment: d.bus.environment)
         try await Task.sleep(for: .milliseconds(300))
         #expect(try await d.fasting.get("Fasting") == .boolean(true), "the fast runs on")
         #expect(notify.isRunning)
@@ -69,10 +75,11 @@ import TestSupport
         let d = try await Daemon()
         let minimal = try Background([builtProduct("islet-notify"), "--style", "minimal", "--address", d.bus.address])
         try await d.timers.call("Start", [.string("focus"), .string("Focus"), .uint64(300)])
-        #expect(await eventually {
-            let title = (try? await playerctl(d.bus, "metadata", "title"))?.stdout ?? ""
-            return title == "5:00\n" || title == "4:59\n"
-        })
+        #expect(
+            await eventually {
+                let title = (try? await playerctl(d.bus, "metadata", "title"))?.stdout ?? ""
+                return title == "5:00\n" || title == "4:59\n"
+            })
         var r = try await playerctl(d.bus, "metadata", "artist")
         #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "AR-06: \(r)")
         _ = try await playerctl(d.bus, "pause")

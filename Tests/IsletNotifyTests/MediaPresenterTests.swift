@@ -74,8 +74,9 @@ import Testing
         #expect(MediaPresenter.command("Next", activity: running, style: .standard) == nil)
         // A media key never ends a fast; a program's own activity is its owner's.
         #expect(MediaPresenter.command("Stop", activity: Sample.fast(goal: 3600, elapsed: 60), style: .standard) == nil)
-        let custom = ActivitySnapshot(id: "c", owner: "app", attributes: ["kind": .string("custom"), "title": .string("Upload")],
-                                      state: ["status": .string("running")])
+        let custom = ActivitySnapshot(
+            id: "c", owner: "app", attributes: ["kind": .string("custom"), "title": .string("Upload")],
+            state: ["status": .string("running")])
         #expect(MediaPresenter.command("Stop", activity: custom, style: .standard) == nil)
         #expect(MediaPresenter.command("Pause", activity: nil, style: .standard) == nil)
     }

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// How often the bridge talks to the server: when the text changes, and only then. Each test
 /// runs minutes of real time (in parallel with the others), counted at the server.

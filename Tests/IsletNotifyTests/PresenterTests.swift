@@ -16,8 +16,9 @@ import Testing
     func show(_ a: ActivitySnapshot, at seconds: UInt64 = 0, _ settings: BridgeSettings = BridgeSettings(), caps: ServerCapabilities? = nil)
         -> Presentation
     {
-        Presenter.present(a, now: (a.state["updated_at_usec"]?.uint64 ?? Sample.t0) + seconds * Sample.second,
-                          settings: settings, server: .named("dunst", caps ?? plain), localTime: .utc)
+        Presenter.present(
+            a, now: (a.state["updated_at_usec"]?.uint64 ?? Sample.t0) + seconds * Sample.second,
+            settings: settings, server: .named("dunst", caps ?? plain), localTime: .utc)
     }
 
     @Test func fastCountsDownInMinutesTowardItsGoal() {

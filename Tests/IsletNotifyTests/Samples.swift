@@ -27,8 +27,10 @@ enum Sample {
         }
         let snapshot = ActivitySnapshot(
             id: "a-timer", owner: "kitchen",
-            attributes: ["kind": .string("timer"), "title": .string(title), "phase_count": .uint32(UInt32(phases.count)),
-                         "rounds": .uint32(rounds)],
+            attributes: [
+                "kind": .string("timer"), "title": .string(title), "phase_count": .uint32(UInt32(phases.count)),
+                "rounds": .uint32(rounds),
+            ],
             state: timer.state(at: now, completed: completed))
         return (snapshot, timer)
     }

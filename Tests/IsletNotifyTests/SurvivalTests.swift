@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The bridge when the world misbehaves: servers that hang, fail, talk nonsense, leave and
 /// come back; isletd restarting or gone; buttons pressed.
@@ -119,9 +119,11 @@ import TestSupport
     @Test func aServerThatRestartsGetsAFreshNotification() async throws {
         let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities))
         let first = try #require(rig.fake)
-        try await rig.daemon.timers.call("StartIntervals", [
-            .string("tea"), .string("Tea"), .array(.string, [.string("A")]), .array(.uint64, [.uint64(3600)]), .uint32(1),
-        ])
+        try await rig.daemon.timers.call(
+            "StartIntervals",
+            [
+                .string("tea"), .string("Tea"), .array(.string, [.string("A")]), .array(.uint64, [.uint64(3600)]), .uint32(1),
+            ])
         #expect(await eventually { first.posted.count >= 1 })
         first.quit()
         let second = try await FakeNotificationServer(address: rig.bus.address, capabilities: ["body"])

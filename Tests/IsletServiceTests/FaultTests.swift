@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct Faults {
     /// isletd killed with SIGKILL at random points of a workload, 200 times, on one database:
@@ -11,9 +11,9 @@ import TestSupport
         let daemon = try await Daemon()
         var random = SeededRandom(seed: 7)
         var completed: [UInt64: (UInt64, UInt64)] = [:]  // confirmed by StopFast's reply
-        var running: (id: UInt64, start: UInt64)?        // confirmed by StartFast's reply
-        var timers: [String: Bool] = [:]                 // owner -> paused, as confirmed
-        var uncertain = false                            // a call was in flight at the kill
+        var running: (id: UInt64, start: UInt64)?  // confirmed by StartFast's reply
+        var timers: [String: Bool] = [:]  // owner -> paused, as confirmed
+        var uncertain = false  // a call was in flight at the kill
 
         for round in 0..<200 {
             if round > 0 { try await daemon.start() }
@@ -39,7 +39,8 @@ import TestSupport
             if case .array(_, let entries)? = list.first {
                 for entry in entries {
                     let f = try entry.structFields(count: 2)
-                    actual[try f[0].decode(String.self)] = f[1].stringVariantEntries?["status"] == .variant(.string("paused"))
+                    actual[try f[0].decode(String.self)] =
+                        f[1].stringVariantEntries?["status"] == .variant(.string("paused"))
                         || f[1].stringVariantEntries?["status"] == .string("paused")
                 }
             }
@@ -180,7 +181,10 @@ import TestSupport
     static let canLoopMount: Bool = {
         guard canMount else { return false }
         let d = FileManager.default.temporaryDirectory.appendingPathComponent("islet-loop-probe-\(getpid())").path
-        return Child.runToEnd(["/bin/sh", "-c", "mkdir -p \(d) && truncate -s 4M \(d).img && mkfs.ext4 -q \(d).img && mount -o loop \(d).img \(d) && touch \(d)/f && chattr +i \(d)/f && chattr -i \(d)/f; r=$?; umount \(d) 2>/dev/null; rm -rf \(d) \(d).img; exit $r"]) == 0
+        return Child.runToEnd([
+            "/bin/sh", "-c",
+            "mkdir -p \(d) && truncate -s 4M \(d).img && mkfs.ext4 -q \(d).img && mount -o loop \(d).img \(d) && touch \(d)/f && chattr +i \(d)/f && chattr -i \(d)/f; r=$?; umount \(d) 2>/dev/null; rm -rf \(d) \(d).img; exit $r",
+        ]) == 0
     }()
 
     @Test(.enabled(if: Faults.canLoopMount, "needs root, loop devices and ext4 tools"))

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// SplitMix64: a small seeded generator, so that a failing run can be replayed.
 struct SeededRandom: RandomNumberGenerator {
@@ -76,8 +76,10 @@ struct Fuzzer {
     }
 
     mutating func dictionary(depth: Int = 0) -> DBusValue {
-        let keys = ["status", "title", "progress", "ends_at_usec", "phase_index", "kind", "ends_with_owner", "round",
-                    "", "bad key", String(repeating: "k", count: 65), "custom_1", "remaining_usec"]
+        let keys = [
+            "status", "title", "progress", "ends_at_usec", "phase_index", "kind", "ends_with_owner", "round",
+            "", "bad key", String(repeating: "k", count: 65), "custom_1", "remaining_usec",
+        ]
         let count = chance(0.1) ? Int.random(in: 30...40, using: &random) : Int.random(in: 0...6, using: &random)
         var entries: [String: DBusValue] = [:]
         for i in 0..<count {
@@ -90,7 +92,9 @@ struct Fuzzer {
 
     /// One call: (interface, member, arguments).
     mutating func call() -> (String, String, [DBusValue]) {
-        let f = "org.islet.Islet1.Fasting", t = "org.islet.Islet1.Timers", l = "org.islet.Islet1.LiveActivity"
+        let f = "org.islet.Islet1.Fasting"
+        let t = "org.islet.Islet1.Timers"
+        let l = "org.islet.Islet1.LiveActivity"
         let p = "org.freedesktop.DBus.Properties"
         let owner = chance(0.8) ? pick(["tea", "gym", "app", "fasting"]) : string()
         switch Int.random(in: 0..<30, using: &random) {
@@ -111,8 +115,13 @@ struct Fuzzer {
         case 14:
             let n = chance(0.1) ? Int.random(in: 30...40, using: &random) : Int.random(in: 0...4, using: &random)
             let m = chance(0.1) ? n + 1 : n
-            return (t, "StartIntervals", [.string(owner), .string(string()), .array(.string, (0..<n).map { _ in .string(string()) }),
-                                          .array(.uint64, (0..<m).map { _ in .uint64(u64() % 1000) }), .uint32(u32())])
+            return (
+                t, "StartIntervals",
+                [
+                    .string(owner), .string(string()), .array(.string, (0..<n).map { _ in .string(string()) }),
+                    .array(.uint64, (0..<m).map { _ in .uint64(u64() % 1000) }), .uint32(u32()),
+                ]
+            )
         case 15: return (t, "Pause", [.string(owner)])
         case 16: return (t, "Resume", [.string(owner)])
         case 17: return (t, "Stop", [.string(owner)])
@@ -125,9 +134,15 @@ struct Fuzzer {
         case 24: return (p, "GetAll", [.string(pick([f, t, l, "x.y"]))])
         case 25:
             let property = pick([(f, "GoalSeconds"), (l, "Enabled"), (l, "LingerSeconds"), (l, "GoalReachedLingerSeconds"), (f, "Fasting"), (l, "ActivityId")])
-            return (p, "Set", [.string(property.0), .string(property.1), .variant(chance(0.7) ? pick([.uint64(u64()), .uint32(u32()), .boolean(chance(0.8))]) : basic())])
+            return (
+                p, "Set",
+                [.string(property.0), .string(property.1), .variant(chance(0.7) ? pick([.uint64(u64()), .uint32(u32()), .boolean(chance(0.8))]) : basic())]
+            )
         case 26:  // a real member with wrong arguments
-            return (pick([f, t, l]), pick(["StartFast", "SetGoal", "Start", "Pause", "Update", "ListFasts"]), (0..<Int.random(in: 0...3, using: &random)).map { _ in basic() })
+            return (
+                pick([f, t, l]), pick(["StartFast", "SetGoal", "Start", "Pause", "Update", "ListFasts"]),
+                (0..<Int.random(in: 0...3, using: &random)).map { _ in basic() }
+            )
         case 27: return (pick([f, t, l]), pick(["Frobnicate", "startfast", "Get "]), [])
         case 28: return ("org.islet.Islet1.Nope", "StartFast", [])
         default: return ("org.freedesktop.DBus.Peer", "Ping", [])
@@ -138,7 +153,7 @@ struct Fuzzer {
 @Suite struct Hostile {
     @Test func hundredThousandRandomCallsEachGetANamedAnswer() async throws {
         let daemon = try await Daemon()
-        var fuzzer = Fuzzer(random: SeededRandom(seed: 20261122))
+        var fuzzer = Fuzzer(random: SeededRandom(seed: 20_261_122))
         let total = 100_000
         let window = 64
         var names: [String: Int] = [:]
@@ -182,10 +197,11 @@ struct Fuzzer {
         // Values nested beyond what the bus carries are refused by our own client before sending.
         let notSent = names.removeValue(forKey: DBusError.invalidValueName) ?? 0
         let allowed = names.keys.filter {
-            !($0.hasPrefix("org.islet.Islet1.Error.") || [
-                DBusError.invalidArgsName, DBusError.unknownMethodName, DBusError.unknownInterfaceName,
-                DBusError.unknownPropertyName, DBusError.propertyReadOnlyName,
-            ].contains($0))
+            !($0.hasPrefix("org.islet.Islet1.Error.")
+                || [
+                    DBusError.invalidArgsName, DBusError.unknownMethodName, DBusError.unknownInterfaceName,
+                    DBusError.unknownPropertyName, DBusError.propertyReadOnlyName,
+                ].contains($0))
         }
         #expect(allowed.isEmpty, "unexpected replies: \(names) \(allowed.map { samples[$0] ?? "" })")
         #expect(successes > total / 20, "too few calls succeeded to mean anything: \(successes); \(names)")
@@ -224,6 +240,8 @@ struct Fuzzer {
         let check = try await Command.run(["sqlite3", "-readonly", daemon.databasePath, "PRAGMA integrity_check"])
         #expect(check.stdout == "ok\n", "\(check)")
         #expect(notSent < total / 50, "\(samples[DBusError.invalidValueName] ?? "")")
-        print("fuzz: \(sent) calls (\(notSent) refused by the client as unsendable: \(samples[DBusError.invalidValueName] ?? "")), \(successes) succeeded; errors: \(names.sorted { $0.value > $1.value })")
+        print(
+            "fuzz: \(sent) calls (\(notSent) refused by the client as unsendable: \(samples[DBusError.invalidValueName] ?? "")), \(successes) succeeded; errors: \(names.sorted { $0.value > $1.value })"
+        )
     }
 }

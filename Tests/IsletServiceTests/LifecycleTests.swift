@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// isletd as a process: one per bus, --replace, signals.
 @Suite struct Lifecycle {

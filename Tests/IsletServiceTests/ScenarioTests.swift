@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Scenarios a user sees through the bus.
 @Suite struct Scenarios {
@@ -84,9 +84,14 @@ import TestSupport
         ])
         #expect(added.status == 0 && added.stdout == "t 1\n", "\(added)")
         let page = try await daemon.fasting.call("ListFasts", [.uint32(0), .uint32(10)])
-        #expect(page == [.array(.structure([.uint64, .uint64, .uint64, .uint64]), [
-            .structure([.uint64(1), .uint64(start), .uint64(end), .uint64(57600)]),
-        ])])
+        #expect(
+            page == [
+                .array(
+                    .structure([.uint64, .uint64, .uint64, .uint64]),
+                    [
+                        .structure([.uint64(1), .uint64(start), .uint64(end), .uint64(57600)])
+                    ])
+            ])
         for (a, b, goal) in [(start + hour, end + hour, UInt64(0)), (now - hour, now + hour, 0), (now - 2 * hour, now - hour, 30)] {
             await expectError("org.islet.Islet1.Error.InvalidArgument") {  // overlap, future, goal under a minute
                 try await daemon.fasting.call("AddFast", [.uint64(a), .uint64(b), .uint64(goal)])

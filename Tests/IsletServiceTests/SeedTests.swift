@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The seed requirements a user sees through the bus, one test each, named after them: the
 /// fasting tracker (FR-001 ... FR-006), the daily fast goal (DFG-001 ... DFG-005) and the
@@ -91,13 +91,17 @@ import TestSupport
         let daemon = try await Daemon()
         let day: UInt64 = 86_400 * usec
         let base = nowUSec() - 10 * day
-        let fasts: [(UInt64, UInt64)] = [(base, base + 16 * 3600 * usec), (base + 2 * day, base + 2 * day + 14 * 3600 * usec), (base + day, base + day + 3600 * usec)]
+        let fasts: [(UInt64, UInt64)] = [
+            (base, base + 16 * 3600 * usec), (base + 2 * day, base + 2 * day + 14 * 3600 * usec), (base + day, base + day + 3600 * usec),
+        ]
         for (start, end) in fasts {
             try await daemon.fasting.call("AddFast", [.uint64(start), .uint64(end), .uint64(0)])
         }
         let listed = try await Command.run(
-            ["gdbus", "call", "--address", daemon.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue,
-             "--method", "org.islet.Islet1.Fasting.ListFasts", "0", "100"])
+            [
+                "gdbus", "call", "--address", daemon.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue,
+                "--method", "org.islet.Islet1.Fasting.ListFasts", "0", "100",
+            ])
         #expect(listed.status == 0, "\(listed)")
         let starts = fasts.map(\.0).sorted(by: >)
         // Most recent first: the starts appear in that order in gdbus's text.
@@ -146,8 +150,10 @@ import TestSupport
     @Test func DFG002_goalInputMethods() async throws {
         let daemon = try await Daemon()
         let set = try await Command.run(
-            ["busctl", "--address", daemon.bus.address, "set-property", Daemon.name, Daemon.path.rawValue,
-             "org.islet.Islet1.Fasting", "GoalSeconds", "t", "59400"])
+            [
+                "busctl", "--address", daemon.bus.address, "set-property", Daemon.name, Daemon.path.rawValue,
+                "org.islet.Islet1.Fasting", "GoalSeconds", "t", "59400",
+            ])
         #expect(set.status == 0, "\(set)")
         #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(16 * 3600 + 30 * 60))
         try await daemon.fasting.call("SetGoal", [.uint64(60)])
@@ -162,14 +168,17 @@ import TestSupport
     @Test func DFG003_predefinedGoalSuggestions() async throws {
         let daemon = try await Daemon()
         let listed = try await Command.run(
-            ["gdbus", "call", "--address", daemon.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue,
-             "--method", "org.islet.Islet1.Fasting.ListPresets"])
+            [
+                "gdbus", "call", "--address", daemon.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue,
+                "--method", "org.islet.Islet1.Fasting.ListPresets",
+            ])
         #expect(listed.status == 0, "\(listed)")
-        #expect(listed.stdout.hasPrefix(
-            "([(uint64 50400, '14:10', 'A gentle start to time-restricted eating.'), "
-                + "(57600, '16:8', 'A popular choice, may aid weight management and blood sugar control.'), "
-                + "(64800, '18:6', 'A longer fast, potentially enhancing fat burning and focus.'), "
-                + "(72000, '20:4', 'An extended daily fast.')"), "\(listed.stdout)")
+        #expect(
+            listed.stdout.hasPrefix(
+                "([(uint64 50400, '14:10', 'A gentle start to time-restricted eating.'), "
+                    + "(57600, '16:8', 'A popular choice, may aid weight management and blood sugar control.'), "
+                    + "(64800, '18:6', 'A longer fast, potentially enhancing fat burning and focus.'), "
+                    + "(72000, '20:4', 'An extended daily fast.')"), "\(listed.stdout)")
     }
 
     /// DFG-004: with a goal, the running fast carries both counts: elapsed up, remaining down to

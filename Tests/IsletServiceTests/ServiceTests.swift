@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 let usec: UInt64 = 1_000_000
 func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
@@ -9,8 +9,9 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
 @Suite struct Contract {
     @Test func servedIntrospectionMatchesDbusDirectory() async throws {
         let daemon = try await Daemon()
-        let served = try await daemon.client.call(.methodCall(
-            destination: Daemon.name, path: Daemon.path, interface: "org.freedesktop.DBus.Introspectable", member: "Introspect"))
+        let served = try await daemon.client.call(
+            .methodCall(
+                destination: Daemon.name, path: Daemon.path, interface: "org.freedesktop.DBus.Introspectable", member: "Introspect"))
         guard case .string(let xml)? = served.body.first else { throw TestFailure("no XML") }
         let file = try String(contentsOfFile: "dbus/org.islet.Islet1.xml", encoding: .utf8)
         // The file is the served XML of each islet interface plus doc annotations.
@@ -34,8 +35,9 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         let client = try DBusConnection(bus: .address(bus.address))
         defer { client.close() }
         #expect(try await client.nameOwner(Daemon.name) == nil)
-        let reply = try await client.call(.methodCall(
-            destination: Daemon.name, path: Daemon.path, interface: "org.islet.Islet1.Fasting", member: "ListPresets"))
+        let reply = try await client.call(
+            .methodCall(
+                destination: Daemon.name, path: Daemon.path, interface: "org.islet.Islet1.Fasting", member: "ListPresets"))
         #expect(reply.body.first.map { "\($0)" }?.contains("16:8") == true)
         #expect(try await client.nameOwner(Daemon.name) != nil)
         bus.kill()
@@ -83,11 +85,15 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         let total = try #require(try seen.last?.body.last?.stringVariantEntries?["total_usec"]?.decode(UInt64.self))
         #expect(total == 180_000_000)
         // busctl, paused: still paused, a minute more left.
-        let busctl = try await Command.run(["busctl", "--address=\(daemon.bus.address)", "call", Daemon.name, Daemon.path.rawValue,
-                                            "org.islet.Islet1.Timers", "Pause", "s", "tea"])
+        let busctl = try await Command.run([
+            "busctl", "--address=\(daemon.bus.address)", "call", Daemon.name, Daemon.path.rawValue,
+            "org.islet.Islet1.Timers", "Pause", "s", "tea",
+        ])
         #expect(busctl.status == 0, "\(busctl)")
-        let paused = try await Command.run(["busctl", "--address=\(daemon.bus.address)", "call", Daemon.name, Daemon.path.rawValue,
-                                            "org.islet.Islet1.Timers", "Extend", "st", "tea", "60"])
+        let paused = try await Command.run([
+            "busctl", "--address=\(daemon.bus.address)", "call", Daemon.name, Daemon.path.rawValue,
+            "org.islet.Islet1.Timers", "Extend", "st", "tea", "60",
+        ])
         #expect(paused.status == 0, "\(paused)")
         let state = try await daemon.live.call("Get")
         #expect(state[3].stringVariantEntries?["status"] == .string("paused"))
@@ -149,8 +155,12 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
             try await daemon.live.call("Start", [.string("app"), .stringVariantDictionary([:]), .stringVariantDictionary([:])])
         }
         await expectError(e + "InvalidArgument") {
-            try await daemon.live.call("Start", [.string("app"), .stringVariantDictionary(["title": .string("T")]),
-                                                  .stringVariantDictionary(["nested": .array(.string, [])])])
+            try await daemon.live.call(
+                "Start",
+                [
+                    .string("app"), .stringVariantDictionary(["title": .string("T")]),
+                    .stringVariantDictionary(["nested": .array(.string, [])]),
+                ])
         }
         await expectError(e + "NotOwner") { try await daemon.live.call("End", [.string("app")]) }
         await expectError(DBusError.invalidArgsName) { try await daemon.fasting.call("SetGoal", [.string("16h")]) }
@@ -166,14 +176,16 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
     @Test func signalsComeBeforeTheReplyFromSpecificToGeneral() async throws {
         let daemon = try await Daemon()
         let signals = try await daemon.signals()
-        try await daemon.timers.call("StartIntervals", [.string("gym"), .string("Workout"), ["Work", "Rest"].dbusValue, [UInt64(1), UInt64(1)].dbusValue, .uint32(1)])
+        try await daemon.timers.call(
+            "StartIntervals", [.string("gym"), .string("Workout"), ["Work", "Rest"].dbusValue, [UInt64(1), UInt64(1)].dbusValue, .uint32(1)])
         let seen = await collect(signals) { $0.names.contains("ActivityEnded") }
-        #expect(seen.names == [
-            "TimerChanged", "ActivityStarted",
-            "PhaseChanged", "TimerChanged", "ActivityUpdated",
-            "TimerFinished", "TimerRemoved", "ActivityUpdated",
-            "ActivityEnded",
-        ], "\(seen.names)")
+        #expect(
+            seen.names == [
+                "TimerChanged", "ActivityStarted",
+                "PhaseChanged", "TimerChanged", "ActivityUpdated",
+                "TimerFinished", "TimerRemoved", "ActivityUpdated",
+                "ActivityEnded",
+            ], "\(seen.names)")
         #expect(seen.last?.body.last == .string("completed"))
     }
 
@@ -247,7 +259,12 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
 
     @Test func ownershipAndEnabled() async throws {
         let daemon = try await Daemon()
-        let id = try await daemon.live.call("Start", [.string("delivery"), .stringVariantDictionary(["title": .string("Pizza"), "ends_with_owner": .boolean(false)]), .stringVariantDictionary(["status": .string("running")])])
+        let id = try await daemon.live.call(
+            "Start",
+            [
+                .string("delivery"), .stringVariantDictionary(["title": .string("Pizza"), "ends_with_owner": .boolean(false)]),
+                .stringVariantDictionary(["status": .string("running")]),
+            ])
         #expect(id.first != .string(""))
         await expectError("org.islet.Islet1.Error.NotOwner") {
             try await daemon.live.call("Update", [.string("thief"), .stringVariantDictionary([:])])
@@ -260,7 +277,10 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         }
         try await daemon.live.set("Enabled", .boolean(false))
         #expect(try await daemon.live.get("ActivityId") == .string(""))
-        #expect(try await daemon.live.call("Start", [.string("x"), .stringVariantDictionary(["title": .string("X")]), .stringVariantDictionary([:])]) == [.string("")])
+        #expect(
+            try await daemon.live.call("Start", [.string("x"), .stringVariantDictionary(["title": .string("X")]), .stringVariantDictionary([:])]) == [
+                .string("")
+            ])
         try await daemon.live.set("Enabled", .boolean(true))
         #expect(try await daemon.live.get("Owner") == .string("tea"))
         // A program's own activity ends when its connection leaves the bus.
@@ -280,7 +300,8 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         try await daemon.fasting.call("SetGoal", [.uint64(57600)])
         try await daemon.fasting.call("StartFast")
         try await daemon.timers.call("Start", [.string("a"), .string("Tea"), .uint64(600)])
-        try await daemon.timers.call("StartIntervals", [.string("b"), .string("Workout"), ["Work", "Rest"].dbusValue, [UInt64(40), UInt64(20)].dbusValue, .uint32(8)])
+        try await daemon.timers.call(
+            "StartIntervals", [.string("b"), .string("Workout"), ["Work", "Rest"].dbusValue, [UInt64(40), UInt64(20)].dbusValue, .uint32(8)])
         try await daemon.timers.call("Pause", [.string("a")])
         let before = try await daemon.timers.call("List")
         let activity = try await daemon.live.call("Get")

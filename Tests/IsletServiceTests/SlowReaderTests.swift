@@ -1,8 +1,8 @@
 import CDBus
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A client that sends calls and never reads its replies, written at the socket level (a real
 /// library would read): it authenticates, says Hello, sends its calls, and stops reading.
@@ -28,8 +28,9 @@ final class SlowReader {
         let n = read(fd, &reply, reply.count)
         guard n > 2, String(decoding: reply[0..<n], as: UTF8.self).hasPrefix("OK ") else { throw TestFailure("auth refused") }
         try send(Array("BEGIN\r\n".utf8))
-        try call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                 member: "Hello", serial: 1, arguments: [])
+        try call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "Hello", serial: 1, arguments: [])
     }
 
     func send(_ bytes: [UInt8]) throws {
@@ -84,8 +85,9 @@ final class SlowReader {
         let slow = try SlowReader(address: daemon.bus.address)
         let flood = Task.detached {
             for serial in 2..<3002 {
-                try? slow.call(destination: Daemon.name, path: Daemon.path.rawValue, interface: "org.islet.Islet1.Fasting",
-                               member: "ListFasts", serial: UInt32(serial), arguments: [0, 1000])
+                try? slow.call(
+                    destination: Daemon.name, path: Daemon.path.rawValue, interface: "org.islet.Islet1.Fasting",
+                    member: "ListFasts", serial: UInt32(serial), arguments: [0, 1000])
             }
         }
         try await Task.sleep(for: .milliseconds(200))

@@ -1,8 +1,8 @@
 import Foundation
 import IsletCore
 import IsletStore
-import Testing
 import TestSupport
+import Testing
 
 /// Databases written by each earlier release (Tests/Fixtures/databases, made by `make-fixture`
 /// with that release's isletd) open with nothing lost, and are then written in the current shape.
@@ -26,11 +26,12 @@ import TestSupport
 
     /// What make-fixture wrote, read back.
     func expectFixtureContent(_ store: Store) throws {
-        #expect(try store.page(offset: 0, limit: 10) == [
-            CompletedFast(id: 3, startedAt: Self.at("2026-11-05T20:00:00Z"), endedAt: Self.at("2026-11-06T10:00:00Z"), goalSeconds: 0),
-            CompletedFast(id: 2, startedAt: Self.at("2026-11-03T19:00:00Z"), endedAt: Self.at("2026-11-04T09:00:00Z"), goalSeconds: 64800),
-            CompletedFast(id: 1, startedAt: Self.at("2026-11-01T20:00:00Z"), endedAt: Self.at("2026-11-02T12:30:00Z"), goalSeconds: 57600),
-        ])
+        #expect(
+            try store.page(offset: 0, limit: 10) == [
+                CompletedFast(id: 3, startedAt: Self.at("2026-11-05T20:00:00Z"), endedAt: Self.at("2026-11-06T10:00:00Z"), goalSeconds: 0),
+                CompletedFast(id: 2, startedAt: Self.at("2026-11-03T19:00:00Z"), endedAt: Self.at("2026-11-04T09:00:00Z"), goalSeconds: 64800),
+                CompletedFast(id: 1, startedAt: Self.at("2026-11-01T20:00:00Z"), endedAt: Self.at("2026-11-02T12:30:00Z"), goalSeconds: 57600),
+            ])
         let stats = try store.stats(now: Self.at("2026-11-02T18:00:00Z"))
         #expect(stats.count == 3)
         #expect(stats.totalUSec == (16 * 3600 + 1800 + 14 * 3600 + 14 * 3600) * s)

@@ -1,8 +1,8 @@
 import Foundation
 import IsletCore
 import IsletStore
-import Testing
 import TestSupport
+import Testing
 
 let s: UInt64 = 1_000_000
 let t0: USec = 1_790_000_000 * s
@@ -121,7 +121,8 @@ func freshPath() throws -> String {
         // Shortening the middle fast below its goal breaks the streak; deleting it keeps it broken.
         var edit = Engine(state: e.state, localTime: .utc)
         let middle = CompletedFast(id: 2, startedAt: t0 + 86400 * s, endedAt: t0 + 86400 * s + 7200 * s, goalSeconds: 3600)
-        try edit.editFast(id: 2, startedAt: middle.startedAt, endedAt: middle.startedAt + 60 * s, now: t0 + 4 * 86400 * s, existing: middle, overlapsAnother: false)
+        try edit.editFast(
+            id: 2, startedAt: middle.startedAt, endedAt: middle.startedAt + 60 * s, now: t0 + 4 * 86400 * s, existing: middle, overlapsAnother: false)
         try store.commit(state: edit.state, history: edit.history)
         var after = try store.stats(now: t0 + 3 * 86400 * s + 120 * s)
         #expect(after.goalHits == 2 && after.longestStreakDays == 1 && after.currentStreakDays == 1)
@@ -135,8 +136,11 @@ func freshPath() throws -> String {
     @Test func killedWhileWritingLosesNothing() async throws {
         let path = try freshPath()
         let writer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let binary = [writer.appendingPathComponent("islet-store-writer").path,
-                      writer.deletingLastPathComponent().appendingPathComponent("islet-store-writer").path]
+        let binary =
+            [
+                writer.appendingPathComponent("islet-store-writer").path,
+                writer.deletingLastPathComponent().appendingPathComponent("islet-store-writer").path,
+            ]
             .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "islet-store-writer"
         var acknowledged = Set<UInt64>()
         var generator = SystemRandomNumberGenerator()

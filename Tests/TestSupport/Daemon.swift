@@ -15,7 +15,8 @@ public final class Daemon: @unchecked Sendable {
 
     public init(bus: PrivateBus? = nil, databasePath: String? = nil) async throws {
         self.bus = try bus ?? PrivateBus()
-        self.databasePath = try databasePath
+        self.databasePath =
+            try databasePath
             ?? TemporaryDirectory.make(prefix: "isletd").appendingPathComponent("islet.sqlite").path
         client = try DBusConnection(bus: .address(self.bus.address))
         try await start()
@@ -69,8 +70,10 @@ public final class Daemon: @unchecked Sendable {
     /// dbus-send against this bus; returns the result.
     public func dbusSend(_ member: String, _ args: String...) async throws -> CommandResult {
         try await Command.run(
-            ["dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=\(Daemon.name)", Daemon.path.rawValue,
-             "org.islet.Islet1.\(member)"] + args)
+            [
+                "dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=\(Daemon.name)", Daemon.path.rawValue,
+                "org.islet.Islet1.\(member)",
+            ] + args)
     }
 
     /// Every signal islet sends, in order.

@@ -31,8 +31,10 @@ public final class FakeJobViewServer: @unchecked Sendable {
             methods: [
                 DBusMethod(
                     "requestView",
-                    in: [DBusArgument("desktopEntry", .string), DBusArgument("capabilities", .int32),
-                         DBusArgument("hints", .dictionary(key: .string, value: .variant))],
+                    in: [
+                        DBusArgument("desktopEntry", .string), DBusArgument("capabilities", .int32),
+                        DBusArgument("hints", .dictionary(key: .string, value: .variant)),
+                    ],
                     out: [DBusArgument("path", .objectPath)]
                 ) { [unowned self] call in
                     let request = Request(

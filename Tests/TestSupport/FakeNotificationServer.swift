@@ -101,10 +101,13 @@ public final class FakeNotificationServer: @unchecked Sendable {
                 DBusMethod("GetCapabilities", out: [DBusArgument("capabilities", .array(.string))]) { _ in
                     [.array(.string, capabilities.map { .string($0) })]
                 },
-                DBusMethod("GetServerInformation", out: [
-                    DBusArgument("name", .string), DBusArgument("vendor", .string), DBusArgument("version", .string),
-                    DBusArgument("spec_version", .string),
-                ]) { _ in [.string(name), .string("islet tests"), .string("1"), .string("1.2")] },
+                DBusMethod(
+                    "GetServerInformation",
+                    out: [
+                        DBusArgument("name", .string), DBusArgument("vendor", .string), DBusArgument("version", .string),
+                        DBusArgument("spec_version", .string),
+                    ]
+                ) { _ in [.string(name), .string("islet tests"), .string("1"), .string("1.2")] },
             ],
             signals: [
                 DBusSignal("NotificationClosed", [DBusArgument("id", .uint32), DBusArgument("reason", .uint32)]),

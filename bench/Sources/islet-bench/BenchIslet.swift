@@ -1,6 +1,6 @@
 import DBus
-import IsletBus
 import Foundation
+import IsletBus
 
 /// isletd and islet-notify on a private bus, with a notification server of the benchmark's
 /// own and a client connection: what the front-end and soak benchmarks stand on.
@@ -26,8 +26,11 @@ final class BenchIslet {
         self.env = env
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("islet-\(label)-\(UUID().uuidString.prefix(6))")
         server = try await FrontEndBench.Server(address: bus.address)
-        isletd = try Child([bin.appendingPathComponent("isletd").path, "--address", bus.address, "--database",
-                            directory.appendingPathComponent("islet.sqlite").path, "--log-level", "error"], env: env)
+        isletd = try Child(
+            [
+                bin.appendingPathComponent("isletd").path, "--address", bus.address, "--database",
+                directory.appendingPathComponent("islet.sqlite").path, "--log-level", "error",
+            ], env: env)
         client = try DBusConnection(bus: .address(bus.address))
         while try await client.nameOwner(IsletBus.name) == nil { try await Task.sleep(for: .milliseconds(5)) }
         notify = try Child([bin.appendingPathComponent("islet-notify").path, "--address", bus.address], env: env)

@@ -74,7 +74,9 @@ enum BenchMain {
         case "dbus":
             try await DBusBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "30") ?? 30)
         default:
-            fail("usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS [PROGRAM_DIR]] | isletd-calls [ISLETD] | frontends [SECONDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | fill PATH COUNT | serve ADDRESS NAME")
+            fail(
+                "usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS [PROGRAM_DIR]] | isletd-calls [ISLETD] | frontends [SECONDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | fill PATH COUNT | serve ADDRESS NAME"
+            )
         }
     }
 }

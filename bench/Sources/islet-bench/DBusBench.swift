@@ -4,7 +4,10 @@ import Foundation
 enum DBusBench {
     static func run(idleSeconds: Int) async throws {
         let (bus, env, echo) = try BenchBus.withEcho()
-        defer { echo.stop(); bus.stop() }
+        defer {
+            echo.stop()
+            bus.stop()
+        }
         let serve = try Child([CommandLine.arguments[0], "serve", bus.address, "org.example.SwiftEcho"], env: env, waitForLine: "ready")
         defer { serve.stop() }
 
@@ -146,7 +149,8 @@ final class Child {
         process.standardOutput = pipe
         let name = command[0]
         process.terminationHandler = { p in
-            FileHandle.standardError.write(Data("bench: \(name) exited (\(p.terminationReason == .uncaughtSignal ? "signal" : "status") \(p.terminationStatus))\n".utf8))
+            FileHandle.standardError.write(
+                Data("bench: \(name) exited (\(p.terminationReason == .uncaughtSignal ? "signal" : "status") \(p.terminationStatus))\n".utf8))
         }
         try process.run()
         if let waitForLine {

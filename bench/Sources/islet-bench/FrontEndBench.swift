@@ -14,27 +14,34 @@ enum FrontEndBench {
         init(address: String) async throws {
             connection = try DBusConnection(bus: .address(address), label: "bench-notifications")
             let s = DBusArgument.init(_:_:)
-            try connection.export("/org/freedesktop/Notifications", interfaces: [
-                DBusInterface("org.freedesktop.Notifications", methods: [
-                    DBusMethod("Notify", in: [
-                        s("app_name", .string), s("replaces_id", .uint32), s("app_icon", .string), s("summary", .string),
-                        s("body", .string), s("actions", .array(.string)), s("hints", .dictionary(key: .string, value: .variant)),
-                        s("expire_timeout", .int32),
-                    ], out: [s("id", .uint32)]) { [unowned self] call in
-                        let now = ContinuousClock.now
-                        let body = (try? call.argument(4, as: String.self)) ?? ""
-                        lock.withLock { arrivals.append((body, now)) }
-                        return [.uint32(1)]
-                    },
-                    DBusMethod("CloseNotification", in: [s("id", .uint32)]) { _ in [] },
-                    DBusMethod("GetCapabilities", out: [s("caps", .array(.string))]) { _ in
-                        [.array(.string, [.string("body"), .string("actions")])]
-                    },
-                    DBusMethod("GetServerInformation", out: [s("n", .string), s("v", .string), s("ver", .string), s("spec", .string)]) { _ in
-                        [.string("bench"), .string("islet"), .string("1"), .string("1.2")]
-                    },
-                ]),
-            ])
+            try connection.export(
+                "/org/freedesktop/Notifications",
+                interfaces: [
+                    DBusInterface(
+                        "org.freedesktop.Notifications",
+                        methods: [
+                            DBusMethod(
+                                "Notify",
+                                in: [
+                                    s("app_name", .string), s("replaces_id", .uint32), s("app_icon", .string), s("summary", .string),
+                                    s("body", .string), s("actions", .array(.string)), s("hints", .dictionary(key: .string, value: .variant)),
+                                    s("expire_timeout", .int32),
+                                ], out: [s("id", .uint32)]
+                            ) { [unowned self] call in
+                                let now = ContinuousClock.now
+                                let body = (try? call.argument(4, as: String.self)) ?? ""
+                                lock.withLock { arrivals.append((body, now)) }
+                                return [.uint32(1)]
+                            },
+                            DBusMethod("CloseNotification", in: [s("id", .uint32)]) { _ in [] },
+                            DBusMethod("GetCapabilities", out: [s("caps", .array(.string))]) { _ in
+                                [.array(.string, [.string("body"), .string("actions")])]
+                            },
+                            DBusMethod("GetServerInformation", out: [s("n", .string), s("v", .string), s("ver", .string), s("spec", .string)]) { _ in
+                                [.string("bench"), .string("islet"), .string("1"), .string("1.2")]
+                            },
+                        ])
+                ])
             _ = try await connection.requestName("org.freedesktop.Notifications")
         }
 
@@ -65,22 +72,30 @@ enum FrontEndBench {
                     return outputs.isEmpty ? [] : [.boolean(true)]
                 }
             }
-            let view = DBusInterface("org.kde.JobViewV2", methods: [
-                count("setInfoMessage", [s("m", .string)], []),
-                count("setDescriptionField", [s("n", .uint32), s("name", .string), s("value", .string)], [s("ok", .boolean)]),
-                count("clearDescriptionField", [s("n", .uint32)], []),
-                count("setPercent", [s("p", .uint32)], []),
-                count("setSuspended", [s("s", .boolean)], []),
-                count("terminate", [s("e", .string)], []),
-            ])
+            let view = DBusInterface(
+                "org.kde.JobViewV2",
+                methods: [
+                    count("setInfoMessage", [s("m", .string)], []),
+                    count("setDescriptionField", [s("n", .uint32), s("name", .string), s("value", .string)], [s("ok", .boolean)]),
+                    count("clearDescriptionField", [s("n", .uint32)], []),
+                    count("setPercent", [s("p", .uint32)], []),
+                    count("setSuspended", [s("s", .boolean)], []),
+                    count("terminate", [s("e", .string)], []),
+                ])
             let job: ObjectPath = "/org/kde/notificationmanager/jobs/JobView_1"
             try connection.export(job, interfaces: [view])
-            try connection.export("/JobViewServer", interfaces: [
-                DBusInterface("org.kde.JobViewServerV2", methods: [
-                    DBusMethod("requestView", in: [s("entry", .string), s("caps", .int32), s("hints", .dictionary(key: .string, value: .variant))],
-                               out: [s("path", .objectPath)]) { _ in [.objectPath(job)] }
+            try connection.export(
+                "/JobViewServer",
+                interfaces: [
+                    DBusInterface(
+                        "org.kde.JobViewServerV2",
+                        methods: [
+                            DBusMethod(
+                                "requestView", in: [s("entry", .string), s("caps", .int32), s("hints", .dictionary(key: .string, value: .variant))],
+                                out: [s("path", .objectPath)]
+                            ) { _ in [.objectPath(job)] }
+                        ])
                 ])
-            ])
             _ = try await connection.requestName("org.kde.JobViewServer")
         }
 
@@ -144,7 +159,9 @@ enum FrontEndBench {
         }
         let everySurface = ProcStat(pid: notify.pid)
         try await timers.call("Stop", [.string("bench")])
-        say("| islet-notify resident, every surface on (notification, MPRIS player, lock-screen watch, KDE job: \(jobs.count) job calls) after 122 more updates | \(everySurface.residentKiB) KiB | |")
+        say(
+            "| islet-notify resident, every surface on (notification, MPRIS player, lock-screen watch, KDE job: \(jobs.count) job calls) after 122 more updates | \(everySurface.residentKiB) KiB | |"
+        )
 
         // islet watch with a running timer: one line a second, computed locally.
         try await timers.call("Start", [.string("bench"), .string("Bench"), .uint64(3600)])
@@ -157,14 +174,22 @@ enum FrontEndBench {
         let w1 = ProcStat(pid: watch.pid)
         let wall = DBusBench.seconds(ContinuousClock.now - wallStart)
         let cpuSeconds = Double(w1.cpuTicks - w0.cpuTicks) / Double(sysconf(Int32(_SC_CLK_TCK)))
-        say(String(format: "| islet watch, running timer, %d s: CPU time | %.2f s (%.3f%% of a core) | < 1%% |", idleSeconds, cpuSeconds, cpuSeconds / wall * 100))
+        say(
+            String(
+                format: "| islet watch, running timer, %d s: CPU time | %.2f s (%.3f%% of a core) | < 1%% |", idleSeconds, cpuSeconds, cpuSeconds / wall * 100))
         say("| islet watch: voluntary context switches in that time | \(w1.switches(since: w0)) | |")
 
         // islet status against dbus-send doing the same LiveActivity.Get, interleaved.
         var times: [String: [Double]] = [:]
         let commands: [(String, [String])] = [
             ("islet", [rig.program("islet"), "status", "--format", "waybar", "--address", bus.address]),
-            ("dbus-send", ["/usr/bin/dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=org.islet.Islet1", "/org/islet/Islet1", "org.islet.Islet1.LiveActivity.Get"]),
+            (
+                "dbus-send",
+                [
+                    "/usr/bin/dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=org.islet.Islet1", "/org/islet/Islet1",
+                    "org.islet.Islet1.LiveActivity.Get",
+                ]
+            ),
         ]
         for _ in 0..<31 {
             for (name, command) in commands {

@@ -1,6 +1,6 @@
 import DBus
-import IsletBus
 import Foundation
+import IsletBus
 
 /// 50 clients, each with its own connection, 2,000 mixed calls each, against isletd holding
 /// 100,000 fasts: errors, latency (median, p99), and isletd's memory before and after.
@@ -34,7 +34,8 @@ enum LoadBench {
         let results = try await withThrowingTaskGroup(of: ([Double], Int).self) { group in
             for (i, c) in connections.enumerated() {
                 group.addTask {
-                    let fasting = proxy(c, IsletBus.Fasting.name), timers = proxy(c, IsletBus.Timers.name)
+                    let fasting = proxy(c, IsletBus.Fasting.name)
+                    let timers = proxy(c, IsletBus.Timers.name)
                     let live = proxy(c, IsletBus.LiveActivity.name)
                     let props = proxy(c, "org.freedesktop.DBus.Properties")
                     let owner = DBusValue.string("load-\(i)")
@@ -78,7 +79,9 @@ enum LoadBench {
         let later = ProcStat(pid: daemon.pid)
 
         say("## Load (islet-bench load)\n")
-        say("\(clients) clients, each its own connection, \(callsEach) mixed calls each (timer start/pause/resume/stop on its own owner, ListFasts, GetStats, Properties.Get/GetAll, LiveActivity.Get, Timers.List), all at once, against isletd holding 100,000 fasts.\n")
+        say(
+            "\(clients) clients, each its own connection, \(callsEach) mixed calls each (timer start/pause/resume/stop on its own owner, ListFasts, GetStats, Properties.Get/GetAll, LiveActivity.Get, Timers.List), all at once, against isletd holding 100,000 fasts.\n"
+        )
         say("| measure | value | target |")
         say("| --- | ---: | ---: |")
         say("| calls | \(latencies.count) in \(String(format: "%.1f", elapsed)) s (\(String(format: "%.0f", Double(latencies.count) / elapsed))/s) | |")
@@ -86,6 +89,8 @@ enum LoadBench {
         say(String(format: "| latency, median | %.2f ms | |", latencies[latencies.count / 2]))
         say(String(format: "| latency, 99th percentile | %.2f ms | |", latencies[latencies.count * 99 / 100]))
         say(String(format: "| latency, maximum | %.2f ms | |", latencies.last ?? 0))
-        say("| isletd resident memory before / after / after 2,000 more calls | \(before.residentKiB) / \(after.residentKiB) / \(later.residentKiB) KiB | flat |")
+        say(
+            "| isletd resident memory before / after / after 2,000 more calls | \(before.residentKiB) / \(after.residentKiB) / \(later.residentKiB) KiB | flat |"
+        )
     }
 }

@@ -1,6 +1,6 @@
 import DBus
-import IsletBus
 import Foundation
+import IsletBus
 
 /// isletd itself: round trips of Properties.Get and ListFasts(0, 10) against the C echo
 /// service, time from exec to owning the name, resident memory, idle context switches.
@@ -9,7 +9,10 @@ enum ServiceBench {
     static func runCalls(program: String?) async throws {
         let isletd = program ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("isletd").path
         let (bus, env, echo) = try BenchBus.withEcho()
-        defer { echo.stop(); bus.stop() }
+        defer {
+            echo.stop()
+            bus.stop()
+        }
         let client = try DBusConnection(bus: .address(bus.address))
         defer { client.close() }
         let full = temporaryDatabase("full")
@@ -45,7 +48,10 @@ enum ServiceBench {
         let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let isletd = binDir.appendingPathComponent("isletd").path
         let (bus, env, echo) = try BenchBus.withEcho()
-        defer { echo.stop(); bus.stop() }
+        defer {
+            echo.stop()
+            bus.stop()
+        }
         let client = try DBusConnection(bus: .address(bus.address))
         defer { client.close() }
 
@@ -156,8 +162,10 @@ enum ServiceBench {
         // (key, proxy, member, arguments, server pid), every call against every server.
         let cases = calls.flatMap { call in
             servers.map { server in
-                (key: server.label + "-" + call.label, proxy: proxy(server.busName, call.interface), member: call.member,
-                 arguments: call.arguments, pid: server.pid)
+                (
+                    key: server.label + "-" + call.label, proxy: proxy(server.busName, call.interface), member: call.member,
+                    arguments: call.arguments, pid: server.pid
+                )
             }
         }
         for _ in 0..<1000 {
@@ -199,12 +207,16 @@ enum ServiceBench {
         say("Serial round trips in \(rounds) paired rounds of \(count) calls to each server; isletd holds 100,000 fasts.")
         say("Rates: the median over the rounds. Ratios: the median of each round's ratio (quartiles in brackets).")
         say("dbus-test-tool echo answers with an empty reply; payload-echo (C, libdbus) with isletd's reply types and sizes.\n")
-        say("| call | isletd (calls/s) | payload-echo (calls/s) | dbus-test-tool echo (calls/s) | isletd / echo | payload-echo / echo | isletd / payload-echo |")
+        say(
+            "| call | isletd (calls/s) | payload-echo (calls/s) | dbus-test-tool echo (calls/s) | isletd / echo | payload-echo / echo | isletd / payload-echo |"
+        )
         say("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for call in calls {
             let (i, p, e) = ("isletd-" + call.label, "payload-" + call.label, "echo-" + call.label)
-            say(String(format: "| %@ | %.0f | %.0f | %.0f | %@ | %@ | %@ |", call.name, rate(i), rate(p), rate(e),
-                       ratio(i, over: e), ratio(p, over: e), ratio(i, over: p)))
+            say(
+                String(
+                    format: "| %@ | %.0f | %.0f | %.0f | %@ | %@ | %@ |", call.name, rate(i), rate(p), rate(e),
+                    ratio(i, over: e), ratio(p, over: e), ratio(i, over: p)))
         }
         say("\nCPU time per call, µs (median of the rounds), and the round trip (1 / median rate).\n")
         say("| call | server | client | bus | server | round trip |")
@@ -212,7 +224,10 @@ enum ServiceBench {
         for call in calls {
             for server in servers {
                 let key = server.label + "-" + call.label
-                say(String(format: "| %@ | %@ | %.1f | %.1f | %.1f | %.1f |", call.name, server.label, cpuMedian(key, 0), cpuMedian(key, 1), cpuMedian(key, 2), 1e6 / max(rate(key), 1)))
+                say(
+                    String(
+                        format: "| %@ | %@ | %.1f | %.1f | %.1f | %.1f |", call.name, server.label, cpuMedian(key, 0), cpuMedian(key, 1), cpuMedian(key, 2),
+                        1e6 / max(rate(key), 1)))
             }
         }
     }

@@ -1,6 +1,6 @@
 import DBus
-import IsletBus
 import Foundation
+import IsletBus
 import IsletStore
 
 /// A day of use compressed into minutes, with the bridge attached: fasts whose goals pass,
@@ -16,7 +16,9 @@ enum SoakBench {
         defer { rig.stop() }
         let (server, isletd, notify, client) = (rig.server, rig.isletd, rig.notify, rig.client)
         func proxy(_ interface: String) -> DBusProxy { rig.proxy(interface) }
-        let fasting = proxy("Fasting"), timers = proxy("Timers"), live = proxy("LiveActivity")
+        let fasting = proxy("Fasting")
+        let timers = proxy("Timers")
+        let live = proxy("LiveActivity")
         let signals = try await client.signals(matching: MatchRule(interface: nil, path: IsletBus.path))
         let counts = Counter()
         let listener = Task {
@@ -57,10 +59,12 @@ enum SoakBench {
             case 3, 7:
                 // A short timer with a fresh owner: it must finish exactly once.
                 let owner = "t\(step)"
-                try await timers.call("StartIntervals", [
-                    .string(owner), .string("Soak"), .array(.string, [.string("A"), .string("B")]),
-                    .array(.uint64, [.uint64(1), .uint64(1)]), .uint32(1),
-                ])
+                try await timers.call(
+                    "StartIntervals",
+                    [
+                        .string(owner), .string("Soak"), .array(.string, [.string("A"), .string("B")]),
+                        .array(.uint64, [.uint64(1), .uint64(1)]), .uint32(1),
+                    ])
                 expectedTimers.insert(owner)
             case 4:
                 _ = try? await timers.call("Pause", [.string("t\(step - 1)")])
@@ -68,8 +72,12 @@ enum SoakBench {
                 _ = try? await timers.call("Resume", [.string("t\(step - 1)")])
             case 5, 9:
                 let owner = "app\(Int.random(in: 0..<4, using: &random))"
-                _ = try? await live.call("Start", [.string(owner), .stringVariantDictionary(["title": .string("Delivery \(step)")]),
-                                                   .stringVariantDictionary(["status": .string("running"), "ends_at_usec": .uint64(now + 600_000_000)])])
+                _ = try? await live.call(
+                    "Start",
+                    [
+                        .string(owner), .stringVariantDictionary(["title": .string("Delivery \(step)")]),
+                        .stringVariantDictionary(["status": .string("running"), "ends_at_usec": .uint64(now + 600_000_000)]),
+                    ])
                 _ = try? await live.call("Update", [.string(owner), .stringVariantDictionary(["status": .string("paused")])])
             case 6:
                 // History: an old fast added, then edited.
@@ -103,10 +111,15 @@ enum SoakBench {
         let goalsDuplicated = expectedGoals.filter { (seen["goal:\($0)"] ?? 0) > 1 }.count
         let timersMissed = expectedTimers.filter { seen["finished:\($0)"] == nil }.count
         let timersDuplicated = expectedTimers.filter { (seen["finished:\($0)"] ?? 0) > 1 }.count
-        samples.append((DBusBench.seconds(ContinuousClock.now - start), ProcStat(pid: isletd.pid).residentKiB, fds(isletd.pid),
-                        ProcStat(pid: notify.pid).residentKiB, fds(notify.pid)))
+        samples.append(
+            (
+                DBusBench.seconds(ContinuousClock.now - start), ProcStat(pid: isletd.pid).residentKiB, fds(isletd.pid),
+                ProcStat(pid: notify.pid).residentKiB, fds(notify.pid)
+            ))
         say("## Soak (islet-bench soak \(minutes))\n")
-        say("\(step) steps over \(String(format: "%.1f", minutes)) minutes: \(expectedGoals.count) fasts whose goal passed, \(expectedTimers.count) timers run out (one paused and resumed in two), custom activities changing owner, history edits; islet-notify attached to a notification server of the benchmark's own (\(server.count) Notify calls).\n")
+        say(
+            "\(step) steps over \(String(format: "%.1f", minutes)) minutes: \(expectedGoals.count) fasts whose goal passed, \(expectedTimers.count) timers run out (one paused and resumed in two), custom activities changing owner, history edits; islet-notify attached to a notification server of the benchmark's own (\(server.count) Notify calls).\n"
+        )
         say("| check | value | target |")
         say("| --- | ---: | ---: |")
         say("| GoalReached missed / duplicated | \(goalsMissed) / \(goalsDuplicated) of \(expectedGoals.count) | 0 / 0 |")
@@ -116,7 +129,9 @@ enum SoakBench {
         say("| isletd open file descriptors, first / last | \(samples.first?.2 ?? 0) / \(samples.last?.2 ?? 0) | flat |")
         say("| islet-notify resident memory, first / last | \(samples.first?.3 ?? 0) / \(samples.last?.3 ?? 0) KiB | flat |")
         say("| islet-notify open file descriptors, first / last | \(samples.first?.4 ?? 0) / \(samples.last?.4 ?? 0) | flat |")
-        say("\nSamples (s, isletd KiB, isletd fds, islet-notify KiB, islet-notify fds): " + samples.map { "(\(Int($0.0)), \($0.1), \($0.2), \($0.3), \($0.4))" }.joined(separator: " "))
+        say(
+            "\nSamples (s, isletd KiB, isletd fds, islet-notify KiB, islet-notify fds): "
+                + samples.map { "(\(Int($0.0)), \($0.1), \($0.2), \($0.3), \($0.4))" }.joined(separator: " "))
     }
 
     final class Counter: @unchecked Sendable {

@@ -7,7 +7,9 @@ enum StoreBench {
     static func run(sizes: [Int]) throws {
         say("## Store (islet-bench store)\n")
         say("Median wall time; a fresh database per size, one fast a day (denser at 10^6, so it fits in the past), half meeting their goal.\n")
-        say("Pages are read through SQL (a store opened without the writer's lock keeps no recent-fasts cache); the last column is the first page as isletd serves it, from memory.\n")
+        say(
+            "Pages are read through SQL (a store opened without the writer's lock keeps no recent-fasts cache); the last column is the first page as isletd serves it, from memory.\n"
+        )
         say("| fasts | page of 50 (ms) | page of 50 at offset 1000 (ms) | statistics (ms) | database (MiB) | page of 50, isletd's cache (ms) |")
         say("| ---: | ---: | ---: | ---: | ---: | ---: |")
         for size in sizes {
