@@ -28,7 +28,7 @@ EXTENSION_UUID = islet@islet.org
 EXTENSION_DIR = $(DATADIR)/gnome-shell/extensions/$(EXTENSION_UUID)
 EXTENSION_FILES = metadata.json extension.js island.js panel.js stylesheet.css
 
-.PHONY: all deps build release run test test-installed bench soak clean install uninstall deb man completions installed-files desktops
+.PHONY: all deps build release run test lint format test-installed bench soak clean install uninstall deb man completions installed-files desktops
 
 all: build
 
@@ -50,11 +50,20 @@ run: build
 # start their own dbus-daemon as well), then the installation and the .deb.
 test:
 	@packaging/install-deps --with-desktop
+	$(MAKE) lint
 	$(SWIFT) build --build-tests
 	dbus-run-session -- $(SWIFT) test --skip-build
 	Tests/GnomeExtension/run
 	packaging/test-install
 	$(MAKE) test-installed
+
+# swift-format with the project's .swift-format: `make lint` checks (part of `make test`),
+# `make format` rewrites in place.
+FORMATTED = Sources Tests bench/Sources Package.swift
+lint:
+	$(SWIFT) format lint --strict --configuration .swift-format -r $(FORMATTED)
+format:
+	$(SWIFT) format format -i --configuration .swift-format -r $(FORMATTED)
 
 # The end-to-end suites again, against the release programs as installed (statically linked,
 # in link order): what people run is what was tested.
@@ -132,7 +141,7 @@ INSTALLED = \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/bash-completion/completions/$(p)) \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/zsh/site-functions/_$(p)) \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/fish/vendor_completions.d/$(p).fish) \
-	$(DATADIR)/doc/islet/README.md $(DATADIR)/doc/islet/config.toml \
+	$(DATADIR)/doc/islet/README.md $(DATADIR)/doc/islet/config.toml $(DATADIR)/doc/islet/copyright \
 	$(foreach f,$(EXTENSION_FILES),$(EXTENSION_DIR)/$(f)) \
 	$(foreach f,$(notdir $(wildcard packaging/examples/*)),$(DATADIR)/doc/islet/examples/$(f))
 
@@ -160,6 +169,7 @@ install: release man completions
 	done
 	install -Dm644 README.md $(DESTDIR)$(DATADIR)/doc/islet/README.md
 	install -Dm644 packaging/config.toml $(DESTDIR)$(DATADIR)/doc/islet/config.toml
+	install -Dm644 LICENSE $(DESTDIR)$(DATADIR)/doc/islet/copyright
 	install -d $(DESTDIR)$(DATADIR)/doc/islet/examples
 	install -m644 packaging/examples/* $(DESTDIR)$(DATADIR)/doc/islet/examples/
 	packaging/gnome-shell/build $(GNOME_SHELL_API) $(STATIC)/gnome-shell/$(GNOME_SHELL_API) >/dev/null
