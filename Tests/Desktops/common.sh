@@ -185,6 +185,16 @@ scenario() {
   islet timer resume >/dev/null
   check "resume visible" wait_for 30 resumed_after_pause
 
+  # "+1 min" (Timers.Extend): the server's own button where it can be pressed.
+  if press extend; then
+    check "+1 min button extends the timer" wait_for 50 timer_extended
+    shoot extended
+  else
+    record NOTE "+1 min" "cannot be pressed headless here; extended from the command line"
+    islet timer extend >/dev/null
+    check "+1 min extends the timer" wait_for 50 timer_extended
+  fi
+
   # Completion: heard and kept.
   islet timer start Eggs 3s >/dev/null
   check "completion announced" wait_log "$log" 'announcing done:' 80
@@ -258,6 +268,7 @@ reposted_after_restart() {  # the server identified twice, and a fresh post afte
   tail -n +"$line" "$log" | grep -q 'Notify replaces 0: "Tea"'
 }
 timer_paused() { islet timer list | grep -qi paused; }
+timer_extended() { islet timer list | grep -qE 'Tea +02:[0-5][0-9]'; }  # a 2-minute Tea, a minute more
 resumed_after_pause() {  # a Tea update without "Paused" after the last one with it
   local log=$work/notify.log line
   line=$(grep -n '"Tea" "[^"]*Paused' "$log" | tail -1 | cut -d: -f1)

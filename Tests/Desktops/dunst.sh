@@ -12,7 +12,10 @@ start_server() {
 }
 shoot() { sleep 0.5; import -window root -crop 440x300+292+0 +repage "$out/dunst-$1.png"; }
 displayed() { dunstctl count displayed; }
-press() { echo "$1" > "$work/pick"; dunstctl context; }
+press() {  # by label: "+1 min" for extend
+  if [ "$1" = extend ]; then echo '+1 min' > "$work/pick"; else echo "$1" > "$work/pick"; fi
+  dunstctl context
+}
 restart_server() {
   kill -9 "$server_pid"; sleep 0.5
   dunst -config "$work/dunstrc" >>"$work/dunst.log" 2>&1 & server_pid=$!

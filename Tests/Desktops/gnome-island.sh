@@ -89,7 +89,7 @@ island_scenario() {
   sleep 2.2
   check "timer: counts down" test "$(island_text)" != "$first"
   shoot_bar timer
-  check "timer: menu has Pause and Stop" menu_has 'Pause / Stop'
+  check "timer: menu has Pause, +1 min and Stop" menu_has 'Pause / +1 min / Stop'
   shoot_menu timer-menu
   check "timer: Pause in the menu pauses isletd" menu_press Pause
   check "timer: isletd paused" wait_for 30 timer_paused
@@ -101,6 +101,8 @@ island_scenario() {
   shoot_bar paused
   check "paused: Resume in the menu resumes" menu_press Resume
   check "resumed: counting again" wait_for 40 bash -c "! '$bin/islet' timer list | grep -qi paused"
+  check "timer: +1 min in the menu extends it" menu_press '+1 min'
+  check "extended: a minute more in the bar" wait_for 30 island_text_matches '^02:[0-5][0-9]$'
 
   # Intervals: the phase in the bar.
   islet timer stop >/dev/null

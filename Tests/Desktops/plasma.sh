@@ -23,7 +23,7 @@ displayed() {
   convert "$work/screen.png" -resize 300% "$work/screen3.png"
   tesseract "$work/screen3.png" - --psm 11 2>/dev/null | grep -cx islet
 }
-press() { ocr_click "$1"; }
+press() { if [ "$1" = extend ]; then ocr_click "+1"; else ocr_click "$1"; fi; }
 restart_server() { return 1; }
 server_alive() { kill -0 "$server_pid"; }
 run_server() { run_on plasma filtered :94 system; }

@@ -12,14 +12,15 @@ shoot() { sleep 0.8; import -window root -crop 520x640+504+0 +repage "$out/xfce4
 windows() { xwininfo -root -tree | grep -E '"xfce4-notifyd"' | grep -vE ' (1x1|10x10)\+' ; }
 displayed() { windows | wc -l; }
 press() {
-  # The first notification window; its buttons sit along the bottom, "Pause" first.
+  # The first notification window; its buttons sit along the bottom: Pause, +1 min, Stop.
   local geometry w h x y
   geometry=$(windows | head -1 | grep -oE '[0-9]+x[0-9]+\+-?[0-9]+\+-?[0-9]+' | head -1)
   [ -n "$geometry" ] || return 1
   w=${geometry%%x*}; h=${geometry#*x}; h=${h%%+*}
   x=$(echo "$geometry" | cut -d+ -f2); y=$(echo "$geometry" | cut -d+ -f3)
-  # Left half of the button row for the first button ("Pause"), 18 px above the bottom.
-  xdotool mousemove $((x + w / 4)) $((y + h - 18)) click 1
+  # 18 px above the bottom: a quarter across for the first button, the middle for "+1 min".
+  case $1 in pause|resume) xdotool mousemove $((x + w / 4)) $((y + h - 18)) click 1 ;;
+    extend) xdotool mousemove $((x + w / 2)) $((y + h - 18)) click 1 ;; *) return 1 ;; esac
 }
 restart_server() {
   kill -9 "$server_pid"; sleep 0.5
