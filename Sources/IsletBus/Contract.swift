@@ -15,29 +15,35 @@ public protocol ContractInterface {
     static var doc: String { get }
 }
 
-public protocol ContractMethod: CaseIterable, Sendable {
+/// A member's name is its enum's raw value (no allocation when a call or a signal names it);
+/// the rest of its description is `contract`.
+public protocol ContractMember: CaseIterable, Sendable {
     associatedtype Interface: ContractInterface
+    var name: String { get }
+}
+
+extension ContractMember where Self: RawRepresentable, RawValue == String {
+    public var name: String { rawValue }
+}
+
+public protocol ContractMethod: ContractMember {
     var contract: MethodContract { get }
 }
 
-public protocol ContractSignal: CaseIterable, Sendable {
-    associatedtype Interface: ContractInterface
+public protocol ContractSignal: ContractMember {
     var contract: SignalContract { get }
 }
 
-public protocol ContractProperty: CaseIterable, Sendable, Hashable {
-    associatedtype Interface: ContractInterface
+public protocol ContractProperty: ContractMember, Hashable {
     var contract: PropertyContract { get }
 }
 
 public struct MethodContract: Sendable {
-    public var name: String
     public var doc: String
     public var inputs: [DBusArgument]
     public var outputs: [DBusArgument]
 
-    public init(_ name: String, doc: String, in inputs: [DBusArgument] = [], out outputs: [DBusArgument] = []) {
-        self.name = name
+    public init(doc: String, in inputs: [DBusArgument] = [], out outputs: [DBusArgument] = []) {
         self.doc = doc
         self.inputs = inputs
         self.outputs = outputs
@@ -45,25 +51,21 @@ public struct MethodContract: Sendable {
 }
 
 public struct SignalContract: Sendable {
-    public var name: String
     public var doc: String
     public var arguments: [DBusArgument]
 
-    public init(_ name: String, doc: String, _ arguments: [DBusArgument]) {
-        self.name = name
+    public init(doc: String, _ arguments: [DBusArgument]) {
         self.doc = doc
         self.arguments = arguments
     }
 }
 
 public struct PropertyContract: Sendable {
-    public var name: String
     public var doc: String
     public var type: DBusType
     public var writable: Bool
 
-    public init(_ name: String, _ type: DBusType, doc: String, writable: Bool = false) {
-        self.name = name
+    public init(_ type: DBusType, doc: String, writable: Bool = false) {
         self.doc = doc
         self.type = type
         self.writable = writable
@@ -72,16 +74,18 @@ public struct PropertyContract: Sendable {
 
 extension ContractSignal {
     /// The signal a received message carries, nil for any other member.
-    public static func named(_ member: String?) -> Self? { allCases.first { $0.contract.name == member } }
+    public static func named(_ member: String?) -> Self? { allCases.first { $0.name == member } }
 }
 
 /// For an interface without signals.
 public enum NoSignal<Interface: ContractInterface>: ContractSignal {
+    public var name: String { switch self {} }
     public var contract: SignalContract { switch self {} }
 }
 
 /// For an interface without properties.
 public enum NoProperty<Interface: ContractInterface>: ContractProperty {
+    public var name: String { switch self {} }
     public var contract: PropertyContract { switch self {} }
 }
 
@@ -101,7 +105,7 @@ extension ContractInterface {
         var methods: [DBusMethod] = []
         for member in Method.allCases {
             let c = member.contract
-            var method = DBusMethod(c.name, doc: c.doc, in: c.inputs, out: c.outputs) { _ in [] }
+            var method = DBusMethod(member.name, doc: c.doc, in: c.inputs, out: c.outputs) { _ in [] }
             method.handler = handler(member)
             methods.append(method)
         }
@@ -111,18 +115,18 @@ extension ContractInterface {
             let read: @Sendable () throws -> DBusValue = {
                 let value = try get(member)
                 guard value.type == c.type else {
-                    throw DBusError.failed("\(c.name) is \(c.type.signature), not \(value.type.signature)")
+                    throw DBusError.failed("\(member.name) is \(c.type.signature), not \(value.type.signature)")
                 }
                 return value
             }
             var write: (@Sendable (DBusValue, DBusMethodCall) throws -> Void)?
             if c.writable { write = { @Sendable value, call in try set(member, value, call) } }
-            properties.append(DBusProperty(c.name, type: c.type, doc: c.doc, get: read, set: write))
+            properties.append(DBusProperty(member.name, type: c.type, doc: c.doc, get: read, set: write))
         }
         var signals: [DBusSignal] = []
         for member in Signal.allCases {
             let c = member.contract
-            signals.append(DBusSignal(c.name, doc: c.doc, c.arguments))
+            signals.append(DBusSignal(member.name, doc: c.doc, c.arguments))
         }
         return DBusInterface(name, doc: doc, methods: methods, properties: properties, signals: signals)
     }

@@ -8,109 +8,120 @@ extension IsletBus {
         public static let name = "org.islet.Islet1.Fasting"
         public static let doc = "The intermittent-fasting tracker: the running fast, the daily goal and the history."
 
-        public enum Method: ContractMethod {
+        public enum Method: String, ContractMethod {
             public typealias Interface = Fasting
-            case startFast, startFastAt, stopFast, stopFastAt, undoStopFast, setGoal, clearGoal, setActiveFastGoal
-            case listPresets, listFasts, editFast, addFast, deleteFast, getStats
+            case startFast = "StartFast"
+            case startFastAt = "StartFastAt"
+            case stopFast = "StopFast"
+            case stopFastAt = "StopFastAt"
+            case undoStopFast = "UndoStopFast"
+            case setGoal = "SetGoal"
+            case clearGoal = "ClearGoal"
+            case setActiveFastGoal = "SetActiveFastGoal"
+            case listPresets = "ListPresets"
+            case listFasts = "ListFasts"
+            case editFast = "EditFast"
+            case addFast = "AddFast"
+            case deleteFast = "DeleteFast"
+            case getStats = "GetStats"
 
             public var contract: MethodContract {
                 let started = [arg("fast_id", .uint64), arg("started_at_usec", .uint64)]
                 let stopped = started + [arg("ended_at_usec", .uint64)]
                 return switch self {
-                case .startFast: MethodContract("StartFast", doc: "Starts a fast now. AlreadyFasting if one runs.", out: started)
+                case .startFast: MethodContract(doc: "Starts a fast now. AlreadyFasting if one runs.", out: started)
                 case .startFastAt:
                     MethodContract(
-                        "StartFastAt",
                         doc: "Starts a fast begun earlier (forgot to start): not in the future, not overlapping a completed fast.",
                         in: [arg("started_at_usec", .uint64)], out: started)
                 case .stopFast:
-                    MethodContract("StopFast", doc: "Ends the fast now and saves it to the history. NotFasting if none runs.", out: stopped)
+                    MethodContract(doc: "Ends the fast now and saves it to the history. NotFasting if none runs.", out: stopped)
                 case .stopFastAt:
                     MethodContract(
-                        "StopFastAt", doc: "Ends the fast at an earlier time (forgot to stop): after its start, not in the future.",
+                        doc: "Ends the fast at an earlier time (forgot to stop): after its start, not in the future.",
                         in: [arg("ended_at_usec", .uint64)], out: stopped)
                 case .undoStopFast:
                     MethodContract(
-                        "UndoStopFast",
                         doc:
                             "Brings back the fast stopped last, as if never stopped (its history entry goes), for 10 minutes after the stop and until a new fast starts; NothingToUndo otherwise.",
                         out: started)
                 case .setGoal:
                     MethodContract(
-                        "SetGoal",
                         doc: "Sets the daily goal, 60 s to 7 days; fasts that start later take it (0 is InvalidArgument: use ClearGoal).",
                         in: [arg("goal_seconds", .uint64)])
-                case .clearGoal: MethodContract("ClearGoal", doc: "Removes the daily goal.")
+                case .clearGoal: MethodContract(doc: "Removes the daily goal.")
                 case .setActiveFastGoal:
                     MethodContract(
-                        "SetActiveFastGoal", doc: "Retargets the running fast; 0 removes its goal. NotFasting if none runs.",
+                        doc: "Retargets the running fast; 0 removes its goal. NotFasting if none runs.",
                         in: [arg("goal_seconds", .uint64)])
                 case .listPresets:
                     MethodContract(
-                        "ListPresets", doc: "The goal presets: (goal_seconds, schedule, description).",
+                        doc: "The goal presets: (goal_seconds, schedule, description).",
                         out: [arg("presets", Fasting.presetList)])
                 case .listFasts:
                     MethodContract(
-                        "ListFasts",
                         doc: "Completed fasts, most recent first: (fast_id, started_at_usec, ended_at_usec, goal_seconds); limit 1 to 1000.",
                         in: [arg("offset", .uint32), arg("limit", .uint32)], out: [arg("fasts", Fasting.fastList)])
                 case .editFast:
                     MethodContract(
-                        "EditFast",
                         doc: "Corrects a completed fast: start before end, end not in the future, no overlap with another fast.",
                         in: [arg("fast_id", .uint64), arg("started_at_usec", .uint64), arg("ended_at_usec", .uint64)])
                 case .addFast:
                     MethodContract(
-                        "AddFast",
                         doc:
                             "Adds a completed fast to the history (an import): start before end, end not in the future, no overlap, goal 0 (none) or 60 s ... 7 days. Returns the new fast's id.",
                         in: [arg("started_at_usec", .uint64), arg("ended_at_usec", .uint64), arg("goal_seconds", .uint64)],
                         out: [arg("fast_id", .uint64)])
                 case .deleteFast:
-                    MethodContract("DeleteFast", doc: "Deletes a completed fast from the history.", in: [arg("fast_id", .uint64)])
+                    MethodContract(doc: "Deletes a completed fast from the history.", in: [arg("fast_id", .uint64)])
                 case .getStats:
                     MethodContract(
-                        "GetStats",
                         doc: "count, total_usec, longest_usec, average_usec, goal_hits (t); current_streak_days, longest_streak_days (u).",
                         out: [arg("stats", stringVariantDictionary)])
                 }
             }
         }
 
-        public enum Signal: ContractSignal {
+        public enum Signal: String, ContractSignal {
             public typealias Interface = Fasting
-            case fastStarted, fastStopped, goalReached
+            case fastStarted = "FastStarted"
+            case fastStopped = "FastStopped"
+            case goalReached = "GoalReached"
 
             public var contract: SignalContract {
                 switch self {
                 case .fastStarted:
-                    SignalContract("FastStarted", doc: "A fast started.", [arg("fast_id", .uint64), arg("started_at_usec", .uint64)])
+                    SignalContract(doc: "A fast started.", [arg("fast_id", .uint64), arg("started_at_usec", .uint64)])
                 case .fastStopped:
                     SignalContract(
-                        "FastStopped", doc: "A fast ended and went to the history.",
+                        doc: "A fast ended and went to the history.",
                         [arg("fast_id", .uint64), arg("started_at_usec", .uint64), arg("ended_at_usec", .uint64)])
                 case .goalReached:
                     SignalContract(
-                        "GoalReached",
                         doc: "The running fast's goal passed (once per fast, once more after a re-arm); reached_at_usec is start + goal.",
                         [arg("fast_id", .uint64), arg("reached_at_usec", .uint64)])
                 }
             }
         }
 
-        public enum Property: ContractProperty {
+        public enum Property: String, ContractProperty {
             public typealias Interface = Fasting
-            case fasting, fastId, startedAtUSec, goalSeconds, activeFastGoalSeconds, goalReached
+            case fasting = "Fasting"
+            case fastId = "FastId"
+            case startedAtUSec = "StartedAtUSec"
+            case goalSeconds = "GoalSeconds"
+            case activeFastGoalSeconds = "ActiveFastGoalSeconds"
+            case goalReached = "GoalReached"
 
             public var contract: PropertyContract {
                 switch self {
-                case .fasting: PropertyContract("Fasting", .boolean, doc: "Whether a fast is running.")
-                case .fastId: PropertyContract("FastId", .uint64, doc: "The running fast's id, 0 when not fasting.")
-                case .startedAtUSec: PropertyContract("StartedAtUSec", .uint64, doc: "When the running fast started, 0 when not fasting.")
+                case .fasting: PropertyContract(.boolean, doc: "Whether a fast is running.")
+                case .fastId: PropertyContract(.uint64, doc: "The running fast's id, 0 when not fasting.")
+                case .startedAtUSec: PropertyContract(.uint64, doc: "When the running fast started, 0 when not fasting.")
                 case .goalSeconds:
-                    PropertyContract("GoalSeconds", .uint64, doc: "The daily goal, 0 = none; writing 0 clears it.", writable: true)
-                case .activeFastGoalSeconds: PropertyContract("ActiveFastGoalSeconds", .uint64, doc: "The running fast's goal, 0 = none.")
-                case .goalReached: PropertyContract("GoalReached", .boolean, doc: "Whether the running fast has reached its goal.")
+                    PropertyContract(.uint64, doc: "The daily goal, 0 = none; writing 0 clears it.", writable: true)
+                case .activeFastGoalSeconds: PropertyContract(.uint64, doc: "The running fast's goal, 0 = none.")
+                case .goalReached: PropertyContract(.boolean, doc: "Whether the running fast has reached its goal.")
                 }
             }
         }

@@ -48,13 +48,13 @@ extension DBusError {
 extension DBusConnection {
     /// Emits one of a contract's signals from its object.
     public func emit<S: ContractSignal>(_ signal: S, _ arguments: [DBusValue]) throws {
-        try emit(path: S.Interface.path, interface: S.Interface.name, signal: signal.contract.name, arguments)
+        try emit(path: S.Interface.path, interface: S.Interface.name, signal: signal.name, arguments)
     }
 
     /// Announces (coalesced) that these properties changed.
     public func propertiesChanged<P: ContractProperty>(_ properties: [P]) {
         guard !properties.isEmpty else { return }
-        propertiesChanged(path: P.Interface.path, interface: P.Interface.name, properties.map(\.contract.name))
+        propertiesChanged(path: P.Interface.path, interface: P.Interface.name, properties.map(\.name))
     }
 }
 
@@ -66,26 +66,26 @@ extension DBusProxy {
 
     @discardableResult
     public func call<M: ContractMethod>(_ method: M, _ arguments: [DBusValue] = []) async throws -> [DBusValue] {
-        try await call(method.contract.name, arguments)
+        try await call(method.name, arguments)
     }
 
     public func get<P: ContractProperty, T: DBusCodable>(_ property: P, as type: T.Type) async throws -> T {
-        try await get(property.contract.name, as: type)
+        try await get(property.name, as: type)
     }
 
     public func set<P: ContractProperty>(_ property: P, _ value: DBusValue) async throws {
-        try await set(property.contract.name, value)
+        try await set(property.name, value)
     }
 
     /// A match rule for one of the contract's signals from its well-known name.
     public func signals<S: ContractSignal>(_ signal: S) async throws -> AsyncStream<Message> {
-        try await signals(signal.contract.name)
+        try await signals(signal.name)
     }
 }
 
 extension MatchRule {
     /// A contract's signal (all of its interface's signals when nil), from its well-known name.
     public static func contract<S: ContractSignal>(_ signal: S? = nil) -> MatchRule {
-        MatchRule(sender: S.Interface.busName, interface: S.Interface.name, member: signal?.contract.name, path: S.Interface.path)
+        MatchRule(sender: S.Interface.busName, interface: S.Interface.name, member: signal?.name, path: S.Interface.path)
     }
 }

@@ -8,9 +8,12 @@ extension IsletBus {
         public static let name = "org.islet.Islet1.LiveActivity"
         public static let doc = "The Dynamic Island: at most one live activity at a time; the newest producer wins."
 
-        public enum Method: ContractMethod {
+        public enum Method: String, ContractMethod {
             public typealias Interface = LiveActivity
-            case get, start, update, end
+            case get = "Get"
+            case start = "Start"
+            case update = "Update"
+            case end = "End"
 
             public var contract: MethodContract {
                 let owner = arg("owner", .string)
@@ -18,56 +21,61 @@ extension IsletBus {
                 return switch self {
                 case .get:
                     MethodContract(
-                        "Get", doc: "The current activity: id, owner, attributes, state; empty id and dicts when none.",
+                        doc: "The current activity: id, owner, attributes, state; empty id and dicts when none.",
                         out: [arg("activity_id", .string), owner, arg("attributes", dictionary), arg("state", dictionary)])
                 case .start:
                     MethodContract(
-                        "Start", doc: "Starts a program's own activity (title required); returns its id, \"\" while Enabled is false.",
+                        doc: "Starts a program's own activity (title required); returns its id, \"\" while Enabled is false.",
                         in: [owner, arg("attributes", dictionary), arg("state", dictionary)], out: [arg("activity_id", .string)])
                 case .update:
-                    MethodContract("Update", doc: "Replaces the whole state of the owner's own activity.", in: [owner, arg("state", dictionary)])
+                    MethodContract(doc: "Replaces the whole state of the owner's own activity.", in: [owner, arg("state", dictionary)])
                 case .end:
-                    MethodContract("End", doc: "Ends the owner's activity; a fast's or timer's is dismissed until it starts again.", in: [owner])
+                    MethodContract(doc: "Ends the owner's activity; a fast's or timer's is dismissed until it starts again.", in: [owner])
                 }
             }
         }
 
-        public enum Signal: ContractSignal {
+        public enum Signal: String, ContractSignal {
             public typealias Interface = LiveActivity
-            case activityStarted, activityUpdated, activityEnded
+            case activityStarted = "ActivityStarted"
+            case activityUpdated = "ActivityUpdated"
+            case activityEnded = "ActivityEnded"
 
             public var contract: SignalContract {
                 let id = arg("activity_id", .string)
                 return switch self {
                 case .activityStarted:
                     SignalContract(
-                        "ActivityStarted", doc: "An activity started.",
+                        doc: "An activity started.",
                         [id, arg("owner", .string), arg("attributes", stringVariantDictionary), arg("state", stringVariantDictionary)])
                 case .activityUpdated:
-                    SignalContract("ActivityUpdated", doc: "Its state changed (never on a clock tick).", [id, arg("state", stringVariantDictionary)])
+                    SignalContract(doc: "Its state changed (never on a clock tick).", [id, arg("state", stringVariantDictionary)])
                 case .activityEnded:
-                    SignalContract(
-                        "ActivityEnded", doc: "It ended: stopped, completed, replaced, disabled or owner-vanished.", [id, arg("reason", .string)])
+                    SignalContract(doc: "It ended: stopped, completed, replaced, disabled or owner-vanished.", [id, arg("reason", .string)])
                 }
             }
         }
 
-        public enum Property: ContractProperty {
+        public enum Property: String, ContractProperty {
             public typealias Interface = LiveActivity
-            case enabled, activityId, owner, lingerSeconds, goalReachedLingerSeconds
+            case enabled = "Enabled"
+            case activityId = "ActivityId"
+            case owner = "Owner"
+            case lingerSeconds = "LingerSeconds"
+            case goalReachedLingerSeconds = "GoalReachedLingerSeconds"
 
             public var contract: PropertyContract {
                 switch self {
-                case .enabled: PropertyContract("Enabled", .boolean, doc: "Live activities on or off (persisted).", writable: true)
-                case .activityId: PropertyContract("ActivityId", .string, doc: "The current activity's id, \"\" when none.")
-                case .owner: PropertyContract("Owner", .string, doc: "The current activity's owner, \"\" when none.")
+                case .enabled: PropertyContract(.boolean, doc: "Live activities on or off (persisted).", writable: true)
+                case .activityId: PropertyContract(.string, doc: "The current activity's id, \"\" when none.")
+                case .owner: PropertyContract(.string, doc: "The current activity's owner, \"\" when none.")
                 case .lingerSeconds:
                     PropertyContract(
-                        "LingerSeconds", .uint32, doc: "How long a finished timer's activity shows completion, 0 to 3600 (persisted).",
+                        .uint32, doc: "How long a finished timer's activity shows completion, 0 to 3600 (persisted).",
                         writable: true)
                 case .goalReachedLingerSeconds:
                     PropertyContract(
-                        "GoalReachedLingerSeconds", .uint32,
+                        .uint32,
                         doc: "How long a fast's goal-reached activity stays, 0 (until the fast stops) to 86400 (persisted).", writable: true)
                 }
             }

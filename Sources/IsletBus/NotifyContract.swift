@@ -9,15 +9,14 @@ public enum NotifyBus: ContractInterface {
     public static let name = "org.islet.Notify1"
     public static let doc = "islet-notify, the notification surface of islet's live activity."
 
-    public enum Method: ContractMethod {
+    public enum Method: String, ContractMethod {
         public typealias Interface = NotifyBus
-        case expand
+        case expand = "Expand"
 
         public var contract: MethodContract {
             switch self {
             case .expand:
                 MethodContract(
-                    "Expand",
                     doc:
                         "Shows the live activity's notification again, afresh, even if it was dismissed or expired (a panel's click: `islet expand`). Does nothing when there is no activity, or when a KDE job shows it."
                 )

@@ -8,60 +8,65 @@ extension IsletBus {
         public static let name = "org.islet.Islet1.Timers"
         public static let doc = "Countdown timers with phases, one per owner string; several owners' timers may run at once."
 
-        public enum Method: ContractMethod {
+        public enum Method: String, ContractMethod {
             public typealias Interface = Timers
-            case start, startIntervals, pause, resume, stop, extend, list
+            case start = "Start"
+            case startIntervals = "StartIntervals"
+            case pause = "Pause"
+            case resume = "Resume"
+            case stop = "Stop"
+            case extend = "Extend"
+            case list = "List"
 
             public var contract: MethodContract {
                 let owner = arg("owner", .string)
                 return switch self {
                 case .start:
                     MethodContract(
-                        "Start", doc: "Starts (or restarts) the owner's single-phase countdown, its phase named after the title.",
+                        doc: "Starts (or restarts) the owner's single-phase countdown, its phase named after the title.",
                         in: [owner, arg("title", .string), arg("seconds", .uint64)])
                 case .startIntervals:
                     MethodContract(
-                        "StartIntervals", doc: "Starts phases in order, the list repeated rounds times.",
+                        doc: "Starts phases in order, the list repeated rounds times.",
                         in: [
                             owner, arg("title", .string), arg("phase_names", .array(.string)), arg("phase_seconds", .array(.uint64)),
                             arg("rounds", .uint32),
                         ])
-                case .pause: MethodContract("Pause", doc: "Pauses the owner's timer.", in: [owner])
-                case .resume: MethodContract("Resume", doc: "Resumes the owner's paused timer.", in: [owner])
-                case .stop: MethodContract("Stop", doc: "Stops and removes the owner's timer.", in: [owner])
+                case .pause: MethodContract(doc: "Pauses the owner's timer.", in: [owner])
+                case .resume: MethodContract(doc: "Resumes the owner's paused timer.", in: [owner])
+                case .stop: MethodContract(doc: "Stops and removes the owner's timer.", in: [owner])
                 case .extend:
                     MethodContract(
-                        "Extend",
                         doc: "Since 1.1: adds seconds (1 to 86400) to the current phase of the owner's timer, running or paused.",
                         in: [owner, arg("seconds", .uint64)])
                 case .list:
-                    MethodContract(
-                        "List", doc: "(owner, state) for every running or paused timer.", out: [arg("timers", Timers.timerList)])
+                    MethodContract(doc: "(owner, state) for every running or paused timer.", out: [arg("timers", Timers.timerList)])
                 }
             }
         }
 
-        public enum Signal: ContractSignal {
+        public enum Signal: String, ContractSignal {
             public typealias Interface = Timers
-            case timerChanged, phaseChanged, timerFinished, timerRemoved
+            case timerChanged = "TimerChanged"
+            case phaseChanged = "PhaseChanged"
+            case timerFinished = "TimerFinished"
+            case timerRemoved = "TimerRemoved"
 
             public var contract: SignalContract {
                 let owner = arg("owner", .string)
                 return switch self {
                 case .timerChanged:
-                    SignalContract("TimerChanged", doc: "On start, pause, resume and phase change.", [owner, arg("state", stringVariantDictionary)])
+                    SignalContract(doc: "On start, pause, resume and phase change.", [owner, arg("state", stringVariantDictionary)])
                 case .phaseChanged:
                     SignalContract(
-                        "PhaseChanged", doc: "A new phase began; phase_index is 0-based within the phase list.",
+                        doc: "A new phase began; phase_index is 0-based within the phase list.",
                         [owner, arg("phase_index", .uint32), arg("phase_name", .string)])
                 case .timerFinished:
                     SignalContract(
-                        "TimerFinished",
                         doc: "The timer ran out (also reported at start-up for one that ran out while the service was down).",
                         [owner, arg("finished_at_usec", .uint64)])
                 case .timerRemoved:
-                    SignalContract(
-                        "TimerRemoved", doc: "The timer left the list: reason stopped or completed.", [owner, arg("reason", .string)])
+                    SignalContract(doc: "The timer left the list: reason stopped or completed.", [owner, arg("reason", .string)])
                 }
             }
         }

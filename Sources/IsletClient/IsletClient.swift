@@ -30,7 +30,7 @@ public struct IsletClient: Sendable {
     public func fastStatus() async throws -> FastStatus {
         let all = try await fasting.getAll()
         func value<T: DBusCodable>(_ property: IsletBus.Fasting.Property, _ type: T.Type) throws -> T {
-            let name = property.contract.name
+            let name = property.name
             guard let v = all[name] else { throw DBusError.typeMismatch(expected: "property \(name)", got: "nothing") }
             return try v.decode(T.self)
         }

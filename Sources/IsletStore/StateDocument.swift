@@ -1,14 +1,15 @@
 import Foundation
 import IsletCore
 
-/// The live state as it is stored: JSON of ``IsletState`` in the `live` row, beside the
-/// version of its shape (the `version` column).
+/// The live state as it is stored: JSON of ``IsletState`` in the `live` row; the version of
+/// its shape is the database's `user_version` (written in the same transaction as the state).
 ///
 /// Versions of the whole database, as released:
 /// - 1: the history (`fast`) and the state; no version column.
 /// - 2: `goal_day` and `totals` kept beside the history (migrations `v2-goal-days`, `v3-totals`).
 /// - 3: the state gained `lastStop` (UndoStopFast).
-/// - 4: the `version` column (older rows read 0); timers gained `extensions` (Timers.Extend).
+/// - 4: `user_version` says the state's shape (older databases read 0); timers gained
+///   `extensions` (Timers.Extend).
 ///
 /// A field added to a persisted type takes its default when absent (``IsletCore`` decodes every
 /// later field that way), so adding one needs no step here. A change that cannot be read that

@@ -15,6 +15,8 @@ public final class Store: @unchecked Sendable {
     public let path: String
     /// Local calendar days (streaks) are counted in this zone.
     public let localTime: LocalTime
+    /// Whether the database's user_version already says the state's current shape.
+    private var versionStored = false
     private let queue: DatabaseQueue
     private var lockDescriptor: Int32 = -1
     /// `$XDG_DATA_HOME/islet/islet.sqlite`, by default `~/.local/share/islet/islet.sqlite`.
@@ -124,10 +126,6 @@ public final class Store: @unchecked Sendable {
                     FROM fast;
                     """)
         }
-        migrator.registerMigration("v4-state-version") { db in
-            // The live state's shape (StateDocument); rows from before read 0.
-            try db.execute(sql: "ALTER TABLE live ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
-        }
         return migrator
     }
 
@@ -174,8 +172,13 @@ public final class Store: @unchecked Sendable {
         try run {
             try queue.read { db in
                 var state = IsletState()
-                if let row = try Row.fetchOne(db, sql: "SELECT state, version FROM live WHERE id = 1") {
-                    state = try StateDocument.decode(row[0], version: row[1], path: path)
+                // The state's shape is the database's user_version (0: written before versions).
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                versionStored = version == StateDocument.current
+                if let json = try String.fetchOne(db, sql: "SELECT state FROM live WHERE id = 1") {
+                    state = try StateDocument.decode(json, version: version, path: path)
+                } else if version > StateDocument.current {
+                    throw StoreError.newer(path: path, detail: "its user_version is \(version); this islet reads up to \(StateDocument.current)")
                 }
                 let maxID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM fast") ?? 0
                 state.nextFastID = max(state.nextFastID, UInt64(maxID) + 1)
@@ -207,9 +210,13 @@ public final class Store: @unchecked Sendable {
                         try db.execute(sql: "DELETE FROM fast WHERE id = ?", arguments: [Int64(id)])
                     }
                 }
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO live (id, state, version) VALUES (1, ?, ?)", arguments: [json, StateDocument.current])
+                try db.execute(sql: "INSERT OR REPLACE INTO live (id, state) VALUES (1, ?)", arguments: [json])
+                if !versionStored {
+                    // In the same transaction as the state in the current shape.
+                    try db.execute(sql: "PRAGMA user_version = \(StateDocument.current)")
+                }
             }
+            versionStored = true
         }
     }
 

@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test(arguments: ["v1.sqlite", "v2.sqlite", "v3.sqlite"])
-    func anEarlierReleasesDatabaseOpensWithNothingLost(_ name: String) throws {
+    func anEarlierReleasesDatabaseOpensWithNothingLost(_ name: String) async throws {
         let path = try copy(name)
         let before: IsletState
         do {
@@ -77,6 +77,8 @@ import Testing
             try store.commit(state: before, history: [])
         }
         // ...and read again, the same.
+        let version = try await Command.run(["sqlite3", "-readonly", path, "PRAGMA user_version"])
+        #expect(version.stdout == "4\n", "\(version)")
         let store = try Store(path: path, localTime: .utc)
         #expect(try store.loadState() == before)
         try expectFixtureContent(store)
@@ -86,7 +88,7 @@ import Testing
     @Test func aStateFromANewerReleaseIsRefusedAndLeftAsItIs() async throws {
         let path = try copy("v3.sqlite")
         _ = try Store(path: path, localTime: .utc)  // migrated to the current schema
-        let update = try await Command.run(["sqlite3", path, "UPDATE live SET version = 99 WHERE id = 1"])
+        let update = try await Command.run(["sqlite3", path, "PRAGMA user_version = 99"])
         try #require(update.status == 0, "\(update)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect {
