@@ -262,6 +262,7 @@ public actor Bridge {
         case ("ActionInvoked", .uint32(let id)?, .string(let key)?):
             guard id != 0 else { return }
             if id == logic.shownID, let activity {
+                logic.buttonPressed(id: id)
                 invoke(key, on: activity)
             } else if let kind = announcements[id] {
                 invokeAnnounced(key, kind)

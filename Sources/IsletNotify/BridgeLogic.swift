@@ -25,6 +25,8 @@ public struct BridgeLogic: Sendable {
     /// The user closed the notification, or it expired, at this milestone: nothing until it changes.
     public private(set) var dismissedAt: Milestone?
     private var lastMilestone: Milestone?
+    /// The live notification whose button was just pressed: its close is not a dismissal.
+    private var pressedID: UInt32 = 0
     /// The user asked to see the activity (`islet expand`): the next render posts it afresh.
     private var expandRequested = false
     /// What was announced already (a fast's goal, a timer's end), oldest first: each once.
@@ -131,9 +133,18 @@ public struct BridgeLogic: Sendable {
     /// `askedByUs`: islet asked for this close (some servers answer it with reason 2).
     public mutating func closed(id: UInt32, reason: UInt32, askedByUs: Bool = false) {
         guard id != 0, id == shownID else { return }
+        let pressed = id == pressedID
+        pressedID = 0
         shownID = 0
         shown = nil
-        if reason != 3, !askedByUs { dismissedAt = lastMilestone }
+        if reason != 3, !askedByUs, !pressed { dismissedAt = lastMilestone }
+    }
+
+    /// A button of the live notification was pressed. Servers that close a notification when
+    /// one of its buttons is pressed (xfce4-notifyd) report that close as a dismissal; it is
+    /// not one: the notification comes back showing what the button changed ("+1 min").
+    public mutating func buttonPressed(id: UInt32) {
+        if id != 0, id == shownID { pressedID = id }
     }
 
     /// A new server instance (or none): its ids mean nothing to the next one.

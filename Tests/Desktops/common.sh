@@ -186,8 +186,12 @@ scenario() {
   check "resume visible" wait_for 30 resumed_after_pause
 
   # "+1 min" (Timers.Extend): the server's own button where it can be pressed.
+  local mark; mark=$(wc -l <"$log")
   if press extend; then
     check "+1 min button extends the timer" wait_for 50 timer_extended
+    check "+1 min: the notification shows the minute more" wait_for 30 \
+      bash -c "tail -n +$((mark + 1)) '$log' | grep -qE 'Notify replaces [0-9]+: \"Tea\" \"[^\"]*(02:[0-5][0-9]|3 min left)'"
+    sleep 0.5
     shoot extended
   else
     record NOTE "+1 min" "cannot be pressed headless here; extended from the command line"

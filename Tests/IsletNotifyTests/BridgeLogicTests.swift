@@ -227,6 +227,28 @@ import Testing
         #expect(notified(logic.render(a, now: Sample.t0 + 12 * Sample.second)) != nil)
     }
 
+    /// xfce4-notifyd closes a notification when one of its buttons is pressed, with reason 2:
+    /// after "+1 min" the notification comes back with the new time, not quiet until a change.
+    @Test func aCloseThatFollowsAButtonIsNotADismissal() throws {
+        var logic = logic()
+        let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 10)
+        _ = logic.render(a, now: Sample.t0 + 10 * Sample.second)
+        logic.notified(id: 5)
+        logic.buttonPressed(id: 5)
+        logic.closed(id: 5, reason: 2)
+        #expect(logic.dismissedAt == nil)
+        let back = try #require(notified(logic.render(a, now: Sample.t0 + 11 * Sample.second)))
+        #expect(back.1 == 0)
+        // Without a button, the same close is the user's dismissal.
+        logic.notified(id: 6)
+        logic.closed(id: 6, reason: 2)
+        #expect(logic.dismissedAt != nil)
+        #expect(notified(logic.render(a, now: Sample.t0 + 12 * Sample.second)) == nil)
+        // A button of another notification changes nothing.
+        logic.buttonPressed(id: 99)
+        #expect(logic.dismissedAt != nil)
+    }
+
     @Test func endClosesAndANewServerGetsAFreshNotification() throws {
         var logic = logic()
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 10)
