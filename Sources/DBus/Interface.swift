@@ -187,6 +187,13 @@ public struct DBusProperty: Sendable {
     }
 
     public var access: String { setter == nil ? "read" : "readwrite" }
+
+    /// The value now, refused (rather than sent) when it is not of the declared type.
+    public func read() throws -> DBusValue {
+        let value = try getter()
+        guard value.type == type else { throw DBusError.failed("\(name) is \(type.signature), not \(value.type.signature)") }
+        return value
+    }
 }
 
 public struct DBusSignal: Sendable {

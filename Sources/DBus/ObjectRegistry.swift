@@ -93,7 +93,7 @@ final class ObjectRegistry: @unchecked Sendable {
             guard let property = descriptor.property(name) else { continue }
             switch property.changeSignal {
             case .emitsValue:
-                if let value = try? property.getter() { changed[name] = value } else { invalidated.append(name) }
+                if let value = try? property.read() { changed[name] = value } else { invalidated.append(name) }
             case .invalidates: invalidated.append(name)
             case .constant, .none: continue
             }

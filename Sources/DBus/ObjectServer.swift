@@ -247,7 +247,7 @@ extension DBusConnection {
             do {
                 let interface = try find(try call.argument(0, as: String.self))
                 let property = try find(interface, try call.argument(1, as: String.self))
-                let value = try property.getter()
+                let value = try property.read()
                 let key = ObjectRegistry.PropertyReplyKey(
                     path: call.message.path ?? .root, interface: interface.name, property: property.name)
                 guard let prepared = objects.getReply(key, value) else {
@@ -265,7 +265,7 @@ extension DBusConnection {
                 // the spec's reference implementation answers UnknownInterface, as here.
                 let interface = try find(name)
                 var values: [String: DBusValue] = [:]
-                for property in interface.properties { values[property.name] = try property.getter() }
+                for property in interface.properties { values[property.name] = try property.read() }
                 return [.stringVariantDictionary(values)]
             }
         case "Set":

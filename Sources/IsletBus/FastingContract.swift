@@ -77,7 +77,7 @@ extension IsletBus {
                 case .getStats:
                     MethodContract(
                         doc: "count, total_usec, longest_usec, average_usec, goal_hits (t); current_streak_days, longest_streak_days (u).",
-                        out: [arg("stats", stringVariantDictionary)])
+                        out: [arg("stats", IsletBus.stateType)])
                 }
             }
         }

@@ -12,13 +12,10 @@ public enum IsletBus {
     /// `a{sv}`: attributes, state, statistics.
     public static let stateType = DBusType.dictionary(key: .string, value: .variant)
 
-    /// The interfaces in the order the XML lists them.
-    public static let interfaces: [DBusInterface] = [Fasting.described, Timers.described, LiveActivity.described]
-
     /// dbus/org.islet.Islet1.xml (`isletd --print-introspection`).
     public static func documentedXML() -> String {
         var out = Introspection.doctype + "<node name=\"\(path)\">\n"
-        for interface in interfaces { out += Introspection.xml(interface, withDocs: true) }
+        for interface in [Fasting.described, Timers.described, LiveActivity.described] { out += Introspection.xml(interface, withDocs: true) }
         return out + "</node>\n"
     }
 

@@ -17,7 +17,7 @@ extension IsletBus {
 
             public var contract: MethodContract {
                 let owner = arg("owner", .string)
-                let dictionary = stringVariantDictionary
+                let dictionary = IsletBus.stateType
                 return switch self {
                 case .get:
                     MethodContract(
@@ -47,9 +47,9 @@ extension IsletBus {
                 case .activityStarted:
                     SignalContract(
                         doc: "An activity started.",
-                        [id, arg("owner", .string), arg("attributes", stringVariantDictionary), arg("state", stringVariantDictionary)])
+                        [id, arg("owner", .string), arg("attributes", IsletBus.stateType), arg("state", IsletBus.stateType)])
                 case .activityUpdated:
-                    SignalContract(doc: "Its state changed (never on a clock tick).", [id, arg("state", stringVariantDictionary)])
+                    SignalContract(doc: "Its state changed (never on a clock tick).", [id, arg("state", IsletBus.stateType)])
                 case .activityEnded:
                     SignalContract(doc: "It ended: stopped, completed, replaced, disabled or owner-vanished.", [id, arg("reason", .string)])
                 }

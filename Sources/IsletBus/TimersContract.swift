@@ -56,7 +56,7 @@ extension IsletBus {
                 let owner = arg("owner", .string)
                 return switch self {
                 case .timerChanged:
-                    SignalContract(doc: "On start, pause, resume and phase change.", [owner, arg("state", stringVariantDictionary)])
+                    SignalContract(doc: "On start, pause, resume and phase change.", [owner, arg("state", IsletBus.stateType)])
                 case .phaseChanged:
                     SignalContract(
                         doc: "A new phase began; phase_index is 0-based within the phase list.",
@@ -74,6 +74,6 @@ extension IsletBus {
         public typealias Property = NoProperty<Timers>
 
         /// `a(sa{sv})`: (owner, state).
-        public static let timerList = DBusType.array(.structure([.string, stringVariantDictionary]))
+        public static let timerList = DBusType.array(.structure([.string, IsletBus.stateType]))
     }
 }

@@ -29,6 +29,9 @@ public actor KdeJob {
     var activity: ActivitySnapshot?
     var job: Job?
     var tick: Task<Void, Never>?
+    /// What the bridge was last told (nil: nothing yet): told again only when it changes,
+    /// not on every render.
+    var toldLiveElsewhere: Bool?
 
     public init(
         islet: IsletClient, bridge: Bridge?, clock: @escaping @Sendable () -> USec = WallClock.clock,
@@ -90,7 +93,7 @@ public actor KdeJob {
         tick = nil
         // Plasma is there: its job shows the activity, so the bridge posts none, not even for
         // the moment the job takes to appear.
-        bridge?.setLiveElsewhere(serverOwner != nil)
+        tellBridge(liveElsewhere: serverOwner != nil)
         guard let owner = serverOwner, let activity else {
             await end()
             return
@@ -98,7 +101,7 @@ public actor KdeJob {
         if let job, job.activityID != activity.id { await end() }
         if job == nil { await start(activity, owner: owner) }
         guard var current = job else {
-            bridge?.setLiveElsewhere(false)
+            tellBridge(liveElsewhere: false)
             return
         }
         let now = clock()
@@ -124,6 +127,13 @@ public actor KdeJob {
         }
         let input = self.input
         tick = wakeUp(at: view.nextChange, now: now) { input?.yield(.tick) }
+    }
+
+    /// Whether the job shows the activity, so that the bridge posts no notification of it.
+    func tellBridge(liveElsewhere: Bool) {
+        guard toldLiveElsewhere != liveElsewhere else { return }
+        toldLiveElsewhere = liveElsewhere
+        bridge?.setLiveElsewhere(liveElsewhere)
     }
 
     func start(_ activity: ActivitySnapshot, owner: String) async {

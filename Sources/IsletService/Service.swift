@@ -66,9 +66,6 @@ public final class IsletService: @unchecked Sendable {
         connection.loop.execute { [self] in wake() }
     }
 
-    /// For `isletd --print-introspection`: dbus/org.islet.Islet1.xml.
-    public static func documentedXML() -> String { IsletBus.documentedXML() }
-
     // MARK: Commands
 
     /// Runs a core command against a copy of the state, stores the outcome, then announces it.

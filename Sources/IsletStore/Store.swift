@@ -174,11 +174,12 @@ public final class Store: @unchecked Sendable {
                 var state = IsletState()
                 // The state's shape is the database's user_version (0: written before versions).
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                guard version <= StateDocument.current else {
+                    throw StoreError.newer(path: path, detail: "its live state has version \(version); this islet reads up to \(StateDocument.current)")
+                }
                 versionStored = version == StateDocument.current
                 if let json = try String.fetchOne(db, sql: "SELECT state FROM live WHERE id = 1") {
                     state = try StateDocument.decode(json, version: version, path: path)
-                } else if version > StateDocument.current {
-                    throw StoreError.newer(path: path, detail: "its user_version is \(version); this islet reads up to \(StateDocument.current)")
                 }
                 let maxID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM fast") ?? 0
                 state.nextFastID = max(state.nextFastID, UInt64(maxID) + 1)

@@ -28,7 +28,7 @@ enum Isletd {
             of: "isletd", version: Options.version, usage: Options.usage, synopsis: Options.synopsis
         ) { () throws(Options.UsageError) in try Options.parse(Array(CommandLine.arguments.dropFirst())) }
         if options.printIntrospection {
-            print(IsletService.documentedXML(), terminator: "")
+            print(IsletBus.documentedXML(), terminator: "")
             return
         }
         await run(options)
