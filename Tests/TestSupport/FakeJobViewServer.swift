@@ -36,7 +36,8 @@ public final class FakeJobViewServer: @unchecked Sendable {
                         DBusArgument("hints", .dictionary(key: .string, value: .variant)),
                     ],
                     out: [DBusArgument("path", .objectPath)]
-                ) { [unowned self] call in
+                ) { [weak self] call in
+                    guard let self else { throw DBusError.failed("the fake server is gone") }
                     let request = Request(
                         desktopEntry: try call.argument(0), capabilities: try call.argument(1),
                         hints: call.arguments[2].stringVariantEntries ?? [:])
@@ -56,8 +57,9 @@ public final class FakeJobViewServer: @unchecked Sendable {
     }
 
     func jobInterface(_ number: Int) -> DBusInterface {
-        let record: @Sendable (String) -> DBusMethod.Handler = { [unowned self] member in
-            .immediate { call in
+        let record: @Sendable (String) -> DBusMethod.Handler = { member in
+            .immediate { [weak self] call in
+                guard let self else { throw DBusError.failed("the fake server is gone") }
                 self.lock.withLock { self._calls.append(Call(job: number, member: member, arguments: call.arguments)) }
                 return member == "setDescriptionField" ? [.boolean(true)] : []
             }

@@ -42,18 +42,20 @@ public final class FakeNotificationServer: @unchecked Sendable {
         address: String, mode: Mode = .normal, capabilities: [String] = ["body", "actions", "body-markup"], name: String = "fake"
     ) async throws {
         connection = try DBusConnection(bus: .address(address), label: "fake-notifications")
-        let record: @Sendable (DBusMethodCall) -> UInt32 = { [unowned self] call in
+        // Weak: a call can be on the loop while the test lets go of the server.
+        let record: @Sendable (DBusMethodCall) throws -> UInt32 = { [weak self] call in
+            guard let self else { throw DBusError.failed("the fake server is gone") }
             let a = call.arguments
             func s(_ i: Int) -> String { (try? a[i].decode(String.self)) ?? "" }
             let posted = Posted(
                 replacesID: (try? a[1].decode(UInt32.self)) ?? 0, appName: s(0), icon: s(2), summary: s(3), body: s(4),
                 actions: (try? a[5].decode([String].self)) ?? [], hints: a[6].stringVariantEntries ?? [:],
                 at: .now)
-            return lock.withLock {
-                _posted.append(posted)
+            return self.lock.withLock {
+                self._posted.append(posted)
                 if posted.replacesID != 0 { return posted.replacesID }
-                defer { nextID += 1 }
-                return nextID
+                defer { self.nextID += 1 }
+                return self.nextID
             }
         }
         let notify: DBusMethod
@@ -64,25 +66,26 @@ public final class FakeNotificationServer: @unchecked Sendable {
         ]
         switch mode {
         case .normal:
-            notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { call in [.uint32(record(call))] }
+            notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { call in [.uint32(try record(call))] }
         case .hang:
-            notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { [unowned self] call, replier in
-                _ = record(call)
-                lock.withLock { held.append(replier) }
+            notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { [weak self] call, replier in
+                _ = try? record(call)
+                self?.lock.withLock { self?.held.append(replier) }
             }
         case .fail:
             notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { call in
-                _ = record(call)
+                _ = try record(call)
                 throw DBusError("org.freedesktop.Notifications.Error.Broken", "this server is broken on purpose")
             }
         case .garbage:
             notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .string)]) { call in
-                _ = record(call)
+                _ = try record(call)
                 return [.string("not an id")]
             }
         case .crash:
-            notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { [unowned self] call, replier in
-                _ = record(call)
+            notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { [weak self] call, replier in
+                guard let self else { return }
+                _ = try? record(call)
                 lock.withLock { held.append(replier) }
                 let connection = self.connection
                 DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { connection.close() }
@@ -92,7 +95,8 @@ public final class FakeNotificationServer: @unchecked Sendable {
             Self.interface,
             methods: [
                 notify,
-                DBusMethod("CloseNotification", in: [DBusArgument("id", .uint32)]) { [unowned self] call in
+                DBusMethod("CloseNotification", in: [DBusArgument("id", .uint32)]) { [weak self] call in
+                    guard let self else { throw DBusError.failed("the fake server is gone") }
                     let id = try call.argument(0, as: UInt32.self)
                     lock.withLock { _closed.append(id) }
                     try call.connection.emit(path: Self.path, interface: Self.interface, signal: "NotificationClosed", [.uint32(id), .uint32(3)])
