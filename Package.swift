@@ -12,7 +12,6 @@ let package = Package(
         .executable(name: "islet", targets: ["islet"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -31,11 +30,10 @@ let package = Package(
         .target(name: "Platform", dependencies: ["IsletCore"]),
         // The D-Bus contract, described once: names, members, signatures, errors, the XML.
         .target(name: "IsletBus", dependencies: ["IsletCore", "DBus"]),
-        .target(
-            name: "IsletStore",
-            dependencies: [
-                "IsletCore", "Platform", .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+        // The system's libsqlite3, and nothing else.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The database: SQLite directly (no Foundation beyond FoundationEssentials' JSON).
+        .target(name: "IsletStore", dependencies: ["IsletCore", "Platform", "CSQLite"]),
         .target(
             name: "IsletService",
             dependencies: [

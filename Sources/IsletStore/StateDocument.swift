@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IsletCore
 
 /// The live state as it is stored: JSON of ``IsletState`` in the `live` row; the version of

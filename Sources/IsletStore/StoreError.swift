@@ -1,4 +1,4 @@
-import GRDB
+import CSQLite
 
 /// What can go wrong with the database, said plainly. The store never resets a database it
 /// cannot read: it reports it and leaves the file as it is.
@@ -28,14 +28,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static func from(_ error: Error, path: String) -> StoreError {
         if let error = error as? StoreError { return error }
-        guard let error = error as? DatabaseError else { return .failed(path: path, detail: "\(error)") }
-        let detail = error.message ?? "\(error.resultCode)"
-        switch error.resultCode.primaryResultCode {
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, detail: detail)
-        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: return .readOnly(path: path, detail: detail)
-        case .SQLITE_FULL: return .full(path: path)
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return .inUse(path: path)
-        default: return .failed(path: path, detail: detail)
+        guard let error = error as? SQLiteError else { return .failed(path: path, detail: "\(error)") }
+        switch error.primary {
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .damaged(path: path, detail: error.message)
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN: return .readOnly(path: path, detail: error.message)
+        case SQLITE_FULL: return .full(path: path)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .inUse(path: path)
+        default: return .failed(path: path, detail: error.message)
         }
     }
 }
