@@ -12,10 +12,17 @@ STATIC = .build-static
 # They are linked for a small resident set (bench/RESULTS.md): lld, each function in a section
 # of its own and the functions isletd runs placed together (packaging/link-order), relative
 # relocations packed (glibc 2.36), and no dynamic symbol table for the Swift runtime's symbols.
+# For a quick start (`islet status` runs every second or two in some panels): generic types'
+# metadata through direct accessors rather than demangling their names at first use, and
+# libstdc++ linked in too (the loader's relocation of libstdc++.so was a third of the
+# instructions `islet status` ran): the linker finds $(STATIC)/link/libstdc++.so, a script
+# naming the static archive, before the shared library.
 STATIC_FLAGS = -c release --static-swift-stdlib --scratch-path $(STATIC) \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/link-order/symbols.txt -Xlinker --no-warn-symbol-ordering \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic -Xlinker -L$(CURDIR)/$(STATIC)/link
+LIBSTDCXX_A := $(shell $${CC:-cc} -print-file-name=libstdc++.a 2>/dev/null)
 STATIC_BIN = $(STATIC)/release
 PROGRAMS = isletd islet-notify islet
 # Installed programs are stripped of their symbol tables (isletd: 90 MB -> 63 MB).
@@ -41,6 +48,9 @@ build: deps
 release: deps
 	@# SwiftPM does not know the link order as an input: relink when it changes.
 	@for p in $(PROGRAMS); do [ $(STATIC_BIN)/$$p -nt packaging/link-order/symbols.txt ] || rm -f $(STATIC_BIN)/$$p; done
+	@mkdir -p $(STATIC)/link
+	@case "$(LIBSTDCXX_A)" in /*) echo "INPUT($(LIBSTDCXX_A))" > $(STATIC)/link/libstdc++.so;; \
+	  *) echo "no libstdc++.a: linking libstdc++.so" >&2; rm -f $(STATIC)/link/libstdc++.so;; esac
 	for p in $(PROGRAMS); do $(SWIFT) build $(STATIC_FLAGS) --product $$p || exit 1; done
 
 run: build

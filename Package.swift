@@ -53,7 +53,8 @@ let package = Package(
         .executableTarget(
             name: "islet",
             dependencies: [
-                "IsletClient", "IsletBus", "IsletCore", "IdleLoop", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "IsletClient", "IsletBus", "IsletCore", "IdleLoop", "OptionScanner", "Platform",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Benchmarks (make bench); built with everything else so they never rot.
         .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),

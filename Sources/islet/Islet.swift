@@ -15,6 +15,10 @@ import Platform
 @main
 enum IsletMain {
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let status = PanelStatus.Request(arguments) {
+            EventLoop.runMain { await PanelStatus.main(status) }
+        }
         EventLoop.runMain { await Islet.main() }
     }
 }
@@ -44,6 +48,10 @@ struct BusOptions: ParsableArguments {
 
     /// Runs `body` with a client; D-Bus errors become a message and the exit status.
     func run<T>(_ body: (IsletClient) async throws -> T) async throws -> T {
+        try await BusOptions.run(address: address, body)
+    }
+
+    static func run<T>(address: String?, _ body: (IsletClient) async throws -> T) async throws -> T {
         let connection: DBusConnection
         do {
             connection = try DBusConnection(bus: address.map { .address($0) } ?? .session, label: "islet")

@@ -103,13 +103,7 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var bus: BusOptions
 
     func run() async throws {
-        // A second call only when there is no activity: a running fast without a goal shows.
-        let (activity, fastStartedAt) = try await bus.run { client -> (ActivitySnapshot?, USec?) in
-            if let activity = try await client.currentActivity() { return (activity, nil) }
-            let status = try await client.fastStatus()
-            return (nil, status.fasting ? status.startedAt : nil)
-        }
-        Output.line(Panel.line(activity, fastStartedAt: fastStartedAt, now: Times.now(), format: format, style: style).text)
+        try await PanelStatus.print(PanelStatus.Request(format: format, style: style, address: bus.address))
     }
 }
 
