@@ -6,6 +6,10 @@ import Testing
 extension Daemon {
     /// Runs the built `islet` against this daemon's bus.
     func islet(_ arguments: String...) async throws -> CommandResult {
+        try await islet(arguments)
+    }
+
+    func islet(_ arguments: [String]) async throws -> CommandResult {
         try await Command.run([builtProduct("islet")] + arguments + ["--address", bus.address], timeout: .seconds(20))
     }
 }
@@ -190,6 +194,9 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         (["history", "--limit", "0"], "--limit must be 1 to 1000"),
         (["history", "--format", "xml"], "xml"),
         (["status", "--format", "html"], "html"),
+        (["status", "--style", "loud"], "loud"),
+        (["status", "now"], "Unexpected argument 'now'"),
+        (["status", "--format=waybar", "--verbose"], "Unknown option '--verbose'"),
         (["watch", "--format", "genmon"], "islet status --format genmon"),
         (["fast", "frobnicate"], "Unexpected argument"),
     ])

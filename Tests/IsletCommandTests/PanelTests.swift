@@ -4,6 +4,27 @@ import TestSupport
 import Testing
 
 @Suite struct PanelFeeds {
+    /// `islet status` reads a plain command line itself (it runs every second or two) and leaves
+    /// the rest to the full parser: every spelling gives the same line, and help is the parser's.
+    @Test func statusReadsEverySpellingAlike() async throws {
+        let d = try await Daemon()
+        try await d.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(3600)])
+        try await d.timers.call("Pause", [.string("tea")])
+        let spellings: [[String]] = [
+            ["status", "--format", "json", "--style", "minimal"], ["status", "--format=json", "--style=minimal"],
+            ["status", "--style", "minimal", "--format", "json"], ["status", "--style=minimal", "--format", "json"],
+        ]
+        var lines: Set<String> = []
+        for arguments in spellings {
+            let r = try await d.islet(arguments)
+            #expect(r.status == 0 && r.stdout.contains("\"text\":\"1:00:00\""), "\(arguments): \(r)")
+            lines.insert(r.stdout)
+        }
+        #expect(lines.count == 1, "\(lines)")
+        let help = try await d.islet("status", "--help")
+        #expect(help.status == 0 && help.stdout.contains("USAGE: islet status [--format <format>] [--style <style>]"), "\(help)")
+    }
+
     @Test func statusInEveryFormat() async throws {
         let d = try await Daemon()
         // Idle: the module hides (empty text) in waybar and polybar.
