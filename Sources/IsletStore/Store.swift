@@ -25,13 +25,9 @@ public final class Store: @unchecked Sendable {
     /// `$XDG_DATA_HOME/islet/islet.sqlite`, by default `~/.local/share/islet/islet.sqlite`.
     public static var defaultPath: String {
         let data =
-            environment("XDG_DATA_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment("HOME") ?? Store.passwordHome() ?? "/") + "/.local/share"
+            Environment.value("XDG_DATA_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (Environment.value("HOME") ?? Store.passwordHome() ?? "/") + "/.local/share"
         return data + "/islet/islet.sqlite"
-    }
-
-    private static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     private static func passwordHome() -> String? {
@@ -39,10 +35,12 @@ public final class Store: @unchecked Sendable {
         return String(cString: home)
     }
 
-    /// Creates `directory` and any missing parents, each readable by its owner alone.
-    private static func makeDirectories(_ directory: String) -> String? {
-        var path = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+    /// Creates the folder `file` is in and any missing parents, each readable by its owner
+    /// alone; a relative path is taken from the working directory. The problem, if any.
+    private static func makeDirectories(for file: String) -> String? {
+        guard let slash = file.lastIndex(of: "/") else { return nil }
+        var path = file.hasPrefix("/") ? "" : "."
+        for component in file[..<slash].split(separator: "/") {
             path += "/" + component
             if mkdir(path, 0o700) != 0 && errno != EEXIST { return "cannot create \(path): \(String(cString: strerror(errno)))" }
         }
@@ -54,10 +52,7 @@ public final class Store: @unchecked Sendable {
     public init(path: String = Store.defaultPath, exclusive: Bool = true, localTime: LocalTime = .system) throws(StoreError) {
         self.path = path
         self.localTime = localTime
-        let directory = path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : "."
-        if !directory.isEmpty, directory != ".", let problem = Store.makeDirectories(directory) {
-            throw .readOnly(path: path, detail: problem)
-        }
+        if let problem = Store.makeDirectories(for: path) { throw .readOnly(path: path, detail: problem) }
         if exclusive {
             let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw .readOnly(path: path, detail: "cannot open its lock file: \(String(cString: strerror(errno)))") }

@@ -228,22 +228,6 @@ enum IsletNotifyMain {
     }
 }
 
-/// The little of the operating system the bridge needs, without Foundation.
-enum Environment {
-    static var current: [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
-    }
-}
-
 /// The bridge's memory (``BridgeMemory``) as a file per bus in `$XDG_RUNTIME_DIR/islet/`: it
 /// lives as long as the login session, as notification ids do. No runtime directory: no memory.
 enum MemoryFiles {

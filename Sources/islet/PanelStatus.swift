@@ -52,7 +52,8 @@ extension PanelStatus.Request {
         self.init()
         var scanner = OptionScanner(Array(arguments.dropFirst()))
         while let option = scanner.next() {
-            guard ["--format", "--style", "--address"].contains(option.name), let value = try? scanner.value(of: option) else { return nil }
+            // An option taking no value would swallow the next argument here: it is refused below.
+            guard let value = try? scanner.value(of: option) else { return nil }
             switch option.name {
             case "--format":
                 guard let format = PanelFormat(rawValue: value) else { return nil }
@@ -60,8 +61,10 @@ extension PanelStatus.Request {
             case "--style":
                 guard let style = PanelStyle(rawValue: value) else { return nil }
                 self.style = style
-            default:
+            case "--address":
                 address = value
+            default:
+                return nil
             }
         }
     }

@@ -18,7 +18,8 @@ import Testing
                     .array(.uint64, [.uint64(40), .uint64(20)]), .uint32(8),
                 ])
             try await d.timers.call("Pause", [.string("gym")])
-            if try await remainingMicroseconds(d, "gym") ?? 0 > 39_000_000 { break }
+            let remaining = timerState(in: try await d.timers.call("List"), owner: "gym")?["remaining_usec"]
+            if try remaining?.decode(UInt64.self) ?? 0 > 39_000_000 { break }
             try await d.timers.call("Stop", [.string("gym")])
         }
         var r = try await d.islet("status", "--format", "plain")
@@ -126,13 +127,4 @@ import Testing
         r = try await d.islet("activity", "linger", "soon")
         #expect(r.status == 64, "\(r)")
     }
-}
-
-/// A timer's remaining time as Timers.List reports it.
-private func remainingMicroseconds(_ d: Daemon, _ owner: String) async throws -> UInt64? {
-    guard case .array(_, let items)? = try await d.timers.call("List").first else { return nil }
-    for case .structure(let fields) in items where fields.first == .string(owner) {
-        return try fields[1].stringVariantEntries?["remaining_usec"]?.decode(UInt64.self)
-    }
-    return nil
 }

@@ -314,13 +314,7 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         let after = try await daemon.timers.call("List")
         #expect("\(after)".contains("\"a\"") && "\(after)".contains("\"b\""))
         // The paused one is still paused with the same remaining time.
-        func remaining(_ list: [DBusValue], _ owner: String) -> DBusValue? {
-            guard case .array(_, let items)? = list.first else { return nil }
-            for item in items {
-                if case .structure(let f) = item, f.first == .string(owner) { return f[1].stringVariantEntries?["remaining_usec"] }
-            }
-            return nil
-        }
+        func remaining(_ list: [DBusValue], _ owner: String) -> DBusValue? { timerState(in: list, owner: owner)?["remaining_usec"] }
         #expect(remaining(after, "a") != nil && remaining(after, "a") == remaining(before, "a"))
         let restored = try await daemon.live.call("Get")
         #expect(restored[0] == activity[0] && restored[1] == .string("b"))

@@ -126,3 +126,10 @@ public func builtProduct(_ name: String) -> String {
     }
     return ".build/debug/" + name
 }
+
+/// The state of `owner`'s timer in a Timers.List reply (`a(sa{sv})`), nil when it has none.
+public func timerState(in list: [DBusValue], owner: String) -> [String: DBusValue]? {
+    guard case .array(_, let items)? = list.first else { return nil }
+    for case .structure(let fields) in items where fields.first == .string(owner) { return fields[1].stringVariantEntries }
+    return nil
+}

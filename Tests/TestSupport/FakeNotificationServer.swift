@@ -69,8 +69,9 @@ public final class FakeNotificationServer: @unchecked Sendable {
             notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { call in [.uint32(try record(call))] }
         case .hang:
             notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { [weak self] call, replier in
+                guard let self else { return }
                 _ = try? record(call)
-                self?.lock.withLock { self?.held.append(replier) }
+                lock.withLock { held.append(replier) }
             }
         case .fail:
             notify = DBusMethod("Notify", in: notifyInputs, out: [DBusArgument("id", .uint32)]) { call in

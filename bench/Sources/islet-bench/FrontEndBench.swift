@@ -3,7 +3,7 @@ import Foundation
 
 /// islet-notify and islet: latency from Timers.Pause to the notification server receiving the
 /// paused notification, the bridge's memory and idle wake-ups; `islet watch`'s CPU time with
-/// a running timer; the time of `islet status` beside `dbus-send` making the same call.
+/// a running timer (`islet status` against `dbus-send`: PanelBench).
 enum FrontEndBench {
     /// A notification server that notes when each Notify arrives.
     final class Server: @unchecked Sendable {
@@ -179,34 +179,6 @@ enum FrontEndBench {
                 format: "| islet watch, running timer, %d s: CPU time | %.2f s (%.3f%% of a core) | < 1%% |", idleSeconds, cpuSeconds, cpuSeconds / wall * 100))
         say("| islet watch: voluntary context switches in that time | \(w1.switches(since: w0)) | |")
 
-        // islet status against dbus-send doing the same LiveActivity.Get, interleaved.
-        var times: [String: [Double]] = [:]
-        let commands: [(String, [String])] = [
-            ("islet", [rig.program("islet"), "status", "--format", "waybar", "--address", bus.address]),
-            (
-                "dbus-send",
-                [
-                    "/usr/bin/dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=org.islet.Islet1", "/org/islet/Islet1",
-                    "org.islet.Islet1.LiveActivity.Get",
-                ]
-            ),
-        ]
-        for _ in 0..<31 {
-            for (name, command) in commands {
-                let start = ContinuousClock.now
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: command[0])
-                p.arguments = Array(command.dropFirst())
-                p.standardOutput = FileHandle.nullDevice
-                try p.run()
-                p.waitUntilExit()
-                guard p.terminationStatus == 0 else { throw BenchError("\(name) failed: \(p.terminationStatus)") }
-                times[name, default: []].append(DBusBench.seconds(ContinuousClock.now - start) * 1000)
-            }
-        }
-        let islet = DBusBench.median(times["islet"] ?? [])
-        let send = DBusBench.median(times["dbus-send"] ?? [])
-        say(String(format: "| islet status --format waybar, median of 31 runs | %.1f ms | < 30 ms |", islet))
-        say(String(format: "| dbus-send of the same LiveActivity.Get, interleaved | %.1f ms (islet/dbus-send %.2f) | |", send, islet / send))
+        // islet status against dbus-send: `islet-bench panel`, every format, wall and CPU.
     }
 }
