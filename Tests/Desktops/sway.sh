@@ -14,7 +14,10 @@ output HEADLESS-1 resolution 1024x600 position 0 0
 output * bg #2b3440 solid_color
 CFG
   chmod 644 "$work/sway.cfg"
-  as_user env -u DISPLAY -u WAYLAND_DISPLAY HOME="$work/desk-home" XDG_RUNTIME_DIR="$swayrt" \
+  # A simple command, not the as_user function: in the background a function runs in a subshell
+  # of its own, whose pid is not sway's, and the teardown left sway running.
+  setpriv --reuid="$desk_user" --regid="$desk_user" --init-groups \
+    env -u DISPLAY -u WAYLAND_DISPLAY HOME="$work/desk-home" XDG_RUNTIME_DIR="$swayrt" \
     WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
     DBUS_SESSION_BUS_ADDRESS="$DBUS_SESSION_BUS_ADDRESS" sway -c "$work/sway.cfg" >"$work/sway.log" 2>&1 & pids+=($!)
   for _ in $(seq 100); do [ -S "$swayrt/wayland-1" ] && return 0; sleep 0.1; done
