@@ -72,7 +72,8 @@ let package = Package(
         .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.
         .testTarget(name: "IsletCommandTests", dependencies: ["DBus", "TestSupport"]),
-        .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport"]),
+        .testTarget(
+            name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         // End to end: the built isletd on a private bus, driven by real clients.
         .testTarget(name: "IsletServiceTests", dependencies: ["DBus", "CDBus", "IsletCore", "TestSupport"]),
     ],

@@ -110,18 +110,50 @@ final class SQLiteConnection {
         return value
     }
 
+    /// Whether a transaction is open.
+    var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// Runs `body` in one transaction (taking the write lock at once), committed if `body`
-    /// returns and rolled back if it or the commit throws.
+    /// returns and rolled back if it or the commit throws. Within an open transaction, a
+    /// savepoint: `body`'s changes are undone alone if it throws, and are made durable by the
+    /// outer transaction's commit.
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        if inTransaction {
+            try execute(script: "SAVEPOINT change")
+            do {
+                let result = try body()
+                try execute(script: "RELEASE change")
+                return result
+            } catch {
+                if inTransaction { try? execute(script: "ROLLBACK TO change; RELEASE change") }
+                throw error
+            }
+        }
         try execute(script: "BEGIN IMMEDIATE")
         do {
             let result = try body()
             try execute(script: "COMMIT")
             return result
         } catch {
-            if sqlite3_get_autocommit(handle) == 0 { try? execute(script: "ROLLBACK") }
+            rollBack()
             throw error
         }
+    }
+
+    /// Opens a transaction that ``commit()`` ends (taking the write lock at once).
+    func begin() throws(SQLiteError) { try execute(script: "BEGIN IMMEDIATE") }
+
+    /// Commits the open transaction; rolls it back if the commit fails.
+    func commit() throws(SQLiteError) {
+        do { try execute(script: "COMMIT") } catch {
+            rollBack()
+            throw error
+        }
+    }
+
+    /// Rolls back the open transaction, if one is still open.
+    func rollBack() {
+        if inTransaction { try? execute(script: "ROLLBACK") }
     }
 
     private func statement(_ sql: String) throws(SQLiteError) -> OpaquePointer {

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import IsletCore
 
-/// The live state as it is stored: JSON of ``IsletState`` in the `live` row; the version of
+/// The live state as it is stored: JSON of ``IsletState`` in the `live` row (written by
+/// ``StateWriter``, read here); the version of
 /// its shape is the database's `user_version` (written in the same transaction as the state).
 ///
 /// Versions of the whole database, as released:
@@ -18,10 +19,6 @@ import IsletCore
 /// release does not know, and the next write would lose it.
 enum StateDocument {
     static let current = 4
-
-    static func encode(_ state: IsletState) throws -> String {
-        String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
-    }
 
     /// `version` is at most ``current`` (the store refuses a newer database before reading).
     static func decode(_ json: String, version: Int, path: String) throws(StoreError) -> IsletState {

@@ -18,6 +18,11 @@ public final class Store: @unchecked Sendable {
     public let localTime: LocalTime
     /// Whether the database's user_version already says the state's current shape.
     private var versionStored = false
+    /// Whether a group of commits is open (``beginGroup()``), and whether one of them wrote
+    /// the user_version.
+    private var grouped = false
+    private var versionInGroup = false
+    private let stateWriter = StateWriter()
     private let connection: SQLiteConnection
     /// One caller at a time on the connection (isletd has one thread; tools and tests may not).
     private let lock = Mutex(())
@@ -148,9 +153,17 @@ public final class Store: @unchecked Sendable {
 
     /// Stores a command's outcome: history changes and the new state, in one transaction.
     public func commit(state: IsletState, history: [HistoryChange]) throws(StoreError) {
-        let json: String
-        do { json = try StateDocument.encode(state) } catch { throw .failed(path: path, detail: "the state cannot be written: \(error)") }
         try run { db in
+            let json: String
+            do { json = try stateWriter.encode(state) } catch {
+                throw StoreError.failed(path: path, detail: "the state cannot be written: \(error)")
+            }
+            // A group whose transaction SQLite rolled back (an I/O error, a full disk) takes
+            // no more commits: stored alone, they would be stored twice when the group's calls
+            // are run again.
+            if grouped && !db.inTransaction {
+                throw StoreError.failed(path: path, detail: "the changes stored with it were rolled back")
+            }
             try db.transaction {
                 for change in history {
                     switch change {
@@ -182,8 +195,30 @@ public final class Store: @unchecked Sendable {
                     try db.execute(script: "PRAGMA user_version = \(StateDocument.current)")
                 }
             }
-            versionStored = true
+            if grouped { versionInGroup = true } else { versionStored = true }
         }
+    }
+
+    // MARK: Grouped commits
+
+    /// Opens a group: the commits that follow, until ``endGroup()``, are made durable together
+    /// by one transaction's commit (one sync instead of one each). Each still applies alone or
+    /// not at all (a savepoint), and reads see them. Nothing a commit in the group stored may
+    /// be acknowledged before ``endGroup()`` returns.
+    public func beginGroup() throws(StoreError) {
+        guard !grouped else { return }
+        try run { db in try db.begin() }
+        grouped = true
+        versionInGroup = false
+    }
+
+    /// Makes the group's commits durable. On failure none of them is stored (the transaction
+    /// is rolled back) and the error is thrown.
+    public func endGroup() throws(StoreError) {
+        guard grouped else { return }
+        grouped = false
+        try run { db in try db.commit() }
+        if versionInGroup { versionStored = true }
     }
 
     // MARK: History
