@@ -26,8 +26,8 @@ public final class DBusConnection: @unchecked Sendable {
     /// The unique name the bus assigned, such as `:1.42`.
     public let uniqueName: String
 
-    private var raw: OpaquePointer?
-    private var glue: ConnectionLoop?
+    private(set) var raw: OpaquePointer?
+    private(set) var glue: ConnectionLoop?
     /// The loop's thread was started for this connection and ends with it.
     private let ownsLoop: Bool
 
@@ -41,6 +41,10 @@ public final class DBusConnection: @unchecked Sendable {
     private var propertyFlushScheduled = false
     /// Strings and signatures the peer's messages repeat (the loop's only).
     private let wireCache = WireCache()
+    /// What this turn of the loop sends, held until the turn ends (``holdOutputUntilEndOfTurn(_:)``).
+    var heldOutput: HeldOutput?
+    /// Set while the calls of a turn whose hold was refused are run again.
+    var replayingHeldCalls = false
 
     /// Whether the connection is still open. Read on any thread; changes on the loop.
     public var isConnected: Bool { loop.sync { raw != nil } }
@@ -78,7 +82,11 @@ public final class DBusConnection: @unchecked Sendable {
         }
         uniqueName = String(cString: name)
         raw = connection
-        let glue = ConnectionLoop(loop: self.loop) { [weak self] in self?.drain() }
+        let glue = ConnectionLoop(loop: self.loop) { [weak self] in
+            self?.drain()
+        } onTurnEnd: { [weak self] in
+            self?.settleHeldOutput()
+        }
         self.glue = glue
         let installed = self.loop.sync { glue.install(on: connection) }
         if !installed {
@@ -126,6 +134,10 @@ public final class DBusConnection: @unchecked Sendable {
     /// Sends a libdbus message this library built, and gives up our reference to it.
     func send(built cMessage: OpaquePointer) {
         if loop.inLoop {  // a reply from a handler: no box, no closure
+            if heldOutput != nil {
+                heldOutput?.messages.append(cMessage)
+                return
+            }
             if let raw { dbus_connection_send(raw, cMessage, nil) }
             dbus_message_unref(cMessage)
             return
@@ -229,12 +241,16 @@ public final class DBusConnection: @unchecked Sendable {
             }
         case .methodCall:
             // The call takes the message over: no copy of its header strings and body.
-            dispatchMethodCall(DBusMethodCall(message: message, connection: self))
+            let call = DBusMethodCall(message: message, connection: self)
+            dispatchMethodCall(call)
+            // Its answer is held: kept, to be run again should the hold be refused.
+            if heldOutput != nil { heldOutput?.calls.append(call) }
         }
     }
 
     private func handleDisconnect(closing: Bool) {
         guard let connection = raw else { return }
+        dropHeldOutput()
         raw = nil
         glue?.uninstall(from: connection)
         dbus_connection_close(connection)

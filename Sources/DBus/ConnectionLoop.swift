@@ -15,6 +15,8 @@ final class ConnectionLoop: @unchecked Sendable {
     let loop: EventLoop
     /// Called on the loop whenever libdbus may have messages ready to pop.
     private let onReadable: () -> Void
+    /// Called on the loop at the end of every outermost turn.
+    private let onTurnEnd: () -> Void
     // Loop-confined.
     private var drainScheduled = false
     /// Set while a turn runs (an event handler or a scheduled drain): messages made ready
@@ -22,10 +24,14 @@ final class ConnectionLoop: @unchecked Sendable {
     private var inTurn = false
     private var drainAtEndOfTurn = false
 
-    init(loop: EventLoop, onReadable: @escaping () -> Void) {
+    init(loop: EventLoop, onReadable: @escaping () -> Void, onTurnEnd: @escaping () -> Void) {
         self.loop = loop
         self.onReadable = onReadable
+        self.onTurnEnd = onTurnEnd
     }
+
+    /// Whether a turn is running (on the loop).
+    var isInTurn: Bool { inTurn }
 
     /// Installs the watch, timeout and dispatch-status functions. Must run on the loop.
     func install(on connection: OpaquePointer) -> Bool {
@@ -87,6 +93,7 @@ final class ConnectionLoop: @unchecked Sendable {
             onReadable()
         } while drainAtEndOfTurn
         inTurn = outer
+        if !outer { onTurnEnd() }
     }
 
     // MARK: Watches

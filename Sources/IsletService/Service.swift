@@ -32,6 +32,9 @@ public final class IsletService: @unchecked Sendable {
     static let preparedWindow = 200
     private var watchedSender: String?
     private var senderWatch: Task<Void, Never>?
+    /// The state before the first change of the calls read together, while their commits are
+    /// grouped (nil otherwise).
+    private var groupStart: IsletState?
 
     public init(
         connection: DBusConnection, store: Store, logger: Logger, clock: @escaping @Sendable () -> USec = WallClock.clock,
@@ -82,6 +85,7 @@ public final class IsletService: @unchecked Sendable {
         }
         if engine.state != state || !engine.history.isEmpty {
             do {
+                try joinGroup()
                 try store.commit(state: engine.state, history: engine.history)
                 if !engine.history.isEmpty { pageReplies = [] }
             } catch {
@@ -96,6 +100,37 @@ public final class IsletService: @unchecked Sendable {
         watchCustomSender()
         rearm(now: now)
         return result
+    }
+
+    // MARK: Grouped commits
+
+    /// Joins the commits of the calls read in this turn of the loop: their answers and
+    /// announcements are held until one commit has made them all durable (``settleGroup()``).
+    /// Outside a turn (a wake-up), or when the turn's calls are run again, each commits alone.
+    private func joinGroup() throws {
+        guard groupStart == nil else { return }
+        guard connection.holdOutputUntilEndOfTurn({ [weak self] in self?.settleGroup() ?? true }) else { return }
+        groupStart = state
+        try store.beginGroup()
+    }
+
+    /// At the end of the turn: true when the group's changes are stored (its answers go out);
+    /// false when they could not be, with the state as it was before them (the connection then
+    /// runs the calls again, one commit each, so each gets its own answer).
+    private func settleGroup() -> Bool {
+        guard let start = groupStart else { return true }
+        groupStart = nil
+        do {
+            try store.endGroup()
+            return true
+        } catch {
+            logger.error("could not store the changes of the calls read together: \(error); running them one by one")
+            state = start
+            pageReplies = []
+            watchCustomSender()
+            rearm(now: clock())
+            return false
+        }
     }
 
     /// Reads facts from the store, as a D-Bus error on failure.
