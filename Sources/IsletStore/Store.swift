@@ -18,11 +18,15 @@ public final class Store: @unchecked Sendable {
     public let localTime: LocalTime
     /// Whether the database's user_version already says the state's current shape.
     private var versionStored = false
-    /// Whether a group of commits is open (``beginGroup()``), and whether one of them wrote
-    /// the user_version.
+    /// Whether a group of commits is open (``beginGroup()``), and the state its last commit
+    /// brought, written when the group ends.
     private var grouped = false
-    private var versionInGroup = false
+    private var groupState: IsletState?
     private let stateWriter = StateWriter()
+    /// The goal-meeting local days (`goal_day`) as runs of consecutive days, for the streaks:
+    /// read once and kept until a commit changes the history or fails (whatever it wrote may
+    /// have been rolled back, with the rest of its group).
+    private var goalDaySpans: [(first: Int64, last: Int64)]?
     private let connection: SQLiteConnection
     /// One caller at a time on the connection (isletd has one thread; tools and tests may not).
     private let lock = Mutex(())
@@ -154,71 +158,109 @@ public final class Store: @unchecked Sendable {
     /// Stores a command's outcome: history changes and the new state, in one transaction.
     public func commit(state: IsletState, history: [HistoryChange]) throws(StoreError) {
         try run { db in
-            let json: String
-            do { json = try stateWriter.encode(state) } catch {
-                throw StoreError.failed(path: path, detail: "the state cannot be written: \(error)")
-            }
             // A group whose transaction SQLite rolled back (an I/O error, a full disk) takes
             // no more commits: stored alone, they would be stored twice when the group's calls
             // are run again.
             if grouped && !db.inTransaction {
                 throw StoreError.failed(path: path, detail: "the changes stored with it were rolled back")
             }
-            try db.transaction {
-                for change in history {
-                    switch change {
-                    case .insert(let f):
-                        try count(db, f, by: 1)
-                        try db.run(
-                            "INSERT INTO fast (id, started_at, ended_at, goal_seconds) VALUES (?, ?, ?, ?)",
-                            [
-                                .integer(Int64(clamping: f.id)), .integer(Int64(clamping: f.startedAt)), .integer(Int64(clamping: f.endedAt)),
-                                .integer(Int64(clamping: f.goalSeconds)),
-                            ])
-                    case .update(let f):
-                        try uncount(db, id: f.id)
-                        try count(db, f, by: 1)
-                        try db.run(
-                            "UPDATE fast SET started_at = ?, ended_at = ?, goal_seconds = ? WHERE id = ?",
-                            [
-                                .integer(Int64(clamping: f.startedAt)), .integer(Int64(clamping: f.endedAt)), .integer(Int64(clamping: f.goalSeconds)),
-                                .integer(Int64(clamping: f.id)),
-                            ])
-                    case .delete(let id):
-                        try uncount(db, id: id)
-                        try db.run("DELETE FROM fast WHERE id = ?", [.integer(Int64(clamping: id))])
+            if !history.isEmpty { goalDaySpans = nil }
+            do {
+                if grouped {
+                    // The history now (reads in the group see it); the state once, at the end.
+                    if !history.isEmpty { try db.transaction { try writeHistory(db, history) } }
+                    groupState = state
+                } else {
+                    let json = try encodeState(state)
+                    try db.transaction {
+                        try writeHistory(db, history)
+                        try writeState(db, json)
                     }
+                    versionStored = true
                 }
-                try db.run("INSERT OR REPLACE INTO live (id, state) VALUES (1, ?)", [.text(json)])
-                if !versionStored {
-                    // In the same transaction as the state in the current shape.
-                    try db.execute(script: "PRAGMA user_version = \(StateDocument.current)")
-                }
+            } catch {
+                goalDaySpans = nil
+                throw error
             }
-            if grouped { versionInGroup = true } else { versionStored = true }
         }
+    }
+
+    private func encodeState(_ state: IsletState) throws(StoreError) -> String {
+        do { return try stateWriter.encode(state) } catch {
+            throw StoreError.failed(path: path, detail: "the state cannot be written: \(error)")
+        }
+    }
+
+    /// The history changes, each counted in the kept totals and goal days.
+    private func writeHistory(_ db: SQLiteConnection, _ history: [HistoryChange]) throws {
+        for change in history {
+            switch change {
+            case .insert(let f):
+                try count(db, f, by: 1)
+                try db.run(
+                    "INSERT INTO fast (id, started_at, ended_at, goal_seconds) VALUES (?, ?, ?, ?)",
+                    [
+                        .integer(Int64(clamping: f.id)), .integer(Int64(clamping: f.startedAt)), .integer(Int64(clamping: f.endedAt)),
+                        .integer(Int64(clamping: f.goalSeconds)),
+                    ])
+            case .update(let f):
+                try uncount(db, id: f.id)
+                try count(db, f, by: 1)
+                try db.run(
+                    "UPDATE fast SET started_at = ?, ended_at = ?, goal_seconds = ? WHERE id = ?",
+                    [
+                        .integer(Int64(clamping: f.startedAt)), .integer(Int64(clamping: f.endedAt)), .integer(Int64(clamping: f.goalSeconds)),
+                        .integer(Int64(clamping: f.id)),
+                    ])
+            case .delete(let id):
+                try uncount(db, id: id)
+                try db.run("DELETE FROM fast WHERE id = ?", [.integer(Int64(clamping: id))])
+            }
+        }
+    }
+
+    /// The state's JSON, and (once) the user_version that says its shape, in the open transaction.
+    private func writeState(_ db: SQLiteConnection, _ json: String) throws {
+        try db.run("INSERT OR REPLACE INTO live (id, state) VALUES (1, ?)", [.text(json)])
+        if !versionStored { try db.execute(script: "PRAGMA user_version = \(StateDocument.current)") }
     }
 
     // MARK: Grouped commits
 
     /// Opens a group: the commits that follow, until ``endGroup()``, are made durable together
-    /// by one transaction's commit (one sync instead of one each). Each still applies alone or
-    /// not at all (a savepoint), and reads see them. Nothing a commit in the group stored may
-    /// be acknowledged before ``endGroup()`` returns.
+    /// by one transaction's commit (one sync instead of one each). Each one's history applies
+    /// alone or not at all (a savepoint), and reads see it; the state is written once, the
+    /// last one committed, when the group ends. Nothing a commit in the group stored may be
+    /// acknowledged before ``endGroup()`` returns.
     public func beginGroup() throws(StoreError) {
         guard !grouped else { return }
         try run { db in try db.begin() }
         grouped = true
-        versionInGroup = false
+        groupState = nil
     }
 
-    /// Makes the group's commits durable. On failure none of them is stored (the transaction
-    /// is rolled back) and the error is thrown.
+    /// Writes the group's last state and makes the group durable. On failure none of its
+    /// commits is stored (the transaction is rolled back) and the error is thrown.
     public func endGroup() throws(StoreError) {
         guard grouped else { return }
         grouped = false
-        try run { db in try db.commit() }
-        if versionInGroup { versionStored = true }
+        let state = groupState
+        groupState = nil
+        try run { db in
+            do {
+                // Rolled back by SQLite already: writing now would store the state alone.
+                guard db.inTransaction else {
+                    throw StoreError.failed(path: path, detail: "the changes stored with it were rolled back")
+                }
+                if let state { try writeState(db, try encodeState(state)) }
+                try db.commit()
+            } catch {
+                db.rollBack()
+                goalDaySpans = nil
+                throw error
+            }
+        }
+        if state != nil { versionStored = true }
     }
 
     // MARK: History
@@ -284,20 +326,27 @@ public final class Store: @unchecked Sendable {
                 stats.goalHits = UInt64(max(0, row.integer(3)))
                 stats.averageUSec = stats.count == 0 ? 0 : stats.totalUSec / stats.count
             }
-            var spans: [(Int64, Int64)] = []
-            try db.run("SELECT day FROM goal_day ORDER BY day") { row in
-                let day = row.integer(0)
-                if let last = spans.last, last.1 + 1 == day {
-                    spans[spans.count - 1].1 = day
-                } else {
-                    spans.append((day, day))
-                }
-            }
+            let spans = try goalDaySpans ?? Store.goalDaySpans(db)
+            goalDaySpans = spans
             let streaks = Streaks.compute(spans: spans, today: Streaks.localDay(now, in: localTime))
             stats.currentStreakDays = streaks.current
             stats.longestStreakDays = streaks.longest
             return stats
         }
+    }
+
+    /// The runs of consecutive goal-meeting days, oldest first.
+    static func goalDaySpans(_ db: SQLiteConnection) throws -> [(first: Int64, last: Int64)] {
+        var spans: [(first: Int64, last: Int64)] = []
+        try db.run("SELECT day FROM goal_day ORDER BY day") { row in
+            let day = row.integer(0)
+            if let last = spans.last, last.last + 1 == day {
+                spans[spans.count - 1].last = day
+            } else {
+                spans.append((day, day))
+            }
+        }
+        return spans
     }
 
     /// `PRAGMA integrity_check`: "ok" when the file is sound.

@@ -3,8 +3,9 @@ import IsletStore
 import PropertyBased
 import Testing
 
-/// The live state is written in parts, each re-encoded only when it changed: whatever the
-/// commands did, the next start reads back exactly the state that was committed.
+/// The live state is written in parts, each re-encoded only when it changed (in a group of
+/// commits, once, at its end): whatever the commands did, the next start reads back exactly
+/// the state that was committed.
 @Suite struct StateWriterTests {
     @Test func everyCommittedStateReadsBackAsItWas() async throws {
         await propertyCheck(count: 40, input: Gen.int(in: 0...8).array(of: 1...40)) { ops in
@@ -35,12 +36,62 @@ import Testing
                     case 7: _ = try? e.stopFast(at: nil, now: now)
                     default: try? e.endActivity(owner: e.state.activity?.owner ?? "none", now: now)
                     }
+                    // Every other run of three commits in a group (its state written at its end).
+                    if index % 6 == 3 { try store.beginGroup() }
                     try store.commit(state: e.state, history: e.history)
                     e = Engine(state: e.state, localTime: .utc)
+                    if index % 6 == 5 || index == ops.count - 1 { try store.endGroup() }
                 }
             }
             let reopened = try Store(path: path, localTime: .utc)
             #expect(try reopened.loadState() == e.state)
+        }
+    }
+
+    /// The streaks are computed from goal days the store keeps in memory between reads: after
+    /// any run of added, edited and deleted fasts, in groups read before they end, the
+    /// statistics equal a fresh read of the same file.
+    @Test func keptStatisticsEqualAFreshRead() async throws {
+        // An op: kind (add with a goal, add without, edit, delete), day, hours, one number.
+        await propertyCheck(count: 40, input: Gen.int(in: 0...(4 * 21 * 40 - 1)).array(of: 1...30)) { ops in
+            let path = try freshPath()
+            let store = try Store(path: path, localTime: .utc)
+            let now = t0 + 60 * 86400 * s
+            var e = Engine(state: try store.loadState(), localTime: .utc)
+            for (index, op) in ops.enumerated() {
+                let (kind, day, hours) = (op % 4, op / 4 % 21, op / 84 + 1)
+                if index % 5 == 0 { try store.beginGroup() }
+                let start = t0 + UInt64(day) * 86400 * s + UInt64(index) * 60 * s
+                let end = start + UInt64(hours) * 3600 * s
+                let ids = try store.page(offset: 0, limit: 1000).map(\.id)
+                switch kind {
+                case 0, 1:
+                    _ = try? e.addFast(
+                        startedAt: start, endedAt: end, goalSeconds: kind == 0 ? 14 * 3600 : 0, now: now,
+                        overlapsAnother: try store.overlaps(start: start, end: end, excluding: 0))
+                case 2:
+                    if !ids.isEmpty {
+                        let id = ids[hours % ids.count]
+                        try? e.editFast(
+                            id: id, startedAt: start, endedAt: end, now: now, existing: try store.fast(id: id),
+                            overlapsAnother: try store.overlaps(start: start, end: end, excluding: id))
+                    }
+                default:
+                    if !ids.isEmpty {
+                        let id = ids[day % ids.count]
+                        try? e.deleteFast(id: id, existing: try store.fast(id: id))
+                    }
+                }
+                try store.commit(state: e.state, history: e.history)
+                e = Engine(state: e.state, localTime: .utc)
+                // Read inside the group too: what is kept then includes the group's changes.
+                let today = now - UInt64(index % 3) * 86400 * s
+                _ = try store.stats(now: today)
+                guard index % 5 == 4 || index == ops.count - 1 else { continue }
+                try store.endGroup()
+                let fresh = try Store(path: path, exclusive: false, localTime: .utc).stats(now: today)
+                #expect(try store.stats(now: today) == fresh, "after \(index + 1) changes")
+            }
         }
     }
 
