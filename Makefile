@@ -47,6 +47,7 @@ build: deps
 
 release: deps
 	@# SwiftPM does not know the link order as an input: relink when it changes.
+	@packaging/clear-stale-release "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)"
 	@for p in $(PROGRAMS); do [ $(STATIC_BIN)/$$p -nt packaging/link-order/symbols.txt ] || rm -f $(STATIC_BIN)/$$p; done
 	@mkdir -p $(STATIC)/link
 	@case "$(LIBSTDCXX_A)" in /*) echo "INPUT($(LIBSTDCXX_A))" > $(STATIC)/link/libstdc++.so;; \
