@@ -33,6 +33,7 @@ struct SQLiteRow {
 final class SQLiteConnection {
     private let handle: OpaquePointer
     private var prepared: [String: OpaquePointer] = [:]
+    private var isOpen = true
 
     init(path: String) throws(SQLiteError) {
         var db: OpaquePointer?
@@ -48,8 +49,18 @@ final class SQLiteConnection {
     }
 
     deinit {
+        _ = close()
+    }
+
+    /// Finalizes the kept statements and closes the connection; the last connection to a WAL
+    /// database checkpoints it and removes the WAL. Whether it closed at once. Nothing may use
+    /// the connection afterwards.
+    func close() -> Bool {
+        guard isOpen else { return true }
+        isOpen = false
         for statement in prepared.values { sqlite3_finalize(statement) }
-        sqlite3_close_v2(handle)
+        prepared = [:]
+        return sqlite3_close_v2(handle) == SQLITE_OK
     }
 
     private func failure(_ rc: Int32) -> SQLiteError {

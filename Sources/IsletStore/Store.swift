@@ -31,6 +31,10 @@ public final class Store: @unchecked Sendable {
     /// One caller at a time on the connection (isletd has one thread; tools and tests may not).
     private let lock = Mutex(())
     private var lockDescriptor: Int32 = -1
+    private var closed = false
+    /// Whether the open read every page (`PRAGMA quick_check`). It is skipped only when the
+    /// file is exactly as this store's last ``close()`` left it (``FileFingerprint``).
+    public private(set) var checkedOnOpen = true
     /// `$XDG_DATA_HOME/islet/islet.sqlite`, by default `~/.local/share/islet/islet.sqlite`.
     public static var defaultPath: String {
         let data =
@@ -57,7 +61,8 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Opens (creating when missing) the database. Refuses a database another process holds
-    /// for writing, and one that fails SQLite's quick check.
+    /// for writing, and one that fails SQLite's quick check (run unless the file is as the
+    /// last clean ``close()`` left it).
     public init(path: String = Store.defaultPath, exclusive: Bool = true, localTime: LocalTime = .system) throws(StoreError) {
         self.path = path
         self.localTime = localTime
@@ -66,32 +71,56 @@ public final class Store: @unchecked Sendable {
             let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw .readOnly(path: path, detail: "cannot open its lock file: \(String(cString: strerror(errno)))") }
             guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-                close(fd)
+                Glibc.close(fd)
                 throw .inUse(path: path)
             }
             lockDescriptor = fd
+            let cleanClose = FileFingerprint.take(from: fd)
+            checkedOnOpen = cleanClose == nil || cleanClose != FileFingerprint(path: path) || access(path + "-wal", F_OK) == 0
         }
         if access(path, F_OK) != 0 {
             let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if fd >= 0 { close(fd) }
+            if fd >= 0 { Glibc.close(fd) }
         }
         do {
             connection = try SQLiteConnection(path: path)
             try connection.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
-            let check = try connection.text("PRAGMA quick_check")
-            guard check == "ok" else { throw StoreError.damaged(path: path, detail: check ?? "quick_check failed") }
+            if checkedOnOpen {
+                let check = try connection.text("PRAGMA quick_check")
+                guard check == "ok" else { throw StoreError.damaged(path: path, detail: check ?? "quick_check failed") }
+            }
             try Migrations.migrate(connection, localTime: localTime, path: path)
             // The check read every page; keep a small cache (the hot pages are few: the live
             // state, the first history pages, the totals) and give the rest back.
             try connection.execute(script: "PRAGMA cache_size = -512; PRAGMA shrink_memory")
         } catch {
-            if lockDescriptor >= 0 { close(lockDescriptor) }
+            if lockDescriptor >= 0 { Glibc.close(lockDescriptor) }
             throw StoreError.from(error, path: path)
         }
     }
 
     deinit {
-        if lockDescriptor >= 0 { close(lockDescriptor) }
+        if lockDescriptor >= 0 { Glibc.close(lockDescriptor) }
+    }
+
+    /// Closes the database at a clean stop: SQLite checkpoints the WAL into the file and
+    /// removes it, and the file's fingerprint goes in the lock file, so that the next open
+    /// need not read every page of a file nobody has touched since. An open group is rolled
+    /// back (nothing it stored was acknowledged). Every later call fails.
+    public func close() {
+        lock.withLock { _ in
+            guard !closed else { return }
+            closed = true
+            if grouped { connection.rollBack() }
+            grouped = false
+            let closedWhole = connection.close()
+            guard lockDescriptor >= 0 else { return }
+            if closedWhole, access(path + "-wal", F_OK) != 0, let fingerprint = FileFingerprint(path: path) {
+                fingerprint.record(in: lockDescriptor)
+            }
+            Glibc.close(lockDescriptor)
+            lockDescriptor = -1
+        }
     }
 
     /// Adds (1) or removes (-1) a fast in everything kept about the history.
@@ -128,7 +157,10 @@ public final class Store: @unchecked Sendable {
     /// Runs `body` on the connection, alone; its failures become the store's errors.
     private func run<T>(_ body: (SQLiteConnection) throws -> T) throws(StoreError) -> T {
         do {
-            return try lock.withLock { _ in try body(connection) }
+            return try lock.withLock { _ in
+                guard !closed else { throw StoreError.failed(path: path, detail: "it was closed") }
+                return try body(connection)
+            }
         } catch {
             throw StoreError.from(error, path: path)
         }

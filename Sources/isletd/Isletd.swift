@@ -88,31 +88,39 @@ enum Isletd {
             }
         }
         service.catchUp()
-        logger.info("serving \(IsletBus.name) as \(connection.uniqueName), database \(path)")
+        let check = store.checkedOnOpen ? "quick check passed" : "unchanged since its clean close, not read again"
+        logger.info("serving \(IsletBus.name) as \(connection.uniqueName), database \(path) (\(check))")
         connection.onDisconnect {
             logger.critical("lost the bus connection; exiting so that the service manager restarts isletd")
-            Glibc.exit(1)
+            stop(store, status: 1)
         }
         let lost = try await connection.nameLostEvents()
-        let signals = try Isletd.stopSignals(connection: connection, logger: logger)
+        let signals = try Isletd.stopSignals(connection: connection, store: store, logger: logger)
         for await name in lost where name == IsletBus.name {
             logger.notice("another isletd took over \(IsletBus.name); exiting")
-            Glibc.exit(0)
+            stop(store, status: 0)
         }
         // The stream ends only with the connection (the disconnect handler may not have run
         // yet): the same exit, so that the service manager restarts isletd.
         _ = signals
         logger.critical("lost the bus connection; exiting so that the service manager restarts isletd")
-        Glibc.exit(1)
+        stop(store, status: 1)
     }
 
     /// SIGTERM and SIGINT arrive as events of the loop, between commands (each command runs
     /// on the loop and commits before it returns), so nothing is half-written when we exit.
-    static func stopSignals(connection: DBusConnection, logger: Logger) throws -> SignalWatch {
+    static func stopSignals(connection: DBusConnection, store: Store, logger: Logger) throws -> SignalWatch {
         try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT]) { number in
             logger.info("stopping on signal \(number)")
-            Glibc.exit(0)
+            stop(store, status: 0)
         }
+    }
+
+    /// Exits after closing the database, which lets the next start skip reading all of it
+    /// (``Store/close()``); every answered command is already on disk.
+    static func stop(_ store: Store, status: Int32) -> Never {
+        store.close()
+        Glibc.exit(status)
     }
 
     static func openStore(path: String, waitForOther: Bool, logger: Logger) async throws -> Store {

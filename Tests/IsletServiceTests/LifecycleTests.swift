@@ -51,6 +51,33 @@ import Testing
         #expect(try await daemon.fasting.get("Fasting") == .boolean(true))
     }
 
+    /// After SIGTERM the next start does not read the whole database again (the store closed
+    /// cleanly); after kill -9 it does. The data is there both times.
+    @Test func aCleanStopSparesTheNextStartTheFullCheckAndACrashDoesNot() async throws {
+        let daemon = try await Daemon()
+        try await daemon.fasting.call("SetGoal", [.uint64(7200)])
+        daemon.stop()
+        let cleanLine = "unchanged since its clean close, not read again"
+        var starts: [(after: String, log: String)] = []
+        for (after, stop) in [("SIGTERM", SIGTERM), ("kill -9", SIGKILL)] {
+            let process = try Background(
+                [Daemon.binary, "--address", daemon.bus.address, "--database", daemon.databasePath, "--log-level", "info"])
+            #expect(await eventually(within: .seconds(10)) { process.stderr.contains("serving org.islet.Islet1") })
+            #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(7200))
+            starts.append((after, process.stderr))
+            process.signal(stop)
+            #expect(await process.waitForExit() != nil)
+        }
+        let daemonAgain = try Background(
+            [Daemon.binary, "--address", daemon.bus.address, "--database", daemon.databasePath, "--log-level", "info"])
+        #expect(await eventually(within: .seconds(10)) { daemonAgain.stderr.contains("serving org.islet.Islet1") })
+        #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(7200))
+        starts.append(("the crash", daemonAgain.stderr))
+        #expect(starts[0].log.contains(cleanLine), "after SIGTERM: \(starts[0].log)")
+        #expect(starts[1].log.contains(cleanLine), "after SIGTERM: \(starts[1].log)")
+        #expect(starts[2].log.contains("quick check passed"), "after kill -9: \(starts[2].log)")
+    }
+
     @Test func exitsNonZeroWhenTheBusGoesAway() async throws {
         let bus = try PrivateBus()
         let daemon = try await Daemon(bus: bus)

@@ -163,6 +163,14 @@ final class Child {
         }
     }
 
+    /// SIGTERM, for a program known to handle it (isletd), and its exit.
+    func terminate() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+    }
+
     /// SIGKILL: children of this process may inherit a blocked SIGTERM.
     func stop() {
         if process.isRunning {
