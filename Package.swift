@@ -27,7 +27,8 @@ let package = Package(
         // The domain, pure: Foundation at most; no clock, no time zone, no files.
         .target(name: "IsletCore"),
         // What the system gives the programs: the wall clock, the local zone, files, stderr.
-        .target(name: "Platform", dependencies: ["IsletCore"]),
+        .target(name: "CArguments"),
+        .target(name: "Platform", dependencies: ["IsletCore", "CArguments"]),
         // The D-Bus contract, described once: names, members, signatures, errors, the XML.
         .target(name: "IsletBus", dependencies: ["IsletCore", "DBus"]),
         // The system's libsqlite3, and nothing else.

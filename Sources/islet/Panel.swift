@@ -30,7 +30,7 @@ enum Panel {
         let text = compact(view, style: style)
         // The expanded view, where a panel has one (a tooltip); the minimal style has nothing
         // more to show than the time (AR-07).
-        let tooltip = style == .minimal ? text : tooltipLines(view).joined(separator: "\n")
+        let tooltip = style == .minimal ? text : tooltipLines(view).joinedText(separator: "\n")
         let percent = style == .minimal ? 0 : view.percent ?? 0
         // The minimal style never changes class, so no stylesheet can recolour it (AR-03).
         let cssClass = style == .minimal ? "minimal" : isApp ? "fasting" : view.status.rawValue
@@ -60,7 +60,7 @@ enum Panel {
             if let remaining = view.remaining { fields.append(("remaining_seconds", "\(remaining)")) }
             if view.kind == .fast { fields.append(("elapsed_seconds", "\(view.elapsed)")) }
             if let label = view.phaseLabel { fields.append(("phase", JSON.string(label))) }
-            output = "{" + fields.map { JSON.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+            output = "{" + fields.map { JSON.string($0.0) + ":" + $0.1 }.joinedText(separator: ",") + "}"
         case .plain:
             output = text
         }
@@ -113,7 +113,7 @@ enum Panel {
             if view.status == .running, let remaining = view.remaining { lines.append(Format.goalIn(seconds: remaining)) }
             lines.append("Fasted " + Format.hms(seconds: view.elapsed))
             if view.goalSeconds > 0 {
-                lines.append(([Format.goal(seconds: view.goalSeconds)] + (progress.map { [$0] } ?? [])).joined(separator: " · "))
+                lines.append(([Format.goal(seconds: view.goalSeconds)] + (progress.map { [$0] } ?? [])).joinedText(separator: " · "))
             } else {
                 lines.append("No goal set")
             }
@@ -123,7 +123,7 @@ enum Panel {
             if view.status != .running { detail.append(view.status.label) }
             if let label = view.phaseLabel { detail.append(label) }
             if let progress { detail.append(progress) }
-            if !detail.isEmpty { lines.append(detail.joined(separator: " · ")) }
+            if !detail.isEmpty { lines.append(detail.joinedText(separator: " · ")) }
         }
         return lines
     }
