@@ -18,6 +18,10 @@ final class BenchIslet {
     /// linked, from `make release`); by default beside this benchmark.
     init(programs: String?, label: String) async throws {
         bin = programs.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // All three first: a program missing half-way left isletd and the bus running.
+        for name in ["isletd", "islet-notify", "islet"] where !FileManager.default.isExecutableFile(atPath: bin.appendingPathComponent(name).path) {
+            throw BenchError("\(bin.appendingPathComponent(name).path) is missing: make release builds it")
+        }
         bus = try BenchBus()
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
