@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -102,11 +103,13 @@ import Testing
 
     /// Calls from many clients at once are committed together (one sync for the calls read in
     /// one turn); a reply still never leaves before its change is on disk. Eight clients each
-    /// drive their own timer flat out, isletd is killed with SIGKILL at a random moment, 30
+    /// drive their own timer flat out, isletd is killed with SIGKILL at a random point, 30
     /// times: after each restart every timer is as its last answered call left it, and a timer
     /// whose call was in flight at the kill is either as before that call or as after it.
     /// (Replies sent while the rest of a turn is still being handled, ahead of its commit, fail
     /// this in every run; a reply sent microseconds before the commit is too narrow to hit.)
+    /// The kill comes after a random number of answered calls, not after a random time, so a
+    /// slow or loaded machine runs the same workload as a fast one.
     @Test func concurrentWritersKilledLoseNothingAnswered() async throws {
         let daemon = try await Daemon()
         let owners = (0..<8).map { "w\($0)" }
@@ -115,7 +118,7 @@ import Testing
         var random = SeededRandom(seed: 11)
         var answered: [String: WriterTimer?] = [:]  // owner -> as the last answered call left it
         var inFlight: [String: WriterTimer?] = [:]  // owner -> as the call in flight at the kill would leave it
-        var answeredCalls = 0
+        var roundsKilledMidCall = 0
 
         for round in 0..<30 {
             if round > 0 { try await daemon.start() }
@@ -137,41 +140,59 @@ import Testing
             let check = try await Command.run(["sqlite3", "-readonly", daemon.databasePath, "PRAGMA integrity_check"])
             #expect(check.stdout == "ok\n", "round \(round): \(check)")
 
-            let killAfter = Duration.microseconds(Int64.random(in: 5_000...60_000, using: &random))
+            let killer = Killer(pid: daemon.pid, afterAnswers: Int.random(in: 20...160, using: &random))
             let seeds = owners.map { _ in UInt64.random(in: 0...UInt64.max, using: &random) }
-            let pid = daemon.pid
-            let killer = Task {
-                try? await Task.sleep(for: killAfter)
-                kill(pid, SIGKILL)
-            }
             let outcomes = await withTaskGroup(of: WriterOutcome.self) { group in
                 for (index, owner) in owners.enumerated() {
                     let start: WriterTimer? = answered[owner] ?? nil
                     let proxy = DBusProxy(connection: clients[index], destination: Daemon.name, path: Daemon.path, interface: "org.islet.Islet1.Timers")
-                    group.addTask { await Faults.write(owner: owner, from: start, through: proxy, round: round, seed: seeds[index]) }
+                    group.addTask {
+                        await Faults.write(owner: owner, from: start, through: proxy, round: round, seed: seeds[index], killer: killer)
+                    }
                 }
                 var all: [WriterOutcome] = []
                 for await outcome in group { all.append(outcome) }
                 return all
             }
-            await killer.value
+            #expect(killer.fired, "round \(round): the writers stopped before \(killer.afterAnswers) answers")
             try await daemon.crash()
             for outcome in outcomes {
                 answered[outcome.owner] = outcome.answered
                 if let next = outcome.inFlight { inFlight[outcome.owner] = next }
-                answeredCalls += outcome.calls
+            }
+            if !inFlight.isEmpty { roundsKilledMidCall += 1 }
+        }
+        // The check above means something only if calls were in flight at the kills.
+        #expect(roundsKilledMidCall >= 20, "calls were in flight at \(roundsKilledMidCall) of 30 kills")
+    }
+
+    /// Kills isletd once the writers together have had a given number of answers.
+    final class Killer: Sendable {
+        let pid: pid_t
+        let afterAnswers: Int
+        private let answers = Mutex(0)
+        init(pid: pid_t, afterAnswers: Int) {
+            self.pid = pid
+            self.afterAnswers = afterAnswers
+        }
+        /// Counts an answer; the one that reaches the number sends SIGKILL.
+        func answered() {
+            if answers.withLock({ count in
+                count += 1
+                return count == afterAnswers
+            }) {
+                kill(pid, SIGKILL)
             }
         }
-        // The check above means something only if calls were answered and then killed mid-flight.
-        #expect(answeredCalls > 500, "\(answeredCalls) calls answered in 30 rounds")
-        #expect(!inFlight.isEmpty)
+        var fired: Bool { answers.withLock { $0 >= afterAnswers } }
     }
 
     /// One client's timer calls until the service goes away.
-    static func write(owner: String, from start: WriterTimer?, through timers: DBusProxy, round: Int, seed: UInt64) async -> WriterOutcome {
+    static func write(
+        owner: String, from start: WriterTimer?, through timers: DBusProxy, round: Int, seed: UInt64, killer: Killer
+    ) async -> WriterOutcome {
         var random = SeededRandom(seed: seed)
         var state = start
-        var calls = 0
         for step in 0..<10_000 {
             let next: WriterTimer?
             let call: (String, [DBusValue])
@@ -193,12 +214,12 @@ import Testing
             do {
                 _ = try await timers.call(call.0, call.1)
                 state = next
-                calls += 1
+                killer.answered()
             } catch {
-                return WriterOutcome(owner: owner, answered: state, inFlight: .some(next), calls: calls)
+                return WriterOutcome(owner: owner, answered: state, inFlight: .some(next))
             }
         }
-        return WriterOutcome(owner: owner, answered: state, inFlight: nil, calls: calls)
+        return WriterOutcome(owner: owner, answered: state, inFlight: nil)
     }
 
     /// A small file system of our own (tmpfs), to fill up and to make read-only. Needs root.
@@ -349,5 +370,4 @@ struct WriterOutcome: Sendable {
     var owner: String
     var answered: WriterTimer?
     var inFlight: WriterTimer??
-    var calls: Int
 }
