@@ -31,13 +31,7 @@ public struct Message: Sendable {
     }
 
     /// The body's signature.
-    public var signature: String {
-        // Appended, not `joined()`: the generic join instantiated 26 types' metadata by name at
-        // its first use, a sixth of what `islet status` ran.
-        var text = ""
-        for value in body { text += value.type.signature }
-        return text
-    }
+    public var signature: String { body.map(\.type).signature }
 
     /// Whether the body holds exactly these types, in order (an incoming call's arguments
     /// against a method's declared inputs), without building signature text.
