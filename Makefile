@@ -16,8 +16,12 @@ STATIC = .build-static
 # metadata through direct accessors rather than demangling their names at first use, and
 # libstdc++ linked in too (the loader's relocation of libstdc++.so was a third of the
 # instructions `islet status` ran): the linker finds $(STATIC)/link/libstdc++.so, a script
-# naming the static archive, before the shared library.
-STATIC_FLAGS = -c release --static-swift-stdlib --scratch-path $(STATIC) \
+# naming the static archive, before the shared library. libgcc's unwinder is linked in as well
+# (one shared library fewer to find, map and relocate at every start), and there is no
+# $ORIGIN run path: the programs need no library of their own beside them, and a run path
+# made the loader look for libdbus in nine folders next to the program first.
+STATIC_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(STATIC) \
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/link-order/symbols.txt -Xlinker --no-warn-symbol-ordering \
@@ -52,7 +56,8 @@ release: deps
 	@mkdir -p $(STATIC)/link
 	@case "$(LIBSTDCXX_A)" in /*) echo "INPUT($(LIBSTDCXX_A))" > $(STATIC)/link/libstdc++.so;; \
 	  *) echo "no libstdc++.a: linking libstdc++.so" >&2; rm -f $(STATIC)/link/libstdc++.so;; esac
-	for p in $(PROGRAMS); do $(SWIFT) build $(STATIC_FLAGS) --product $$p || exit 1; done
+	for p in $(PROGRAMS); do \
+	  $(SWIFT) build $(STATIC_FLAGS) $(if $(LINK_MAPS),-Xlinker -Map=$(LINK_MAPS)/$$p.map) --product $$p || exit 1; done
 
 run: build
 	packaging/run-dev "$$($(SWIFT) build --show-bin-path)"
