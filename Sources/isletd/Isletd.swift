@@ -72,6 +72,12 @@ enum Isletd {
             }
         }
         let store = try await openStore(path: path, waitForOther: options.replace, logger: logger)
+        let check = store.checkedOnOpen ? "quick check passed" : "unchanged since its clean close, not read again"
+        logger.info("opened the database \(path) (\(check))")
+        // From here a stop closes the database cleanly: listen for the signals before the name
+        // is ours, or one sent the moment it is (a service manager stopping what it has just
+        // started) would take the default action.
+        let signals = try Isletd.stopSignals(connection: connection, store: store, logger: logger)
         let service: IsletService
         do {
             service = try IsletService(connection: connection, store: store, logger: logger)
@@ -88,14 +94,12 @@ enum Isletd {
             }
         }
         service.catchUp()
-        let check = store.checkedOnOpen ? "quick check passed" : "unchanged since its clean close, not read again"
-        logger.info("serving \(IsletBus.name) as \(connection.uniqueName), database \(path) (\(check))")
+        logger.info("serving \(IsletBus.name) as \(connection.uniqueName)")
         connection.onDisconnect {
             logger.critical("lost the bus connection; exiting so that the service manager restarts isletd")
             stop(store, status: 1)
         }
         let lost = try await connection.nameLostEvents()
-        let signals = try Isletd.stopSignals(connection: connection, store: store, logger: logger)
         for await name in lost where name == IsletBus.name {
             logger.notice("another isletd took over \(IsletBus.name); exiting")
             stop(store, status: 0)

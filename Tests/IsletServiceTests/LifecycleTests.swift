@@ -75,6 +75,36 @@ import Testing
         #expect(logs[2].contains("quick check passed"), "after kill -9: \(logs[2])")
     }
 
+    /// A SIGTERM that arrives the moment isletd owns its name (a service manager stopping a
+    /// service it has just started) is a clean stop too: exit 0 and the database closed, so
+    /// the next start skips the full read. Before the fix the signal could land before isletd
+    /// listened for it, and took the default action (killed, the next start checked all).
+    @Test func aSigtermTheMomentTheNameIsOwnedStopsCleanly() async throws {
+        let daemon = try await Daemon()
+        try await daemon.fasting.call("SetGoal", [.uint64(7200)])
+        daemon.stop()
+        let owners = try await daemon.client.watchNameOwner(Daemon.name)
+        var changes = owners.makeAsyncIterator()
+        _ = await changes.next()  // nil: nobody owns it now
+        var statuses: [Int32?] = []
+        var logs: [String] = []
+        for _ in 0..<20 {
+            let process = try Background(
+                [Daemon.binary, "--address", daemon.bus.address, "--database", daemon.databasePath, "--log-level", "info"])
+            while case .some(let owner) = await changes.next(), owner == nil {}  // until it owns the name
+            process.signal(SIGTERM)
+            statuses.append(await process.waitForExit())
+            while case .some(let owner) = await changes.next(), owner != nil {}  // until it is gone
+            logs.append(process.stderr)
+        }
+        #expect(statuses.allSatisfy { $0 == 0 }, "exit statuses: \(statuses)")
+        // Every start after the first follows a clean stop, so none reads the whole file.
+        let checked = logs.dropFirst().filter { !$0.contains("unchanged since its clean close, not read again") }
+        #expect(checked.isEmpty, "starts that read the whole database: \(checked)")
+        try await daemon.start()
+        #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(7200))
+    }
+
     @Test func exitsNonZeroWhenTheBusGoesAway() async throws {
         let bus = try PrivateBus()
         let daemon = try await Daemon(bus: bus)
