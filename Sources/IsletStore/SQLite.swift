@@ -34,6 +34,8 @@ final class SQLiteConnection {
     private let handle: OpaquePointer
     private var prepared: [String: OpaquePointer] = [:]
     private var isOpen = true
+    /// What runs after each automatic checkpoint, kept alive for SQLite's hook.
+    private var checkpointHook: CheckpointHook?
 
     init(path: String) throws(SQLiteError) {
         var db: OpaquePointer?
@@ -61,6 +63,29 @@ final class SQLiteConnection {
         for statement in prepared.values { sqlite3_finalize(statement) }
         prepared = [:]
         return sqlite3_close_v2(handle) == SQLITE_OK
+    }
+
+    /// Makes ``close()`` leave the files as they are: no checkpoint of the WAL into the
+    /// database, so a file the store refuses (damaged, newer) is not written.
+    func keepFilesAsTheyAreOnClose() {
+        _ = islet_sqlite3_no_checkpoint_on_close(handle, 1)
+    }
+
+    /// Replaces SQLite's automatic checkpoint with the same one (passive, at the commit that
+    /// leaves `pages` or more pages in the WAL) followed by `completed`, called when it did not
+    /// fail. SQLite calls it inside that commit, on the caller's thread.
+    func checkpointAutomatically(atPages pages: Int32 = 1000, then completed: @escaping () -> Void) {
+        let hook = CheckpointHook(pages: pages, completed: completed)
+        checkpointHook = hook
+        sqlite3_wal_hook(
+            handle,
+            { context, db, name, pages in
+                guard let context else { return SQLITE_OK }
+                let hook = Unmanaged<CheckpointHook>.fromOpaque(context).takeUnretainedValue()
+                guard pages >= hook.pages else { return SQLITE_OK }
+                if sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil) == SQLITE_OK { hook.completed() }
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(hook).toOpaque())
     }
 
     private func failure(_ rc: Int32) -> SQLiteError {
@@ -178,4 +203,15 @@ final class SQLiteConnection {
 
     /// SQLITE_TRANSIENT: SQLite copies the bound text before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// The threshold and the action of ``SQLiteConnection/checkpointAutomatically(atPages:then:)``.
+private final class CheckpointHook {
+    let pages: Int32
+    let completed: () -> Void
+
+    init(pages: Int32, completed: @escaping () -> Void) {
+        self.pages = pages
+        self.completed = completed
+    }
 }

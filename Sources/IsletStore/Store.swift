@@ -30,11 +30,25 @@ public final class Store: @unchecked Sendable {
     private let connection: SQLiteConnection
     /// One caller at a time on the connection (isletd has one thread; tools and tests may not).
     private let lock = Mutex(())
-    private var lockDescriptor: Int32 = -1
+    /// The lock file, held while the store is open (exclusive stores only).
+    private let databaseLock: DatabaseLock?
     private var closed = false
-    /// Whether the open read every page (`PRAGMA quick_check`). It is skipped only when the
-    /// file is exactly as this store's last ``close()`` left it (``FileFingerprint``).
-    public private(set) var checkedOnOpen = true
+    /// How the open made sure of the file: read every page, or found it exactly as the last
+    /// store left it (``FileRecord``).
+    public enum OpenCheck: Sendable, Equatable {
+        /// `PRAGMA quick_check` read every page and found them sound.
+        case quickCheck
+        /// Unchanged since a clean ``Store/close()``: not read again.
+        case closedCleanly
+        /// Not closed (the last isletd was killed or crashed) but unchanged since its last
+        /// checkpoint, in this boot: not read again.
+        case unchangedThisBoot
+    }
+    public private(set) var openCheck = OpenCheck.quickCheck
+    /// Whether the open read every page (`PRAGMA quick_check`).
+    public var checkedOnOpen: Bool { openCheck == .quickCheck }
+    /// The id of the running boot (`/proc/sys/kernel/random/boot_id`); nil when unreadable.
+    public static func currentBoot() -> String? { DatabaseLock.currentBoot() }
     /// `$XDG_DATA_HOME/islet/islet.sqlite`, by default `~/.local/share/islet/islet.sqlite`.
     public static var defaultPath: String {
         let data =
@@ -61,46 +75,73 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Opens (creating when missing) the database. Refuses a database another process holds
-    /// for writing, and one that fails SQLite's quick check (run unless the file is as the
-    /// last clean ``close()`` left it).
-    public init(path: String = Store.defaultPath, exclusive: Bool = true, localTime: LocalTime = .system) throws(StoreError) {
+    /// for writing, and one that fails SQLite's quick check, run unless the file is exactly as
+    /// the last store left it: closed cleanly, or in the boot `boot` (by default the running
+    /// one) at its last checkpoint (``FileRecord``).
+    public init(
+        path: String = Store.defaultPath, exclusive: Bool = true, localTime: LocalTime = .system,
+        boot: String? = Store.currentBoot()
+    ) throws(StoreError) {
         self.path = path
         self.localTime = localTime
         if let problem = Store.makeDirectories(for: path) { throw .readOnly(path: path, detail: problem) }
+        var check = OpenCheck.quickCheck
         if exclusive {
-            let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw .readOnly(path: path, detail: "cannot open its lock file: \(String(cString: strerror(errno)))") }
-            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-                Glibc.close(fd)
-                throw .inUse(path: path)
+            let held = try DatabaseLock(databasePath: path, boot: boot)
+            let files = held.currentFiles()
+            switch held.takeRecord()?.trust(file: files.file, wal: files.wal, boot: boot) {
+            case .closedCleanly: check = .closedCleanly
+            case .unchangedThisBoot: check = .unchangedThisBoot
+            case nil: check = .quickCheck
             }
-            lockDescriptor = fd
-            let cleanClose = FileFingerprint.take(from: fd)
-            checkedOnOpen = cleanClose == nil || cleanClose != FileFingerprint(path: path) || access(path + "-wal", F_OK) == 0
+            databaseLock = held
+        } else {
+            databaseLock = nil
         }
         if access(path, F_OK) != 0 {
             let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd >= 0 { Glibc.close(fd) }
         }
+        let opened: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: path)
-            try connection.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
-            if checkedOnOpen {
-                let check = try connection.text("PRAGMA quick_check")
-                guard check == "ok" else { throw StoreError.damaged(path: path, detail: check ?? "quick_check failed") }
+            opened = try SQLiteConnection(path: path)
+        } catch {
+            databaseLock?.release()
+            throw StoreError.from(error, path: path)
+        }
+        do {
+            try opened.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
+            if check == .quickCheck {
+                let result = try opened.text("PRAGMA quick_check")
+                guard result == "ok" else { throw StoreError.damaged(path: path, detail: result ?? "quick_check failed") }
             }
-            try Migrations.migrate(connection, localTime: localTime, path: path)
+            try Migrations.migrate(opened, localTime: localTime, path: path)
             // The check read every page; keep a small cache (the hot pages are few: the live
             // state, the first history pages, the totals) and give the rest back.
-            try connection.execute(script: "PRAGMA cache_size = -512; PRAGMA shrink_memory")
+            try opened.execute(script: "PRAGMA cache_size = -512; PRAGMA shrink_memory")
         } catch {
-            if lockDescriptor >= 0 { Glibc.close(lockDescriptor) }
+            // Refused: a WAL a killed isletd left must not be checkpointed into the file.
+            opened.keepFilesAsTheyAreOnClose()
+            _ = opened.close()
+            databaseLock?.release()
             throw StoreError.from(error, path: path)
+        }
+        connection = opened
+        openCheck = check
+        // From here until the close, the lock file says how the file was left: as now, then
+        // as each checkpoint leaves it. A crash in between leaves a record that no longer
+        // matches the file (its change time moved), so the next open reads it all.
+        if let held = databaseLock {
+            held.recordOpen()
+            connection.checkpointAutomatically { held.recordOpen() }
         }
     }
 
+    /// Dropped without ``close()``: the connection's own close still writes the file (its
+    /// checkpoint), after the last record; empty the record so that the next open reads it.
     deinit {
-        if lockDescriptor >= 0 { Glibc.close(lockDescriptor) }
+        databaseLock?.clear()
+        databaseLock?.release()
     }
 
     /// Closes the database at a clean stop: SQLite checkpoints the WAL into the file and
@@ -113,13 +154,11 @@ public final class Store: @unchecked Sendable {
             closed = true
             if grouped { connection.rollBack() }
             grouped = false
+            // The close's checkpoint writes the file: the open record no longer holds.
+            databaseLock?.clear()
             let closedWhole = connection.close()
-            guard lockDescriptor >= 0 else { return }
-            if closedWhole, access(path + "-wal", F_OK) != 0, let fingerprint = FileFingerprint(path: path) {
-                fingerprint.record(in: lockDescriptor)
-            }
-            Glibc.close(lockDescriptor)
-            lockDescriptor = -1
+            if closedWhole { databaseLock?.recordClosed() }
+            databaseLock?.release()
         }
     }
 

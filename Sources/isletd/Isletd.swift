@@ -72,7 +72,12 @@ enum Isletd {
             }
         }
         let store = try await openStore(path: path, waitForOther: options.replace, logger: logger)
-        let check = store.checkedOnOpen ? "quick check passed" : "unchanged since its clean close, not read again"
+        let check =
+            switch store.openCheck {
+            case .quickCheck: "quick check passed"
+            case .closedCleanly: "unchanged since its clean close, not read again"
+            case .unchangedThisBoot: "not closed, but unchanged since its last checkpoint in this boot, not read again"
+            }
         logger.info("opened the database \(path) (\(check))")
         // From here a stop closes the database cleanly: listen for the signals before the name
         // is ours, or one sent the moment it is (a service manager stopping what it has just

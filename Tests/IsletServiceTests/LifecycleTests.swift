@@ -52,27 +52,69 @@ import Testing
     }
 
     /// After SIGTERM the next start does not read the whole database again (the store closed
-    /// cleanly); after kill -9 it does. The data is there both times.
-    @Test func aCleanStopSparesTheNextStartTheFullCheckAndACrashDoesNot() async throws {
+    /// cleanly), nor after kill -9 in the same boot (the file is as the last checkpoint left
+    /// it); after kill -9 and another program's write to the file, it does. The data is there
+    /// every time, the last write before each kill included.
+    @Test func noStartRereadsTheFileUnlessSomethingElseWroteIt() async throws {
         let daemon = try await Daemon()
         try await daemon.fasting.call("SetGoal", [.uint64(7200)])
         daemon.stop()
         let cleanLine = "unchanged since its clean close, not read again"
-        // The logs of three starts: after that SIGTERM, after another, after kill -9.
+        let crashLine = "not closed, but unchanged since its last checkpoint in this boot, not read again"
+        // The logs of four starts: after that SIGTERM, after another, after kill -9, after
+        // kill -9 and a touch of the file (its change time moved, as by any writer).
         var logs: [String] = []
-        for stop in [SIGTERM, SIGKILL, nil] {
+        var goal: UInt64 = 7200
+        for stop in [SIGTERM, SIGKILL, SIGKILL, nil] {
             let process = try Background(
                 [Daemon.binary, "--address", daemon.bus.address, "--database", daemon.databasePath, "--log-level", "info"])
             #expect(await eventually(within: .seconds(10)) { process.stderr.contains("serving org.islet.Islet1") })
-            #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(7200))
+            #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(goal))
             logs.append(process.stderr)
             guard let stop else { break }
+            goal += 3600
+            try await daemon.fasting.call("SetGoal", [.uint64(goal)])
             process.signal(stop)
             #expect(await process.waitForExit() != nil)
+            if logs.count == 3 {
+                let touched = try await Command.run(["touch", daemon.databasePath])
+                #expect(touched.status == 0, "\(touched)")
+            }
         }
         #expect(logs[0].contains(cleanLine), "after SIGTERM: \(logs[0])")
         #expect(logs[1].contains(cleanLine), "after SIGTERM: \(logs[1])")
-        #expect(logs[2].contains("quick check passed"), "after kill -9: \(logs[2])")
+        #expect(logs[2].contains(crashLine), "after kill -9: \(logs[2])")
+        #expect(logs[3].contains("quick check passed"), "after kill -9 and a write: \(logs[3])")
+    }
+
+    /// Pages overwritten after isletd was killed: the start reads the file, names the damage
+    /// and leaves the file as it found it.
+    @Test func aPageDamagedAfterAKillIsRefused() async throws {
+        let daemon = try await Daemon()
+        // 400 fasts a day apart, ending two days ago: enough commits for a checkpoint.
+        let now = UInt64(Date().timeIntervalSince1970)
+        for day in (2...UInt64(401)).reversed() {
+            let start = now - day * 86400
+            try await daemon.fasting.call("StartFastAt", [.uint64(start * 1_000_000)])
+            try await daemon.fasting.call("StopFastAt", [.uint64((start + 60000) * 1_000_000)])
+        }
+        try await daemon.crash()
+        let file = try FileHandle(forUpdating: URL(fileURLWithPath: daemon.databasePath))
+        let size = try file.seekToEnd()
+        #expect(size >= 8 * 4096, "\(size) bytes")
+        try file.seek(toOffset: 3 * 4096)
+        try file.write(contentsOf: Data(repeating: 0x5A, count: Int(size) - 3 * 4096))
+        try file.close()
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: daemon.databasePath))
+        // The WAL the kill left: not checkpointed into the refused file either.
+        let wal = try Data(contentsOf: URL(fileURLWithPath: daemon.databasePath + "-wal"))
+        #expect(!wal.isEmpty)
+        let result = try await Command.run(
+            [Daemon.binary, "--address", daemon.bus.address, "--database", daemon.databasePath], timeout: .seconds(20))
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("is damaged") && result.stderr.contains("left untouched"), "\(result)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: daemon.databasePath)) == damaged)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: daemon.databasePath + "-wal")) == wal)
     }
 
     /// A SIGTERM that arrives the moment isletd owns its name (a service manager stopping a

@@ -1,10 +1,13 @@
 import Foundation
 import IsletCore
-import IsletStore
 import Testing
 
-/// A clean close lets the next open skip reading every page; anything that may have changed
-/// the file since (a crash, a writer, a damaged page, a copy, a WAL) brings the check back.
+@testable import IsletStore
+
+/// A clean close lets the next open skip reading every page, and so does a store that was not
+/// closed when the next open is in the same boot and the file is as its last checkpoint left
+/// it; anything that may have changed the file since (a reboot, a writer, a damaged page, a
+/// copy, a WAL) brings the check back. The kills themselves are in `LifecycleTests`.
 @Suite struct CleanCloseTests {
     /// A database with `count` completed fasts and a goal, cleanly closed: its path and state.
     func closedDatabase(fasts count: Int = 300) throws -> (path: String, state: IsletState) {
@@ -34,7 +37,11 @@ import Testing
         #expect(lockText(path).hasPrefix("islet-clean-close-1 "), "\(lockText(path))")
         let store = try Store(path: path, localTime: .utc)
         #expect(!store.checkedOnOpen)
-        #expect(lockText(path).isEmpty, "the open took the fingerprint out: a crash from now on leaves none")
+        // The open took the clean close's record out: what is there now is the open's own.
+        guard case .open? = FileRecord(text: lockText(path)) else {
+            Issue.record("not an open record: \(lockText(path))")
+            return
+        }
         #expect(try store.loadState() == state)
         #expect(try store.page(offset: 0, limit: 1000).count == 300)
         #expect(try store.integrityCheck() == "ok")
@@ -48,7 +55,8 @@ import Testing
             var e = Engine(state: try store.loadState(), localTime: .utc)
             try e.setDailyGoal(3600)
             try store.commit(state: e.state, history: e.history)
-            // Dropped without close(), as a killed isletd is.
+            // Dropped without close(): the connection's own close checkpoints after the last
+            // record, so the store empties it.
         }
         let store = try Store(path: path, localTime: .utc)
         #expect(store.checkedOnOpen)
@@ -87,6 +95,50 @@ import Testing
         try FileManager.default.copyItem(atPath: path + ".lock", toPath: copy + ".lock")
         let store = try Store(path: copy, localTime: .utc)
         #expect(store.checkedOnOpen)
+        #expect(try store.loadState() == state)
+    }
+
+    /// While open, the lock file says how the file was left: at the open, then at each
+    /// checkpoint (SQLite's automatic one, at 1000 pages of WAL), the only writes to the file.
+    @Test func anOpenStoreRecordsTheFileAtEachCheckpoint() throws {
+        let (path, _) = try closedDatabase(fasts: 3)
+        let store = try Store(path: path, localTime: .utc, boot: "boot-1")
+        let opened = try #require(FileFingerprint(path: path))
+        let wal = try #require(FileFingerprint(path: path + "-wal"))
+        #expect(FileRecord(text: lockText(path)) == .open(boot: "boot-1", file: opened, wal: wal.identity), "\(lockText(path))")
+        var commits = 0
+        while FileFingerprint(path: path) == opened && commits < 3000 {
+            var e = Engine(state: try store.loadState(), localTime: .utc)
+            let start = t0 + UInt64(1000 + commits) * 86400 * s
+            try e.startFast(at: nil, now: start, latestCompletedEnd: try store.latestEnd())
+            try e.stopFast(at: nil, now: start + 60000 * s)
+            try store.commit(state: e.state, history: e.history)
+            commits += 1
+        }
+        let checkpointed = try #require(FileFingerprint(path: path))
+        #expect(checkpointed != opened, "no checkpoint after \(commits) commits")
+        #expect(
+            FileRecord(text: lockText(path)) == .open(boot: "boot-1", file: checkpointed, wal: wal.identity),
+            "after \(commits) commits: \(lockText(path))")
+        store.close()
+        #expect(lockText(path).hasPrefix("islet-clean-close-1 "), "\(lockText(path))")
+    }
+
+    /// An open record (what a killed store leaves) vouches for the file in its own boot only.
+    @Test func anOpenRecordSparesTheReadInItsBootOnly() throws {
+        let (path, state) = try closedDatabase(fasts: 3)
+        let record = FileRecord.open(boot: "boot-1", file: try #require(FileFingerprint(path: path)), wal: nil)
+        try record.text.write(toFile: path + ".lock", atomically: false, encoding: .utf8)
+        do {
+            let store = try Store(path: path, localTime: .utc, boot: "boot-2")
+            #expect(store.openCheck == .quickCheck, "another boot: the disk may be behind what was written")
+            #expect(try store.loadState() == state)
+            store.close()
+        }
+        try FileRecord.open(boot: "boot-1", file: try #require(FileFingerprint(path: path)), wal: nil).text
+            .write(toFile: path + ".lock", atomically: false, encoding: .utf8)
+        let store = try Store(path: path, localTime: .utc, boot: "boot-1")
+        #expect(store.openCheck == .unchangedThisBoot)
         #expect(try store.loadState() == state)
     }
 
