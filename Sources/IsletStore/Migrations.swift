@@ -40,6 +40,13 @@ enum Migrations {
         }
     }
 
+    /// Every CHECK constraint of the schema, as its table and its condition: the whole-file
+    /// check looks for rows that break them on a connection of its own (``WholeFileCheck``).
+    /// A test holds this list to the schema.
+    static let checkConstraints: [(table: String, condition: String)] = [
+        ("fast", "started_at < ended_at"), ("live", "id = 1"), ("totals", "id = 1"),
+    ]
+
     static let v1 = """
         CREATE TABLE fast (
             id INTEGER PRIMARY KEY,

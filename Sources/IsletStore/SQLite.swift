@@ -37,9 +37,12 @@ final class SQLiteConnection {
     /// What runs after each automatic checkpoint, kept alive for SQLite's hook.
     private var checkpointHook: CheckpointHook?
 
-    init(path: String) throws(SQLiteError) {
+    /// Opens `path`, creating it, or with `readOnly` reading it only (such a connection never
+    /// checkpoints: its close leaves the files as they are).
+    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let rc = sqlite3_open_v2(path, &db, access | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(db)

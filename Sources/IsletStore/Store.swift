@@ -111,13 +111,10 @@ public final class Store: @unchecked Sendable {
         }
         do {
             try opened.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
-            if check == .quickCheck {
-                let result = try opened.text("PRAGMA quick_check")
-                guard result == "ok" else { throw StoreError.damaged(path: path, detail: result ?? "quick_check failed") }
-            }
+            if check == .quickCheck { try WholeFileCheck.run(opened, path: path) }
             try Migrations.migrate(opened, localTime: localTime, path: path)
-            // The check read every page; keep a small cache (the hot pages are few: the live
-            // state, the first history pages, the totals) and give the rest back.
+            // A small cache: the hot pages are few (the live state, the first history pages,
+            // the totals).
             try opened.execute(script: "PRAGMA cache_size = -512; PRAGMA shrink_memory")
         } catch {
             // Refused: a WAL a killed isletd left must not be checkpointed into the file.
