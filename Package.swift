@@ -36,7 +36,7 @@ let package = Package(
         // The system's libsqlite3, and nothing else.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The database: SQLite directly (no Foundation beyond FoundationEssentials' JSON).
-        .target(name: "IsletStore", dependencies: ["IsletCore", "Platform", "CSQLite"]),
+        .target(name: "IsletStore", dependencies: ["IsletCore", "Platform", "CSQLite", "IdleLoop"]),
         .target(
             name: "IsletService",
             dependencies: [

@@ -79,33 +79,10 @@ public final class EventLoop: @unchecked Sendable {
         close(timerFD)
     }
 
-    /// A loop running on a thread of its own, until ``stop()``.
+    /// A loop running on a thread of its own (``SignalFreeThread``), until ``stop()``.
     public static func startThread(name: String) throws(SetupError) -> EventLoop {
         let loop = try EventLoop(name: name)
-        let context = Unmanaged.passRetained(loop).toOpaque()
-        var thread = pthread_t()
-        // The loop's thread takes no process signals: it is born with all of them blocked (a
-        // thread inherits its creator's mask), so that a signal meant for a handler, a
-        // signalfd or libdispatch (which waits for SIGCHLD on behalf of Foundation's Process)
-        // is never delivered to a thread that sleeps in poll and drops it.
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let created = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                let loop = Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue()
-                loop.run()
-                return nil
-            }, context)
-        guard created == 0 else {
-            Unmanaged<EventLoop>.fromOpaque(context).release()
-            throw SetupError(call: "pthread_create", errno: created)
-        }
-        pthread_detach(thread)
+        try SignalFreeThread { loop.run() }.detach()
         return loop
     }
 

@@ -1,8 +1,5 @@
 import CSQLite
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import IdleLoop
 
 /// The read of every page that an open does when the lock file cannot vouch for the file
 /// (``FileRecord``): SQLite's `PRAGMA quick_check`, shared between two cores. The store's own
@@ -38,37 +35,22 @@ enum WholeFileCheck {
 /// The CHECK half of ``WholeFileCheck``: a read-only connection counting, table by table, the
 /// rows that break a constraint, on a thread started for it and joined before the verdict.
 private final class ConstraintScan: @unchecked Sendable {
-    // Written by the scan's thread before it ends, read after pthread_join: never at once.
+    // Written by the scan's thread before it ends, read after its join: never at once.
     private let path: String
     private var outcome: Result<String?, Error> = .success(nil)
-    private var thread = pthread_t()
+    private var thread: SignalFreeThread?
 
     init(path: String) { self.path = path }
 
     /// Whether the thread started (if not, the caller leaves the constraints to quick_check).
     func start() -> Bool {
-        // The thread takes no process signals: a stop signal must reach isletd's own handler.
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let created = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                let scan = Unmanaged<ConstraintScan>.fromOpaque(context).takeRetainedValue()
-                scan.outcome = Result { try scan.brokenConstraint() }
-                return nil
-            }, context)
-        if created != 0 { Unmanaged<ConstraintScan>.fromOpaque(context).release() }
-        return created == 0
+        thread = try? SignalFreeThread { self.outcome = Result { try self.brokenConstraint() } }
+        return thread != nil
     }
 
     /// Waits for the scan: the first constraint broken, in quick_check's words, or nil.
     func finish() -> Result<String?, Error> {
-        pthread_join(thread, nil)
+        thread?.join()
         return outcome
     }
 
