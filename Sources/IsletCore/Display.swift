@@ -100,6 +100,10 @@ public struct ActivityView: Equatable, Sendable {
         // panels and `islet watch`, though it has no live activity).
         if kind == .fast, startedAt > 0, status == .goalReached || (status == .running && endsAt == 0) {
             next = startedAt + (elapsed + 1) * u
+        } else if kind == .fast, startedAt > 0, status == .running {
+            // The time fasted is shown beside the countdown (DI-003): its change too, which
+            // comes at another moment when the goal is not a whole number of units.
+            next = min(next ?? .max, startedAt + (elapsed + 1) * u)
         }
         nextChange = next
 
@@ -151,18 +155,25 @@ public struct ActivityView: Equatable, Sendable {
     }
 
     /// The time a countdown shows in the standard style: timers "14:32" / "00:00" / "1:02:03",
-    /// fasts "3:12:09" (seconds) or "3:12" (minutes).
+    /// fasts "3:12:09" (seconds) or "3 h 12 min" (minutes: "3:12" would read as a timer's
+    /// minutes and seconds).
     public var timeText: String {
         let value = countdownOrElapsed
         let seconds = unit == .minutes ? value * 60 : value
         guard kind == .fast else { return Format.timer(seconds: seconds) }
-        return unit == .minutes ? Format.hm(seconds: seconds) : Format.hms(seconds: seconds)
+        return unit == .minutes ? Format.hoursMinutes(seconds: seconds) : Format.hms(seconds: seconds)
     }
 
-    /// The minimal style: the time alone, "5:00" under ten minutes, "0:00" at the end.
+    /// The time fasted, as `timeText` writes a fast's time: "12:47:51" or "12 h 47 min".
+    public var elapsedText: String {
+        unit == .minutes ? Format.hoursMinutes(seconds: elapsed * 60) : Format.hms(seconds: elapsed)
+    }
+
+    /// The minimal style: the time alone, "5:00" under ten minutes, "0:00" at the end; by the
+    /// minute (fasts in notifications) "3 h 12 min", never "3:12", which reads as a timer's.
     public var minimalText: String {
         let value = countdownOrElapsed
-        return unit == .minutes ? Format.hm(seconds: value * 60) : Format.minimal(seconds: value)
+        return unit == .minutes ? Format.hoursMinutes(seconds: value * 60) : Format.minimal(seconds: value)
     }
 
     /// A goal-reached fast counts up; everything else counts down.

@@ -12,8 +12,19 @@ public enum Format {
         return (padHours ? two(h) : "\(h)") + ":" + two(seconds / 60 % 60) + ":" + two(seconds % 60)
     }
 
-    /// "3:12" (H:MM), for fasts in notifications, which change once a minute.
+    /// "3:12" (H:MM). Reads as minutes and seconds beside a timer's "14:32": not for a time
+    /// shown alone; see ``hoursMinutes(seconds:)``.
     public static func hm(seconds: UInt64) -> String { "\(seconds / 3600):" + two(seconds / 60 % 60) }
+
+    /// "3 h 12 min", "16 h", "45 min": whole minutes with their units, for times that change
+    /// once a minute (a fast in a notification, the lock screen, history). Unlike "3:12" it
+    /// cannot be read as minutes and seconds.
+    public static func hoursMinutes(seconds: UInt64) -> String {
+        let hours = seconds / 3600
+        let minutes = seconds / 60 % 60
+        if hours == 0 { return "\(minutes) min" }
+        return minutes == 0 ? "\(hours) h" : "\(hours) h \(minutes) min"
+    }
 
     /// Timers: "14:32", "02:00", "00:00"; past an hour "1:02:03".
     public static func timer(seconds: UInt64) -> String {

@@ -24,8 +24,9 @@ public actor Bridge {
         case expand
     }
 
-    /// What an announcement's buttons act on.
-    enum AnnouncedKind: Sendable { case moment, stoppedFast }
+    /// What an announcement's buttons act on: a moment (a fast's goal reached: that fast,
+    /// by its start; a timer's end), or a stopped fast (Undo).
+    enum AnnouncedKind: Sendable { case moment(fastStartedAt: USec), stoppedFast }
 
     let islet: IsletClient
     let server: NotificationServer
@@ -290,17 +291,27 @@ public actor Bridge {
         let islet = self.islet
         log("button \(key.prefix(40)) pressed on an announcement")
         switch (key, kind) {
-        case ("stop-fast", .moment): stopFast()
+        case ("stop-fast", .moment(let startedAt)) where startedAt != 0: stopFast(startedAt: startedAt)
         case ("undo", .stoppedFast): call(key) { _ = try await islet.undoStopFast() }
         default: log("ignored action \"\(key.prefix(40))\" on an announcement")
         }
     }
 
-    /// Stop Fast, then a notification with Undo (a 16-hour fast is one click from gone).
-    func stopFast() {
+    /// Stop Fast, then a notification with Undo (a 16-hour fast is one click from gone). With
+    /// `startedAt`, only the fast that began then: a kept "Goal Reached!" pressed after its
+    /// fast ended leaves the next fast alone.
+    func stopFast(startedAt: USec? = nil) {
         let islet = self.islet
         let bridge = self
+        let log = self.log
         call("stop-fast") {
+            if let startedAt {
+                let status = try await islet.fastStatus()
+                guard status.fasting, status.startedAt == startedAt else {
+                    log("Stop Fast on the announcement of a fast that has ended: nothing to stop")
+                    return
+                }
+            }
             let fast = try await islet.stopFast()
             await bridge.announceStop(fast)
         }
@@ -410,8 +421,8 @@ public actor Bridge {
                         input.yield(.notified(.failure(.failed("\(error)"))))
                     }
                 }
-            case .announce(let key, let content):
-                announce(content, kind: .moment, what: key)
+            case .announce(let announcement):
+                announce(announcement.content, kind: .moment(fastStartedAt: announcement.fastStartedAt), what: announcement.key)
             }
         }
         saveMemory()

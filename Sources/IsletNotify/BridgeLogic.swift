@@ -8,7 +8,7 @@ public struct BridgeLogic: Sendable {
         /// The live notification, posted or replaced in place.
         case notify(NotificationContent, replacesID: UInt32)
         /// A moment announced as a notification of its own (goal reached, a timer's end).
-        case announce(key: String, NotificationContent)
+        case announce(Announcement)
         case close(id: UInt32)
     }
 
@@ -55,7 +55,7 @@ public struct BridgeLogic: Sendable {
         if let announcement = presentation.announcement {
             if !announced.contains(announcement.key) {
                 remember(announcement.key)
-                actions.append(.announce(key: announcement.key, announcement.content))
+                actions.append(.announce(announcement))
             }
             if shownID != 0 { actions.append(.close(id: shownID)) }
             shownID = 0

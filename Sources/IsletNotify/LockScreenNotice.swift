@@ -125,8 +125,15 @@ public actor LockScreenNotice {
     ) -> (summary: String, body: String, nextChange: USec?) {
         let view = ActivityView(activity, now: now, unit: .minutes)
         if style == .minimal {
-            // A timer's minutes as the minimal style writes a time ("10:00"); a fast's H:MM.
-            let time = view.kind == .fast || view.remaining == nil ? view.minimalText : Format.minimal(seconds: (view.remaining ?? 0) * 60)
+            // The time alone, by the minute, with its unit: "10 min" with 9:30 left. "10:00"
+            // would read as minutes and seconds, and be half a minute wrong (PRD-02 UI-01).
+            // Paused or done, the time does not move: exact, as the minimal style writes it.
+            let time: String =
+                switch view.status {
+                case .paused: Format.minimal(seconds: pausedSeconds(activity))
+                case .completed: Format.minimal(seconds: 0)
+                case .running, .goalReached: view.minimalText
+                }
             return (view.hasTime ? time : view.title, "", view.nextChange)
         }
         var body: String
@@ -134,13 +141,17 @@ public actor LockScreenNotice {
         case (.fast, .goalReached): return ("Goal Reached!", "Fasted " + view.timeText, view.nextChange)
         case (.fast, _): return (view.title, "Goal in " + view.timeText, view.nextChange)
         case (_, .paused):
-            let seconds = Format.countdownSeconds(activity.state["remaining_usec"]?.uint64 ?? 0)
-            body = "❚❚ " + Format.timer(seconds: seconds) + " left"
+            body = "❚❚ " + Format.timer(seconds: pausedSeconds(activity)) + " left"
         case (_, .completed): body = "Done"
         case (_, _): body = view.remaining.map { "\($0) min left" } ?? view.status.mediaLabel
         }
         if let mark = view.phaseMark, view.status != .completed { body += " · " + mark }
         return (view.title, body, view.nextChange)
+    }
+
+    /// A paused timer's time left, exact: it does not move, so it cannot go stale.
+    static func pausedSeconds(_ activity: ActivitySnapshot) -> UInt64 {
+        Format.countdownSeconds(activity.state["remaining_usec"]?.uint64 ?? 0)
     }
 
     /// Whether the notification server is GNOME Shell (asked once per lock).

@@ -29,6 +29,9 @@ public struct Announcement: Equatable, Sendable {
     /// What it announces, so that it is said once: a fast's goal (start and goal), a timer's end.
     public var key: String
     public var content: NotificationContent
+    /// The start of the fast whose goal it announces (0: not a fast's): its Stop Fast stops that
+    /// fast and no other, also when the announcement is pressed after a new fast began (DI-005).
+    public var fastStartedAt: USec = 0
 }
 
 /// Pure: (activity, now, settings, server) -> notification.
@@ -61,10 +64,13 @@ public enum Presenter {
         var announcement: Announcement?
         if settings.style == .minimal {
             content = minimal(view, server: server)
+            content.expireTimeout = expireTimeout(view, settings: settings)
         } else {
             content = standard(view, activity: activity, settings: settings, server: server, localTime: localTime, now: now)
             if isAlert, let key = announcementKey(activity, view) {
-                announcement = Announcement(key: key, content: announce(view, activity: activity, settings: settings, server: server))
+                announcement = Announcement(
+                    key: key, content: announce(view, activity: activity, settings: settings, server: server),
+                    fastStartedAt: activity.kind == .fast ? activity.state["started_at_usec"]?.uint64 ?? 0 : 0)
             }
         }
         return Presentation(
@@ -135,13 +141,17 @@ public enum Presenter {
         switch view.kind {
         case .fast:
             let goal = view.goalSeconds > 0 ? Format.goal(seconds: view.goalSeconds) : nil
+            // DI-003: the title, the time left, the time fasted and the goal, by the minute
+            // with their units ("Goal in 3 h 12 min"): a notification changes once a minute,
+            // and "3:12" would read as a timer's minutes and seconds.
             if view.status == .goalReached {
                 summary = "Goal Reached!"
-                lines.append("Fasted " + view.timeText)
+                lines.append("Fasted " + view.elapsedText)
                 icon = settings.icons.goalReached
             } else {
                 summary = "Fasting Goal"
                 lines.append("Goal in " + view.timeText)
+                lines.append("Fasted " + view.elapsedText)
                 icon = settings.icons.fast
             }
             if let goal { lines.append(([goal] + (progress.map { [$0] } ?? [])).joined(separator: " · ")) }
@@ -179,16 +189,18 @@ public enum Presenter {
         hints["desktop-entry"] = .string(desktopEntry)
         if server.traits.progress == .hint, let percent { hints["value"] = .int32(Int32(percent)) }
         if !(settings.buttons && capabilities.actions) { actions = [] }
-        // A fast lasts hours: its notification expires like any other and comes back only on
-        // a meaningful change. A timer may stay on screen until it ends (timer_on_screen).
-        var expire: Int32 = -1
-        if view.kind == .timer, settings.timerOnScreen {
-            expire = 0
-            if !actions.isEmpty { hints["resident"] = .bool(true) }
-        }
+        let expire = expireTimeout(view, settings: settings)
+        if expire == 0, !actions.isEmpty { hints["resident"] = .bool(true) }
         var content = text(summary: summary, lines: lines, icon: icon, actions: actions, hints: hints, capabilities: capabilities)
         content.expireTimeout = expire
         return content
+    }
+
+    /// A fast lasts hours: its notification expires like any other, in either style, and comes
+    /// back only on a meaningful change. A timer may stay on screen until it ends
+    /// (timer_on_screen): 0, never expires; -1, the server's own timeout.
+    static func expireTimeout(_ view: ActivityView, settings: BridgeSettings) -> Int32 {
+        view.kind == .timer && settings.timerOnScreen ? 0 : -1
     }
 
     /// A running timer's time: "14:32" where the server takes a change a second, else its end
@@ -223,7 +235,7 @@ public enum Presenter {
         let icon: String
         if view.kind == .fast {
             summary = "Goal Reached!"
-            lines = ["Fasted " + Format.hm(seconds: view.elapsed * 60)]
+            lines = ["Fasted " + view.elapsedText]
             if view.goalSeconds > 0 { lines.append(Format.goal(seconds: view.goalSeconds)) }
             actions = [("stop-fast", "Stop Fast")]
             icon = settings.icons.goalReached
@@ -250,7 +262,7 @@ public enum Presenter {
         let actions: [(key: String, label: String)] = server.capabilities.actions ? [("undo", "Undo")] : []
         let undo = actions.isEmpty ? ["`islet fast undo` brings it back within " + Format.duration(seconds: Limits.undoStopSeconds)] : []
         return text(
-            summary: "Fast Stopped", lines: ["Fasted " + Format.hm(seconds: hours)] + undo,
+            summary: "Fast Stopped", lines: ["Fasted " + Format.hoursMinutes(seconds: hours)] + undo,
             icon: settings.icons.fast, actions: actions, hints: hints, capabilities: server.capabilities)
     }
 

@@ -28,7 +28,8 @@ struct FastCommand: AsyncParsableCommand {
             let time = try at.map(Parse.time)
             let fast = try await bus.run { try await $0.stopFast(at: time) }
             let length = (fast.endedAt - fast.startedAt) / usecPerSecond
-            Output.line("Fast \(fast.id) stopped after \(Format.hm(seconds: length)) (\(Times.format(fast.startedAt)) to \(Times.format(fast.endedAt))).")
+            let span = "\(Times.format(fast.startedAt)) to \(Times.format(fast.endedAt))"
+            Output.line("Fast \(fast.id) stopped after \(Format.hoursMinutes(seconds: length)) (\(span)).")
             Output.line("Stopped by mistake? `islet fast undo` brings it back within \(Format.duration(seconds: Limits.undoStopSeconds)).")
         }
     }

@@ -33,13 +33,15 @@ struct HistoryCommand: AsyncParsableCommand {
                     Output.line("No fasts yet; start one with `islet fast start`.")
                     return
                 }
-                Output.line("ID".padding(7) + "Started".padding(17) + "Ended".padding(17) + "Length".padding(9) + "Goal")
+                // FR-005: the duration in hours and minutes, with their units ("16:04" would
+                // read as minutes and seconds).
+                Output.line("ID".padding(7) + "Started".padding(17) + "Ended".padding(17) + "Length".padding(13) + "Goal")
                 for f in fasts {
                     let length = (f.endedAt - f.startedAt) / usecPerSecond
-                    let goal = f.goalSeconds == 0 ? "-" : Format.hm(seconds: f.goalSeconds) + (length >= f.goalSeconds ? " ✓" : "")
+                    let goal = f.goalSeconds == 0 ? "-" : Format.hoursMinutes(seconds: f.goalSeconds) + (length >= f.goalSeconds ? " ✓" : "")
                     Output.line(
                         "\(f.id)".padding(7) + Times.format(f.startedAt).padding(17) + Times.format(f.endedAt).padding(17)
-                            + Format.hm(seconds: length).padding(9) + goal)
+                            + Format.hoursMinutes(seconds: length).padding(13) + goal)
                 }
             case .json:
                 Output.line("[" + fasts.map(Exchange.json).joined(separator: ",\n ") + "]")
@@ -135,7 +137,7 @@ struct StatsCommand: AsyncParsableCommand {
             let keys = ["count", "total_usec", "longest_usec", "average_usec", "goal_hits", "current_streak_days", "longest_streak_days"]
             Output.line("{" + keys.map { "\(JSON.string($0)):\(u($0))" }.joined(separator: ",") + "}")
         case .table:
-            let hms = { (usec: UInt64) in Format.hm(seconds: usec / usecPerSecond) }
+            let hms = { (usec: UInt64) in Format.hoursMinutes(seconds: usec / usecPerSecond) }
             Output.line("Fasts:          \(u("count"))")
             Output.line("Total:          \(hms(u("total_usec")))")
             Output.line("Longest:        \(hms(u("longest_usec")))")

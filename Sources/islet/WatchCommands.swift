@@ -25,7 +25,15 @@ struct WatchCommand: AsyncParsableCommand {
         /// A fast started or stopped: without a goal it has no activity, but it shows (FR-003).
         case fastChanged
         case tick(Int)
+        /// Nothing took the island within `settleUSec` of an end or a fast's start.
+        case settled(Int)
     }
+
+    /// How long a line waits, after the activity ended or a fast started, for the activity that
+    /// follows in the same breath (a timer taking the island, the fast taking it back, a fast's
+    /// own activity after FastStarted): without it the fast showed as "Fasted 0:00:05" for an
+    /// instant, as if it had no goal.
+    static let settleUSec: UInt64 = 250_000
 
     func run() async throws {
         let format = self.format
@@ -51,18 +59,42 @@ struct WatchCommand: AsyncParsableCommand {
             var fastStartedAt: USec?
             var printed: String?
             var generation = 0
+            var settling = 0
             var timer: Task<Void, Never>?
+            /// Holds the line until the island has settled; nothing is printed meanwhile.
+            func settle() {
+                generation += 1
+                settling += 1
+                timer?.cancel()
+                let s = settling
+                timer = Task {
+                    try? await Task.sleep(for: .microseconds(Self.settleUSec))
+                    if !Task.isCancelled { input.yield(.settled(s)) }
+                }
+            }
             for await event in events {
                 switch event {
                 case .feed(let update):
                     activity = update.activity
+                    settling += 1
                     if update.cause == .serviceGone {
                         fastStartedAt = nil
                     } else if activity == nil {
+                        if case .ended = update.cause {
+                            settle()
+                            continue
+                        }
                         fastStartedAt = await Self.runningFast(client)
                     }
                 case .fastChanged:
+                    if activity == nil {
+                        settle()
+                        continue
+                    }
                     fastStartedAt = await Self.runningFast(client)
+                case .settled(let s):
+                    if s != settling { continue }
+                    if activity == nil { fastStartedAt = await Self.runningFast(client) }
                 case .tick(let g): if g != generation { continue }
                 }
                 let now = Times.now()

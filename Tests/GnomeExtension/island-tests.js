@@ -84,8 +84,26 @@ function runIslandTests(Island, check, contractXml) {
     check('AR-03: one class whatever the status', minimalClasses, ['islet-minimal', 'islet-minimal', 'islet-minimal']);
     check('minimal paused: the time alone', view(timer({status: 'paused', remaining_usec: 30 * s}), 'minimal').bar.text, '0:30');
     const minimalReached = view(reached, 'minimal');
-    check('minimal goal reached: hours and minutes, a change a minute',
-        [minimalReached.bar.text, minimalReached.nextChangeUsec], ['16:00', now + 54.5 * s]);
+    check('minimal goal reached: hours and minutes with units, a change a minute (never "16:00", a timer\'s MM:SS)',
+        [minimalReached.bar.text, minimalReached.nextChangeUsec], ['16 h', now + 54.5 * s]);
+    check('hours and minutes', [57600, 57720, 2700, 0].map(n => Island.islandHoursMinutes(n)), ['16 h', '16 h 2 min', '45 min', '0 min']);
+
+    // FR-002 FR-003 (issue 38, item 6): a fast with no activity (no goal, DI-001) is an app
+    // view: the time fasted counting each second, Stop Fast; not a live activity.
+    const noGoal = Island.islandFastWithoutActivity(now - 3723.5 * s);
+    const noGoalView = view(noGoal);
+    check('FR-003 fast without a goal: the bar counts up', [noGoalView.bar.text, noGoalView.nextChangeUsec],
+        ['Fasted 1:02:03', now + 0.5 * s]);
+    check('FR-003 fast without a goal: the menu', [noGoalView.menu.title, noGoalView.menu.time, noGoalView.menu.detail],
+        ['Fasting', '1:02:03', 'No goal set']);
+    check('FR-002 fast without a goal: Stop Fast', noGoalView.menu.buttons, [{label: 'Stop Fast', action: 'stop-fast'}]);
+    check('FR-003 fast without a goal, minimal: the time alone, each second',
+        [view(noGoal, 'minimal').bar.text, view(noGoal, 'minimal').nextChangeUsec, view(noGoal, 'minimal').menu.buttons],
+        ['1:02:03', now + 0.5 * s, []]);
+    check('no fast, no view', [Island.islandFastWithoutActivity(null), Island.islandFastWithoutActivity(0)], [null, null]);
+    check('a fast\'s start from Fasting\'s properties', [
+        {Fasting: true, StartedAtUSec: now}, {Fasting: false, StartedAtUSec: 0}, {Fasting: true, StartedAtUSec: 'x'}, null,
+    ].map(Island.islandFastStart), [now, null, null, null]);
 
     // The signals, applied.
     let applied = Island.islandApply(null, 'ActivityStarted', ['a1', 'islet', {kind: 'timer', title: 'Tea'}, {status: 'running'}]);
@@ -126,6 +144,11 @@ function runIslandTests(Island, check, contractXml) {
     check('contract: Get\'s reply', signature(live.lookup_method('Get').out_args), Island.islandBus.getReply);
     check('contract: the signals', ['ActivityStarted', 'ActivityUpdated', 'ActivityEnded'].map(n => signature(live.lookup_signal(n).args)),
         ['(ssa{sv}a{sv})', '(sa{sv})', '(ss)']);
+    const fastingInterface = node.lookup_interface(Island.islandBus.fasting);
+    check('contract: the Fasting interface, its signals and the properties the island reads', [
+        fastingInterface?.lookup_signal('FastStarted') !== null, fastingInterface?.lookup_signal('FastStopped') !== null,
+        fastingInterface?.lookup_property('Fasting')?.signature, fastingInterface?.lookup_property('StartedAtUSec')?.signature,
+    ], [true, true, 'b', 't']);
     for (const action of ['pause', 'resume', 'stop', 'extend', 'stop-fast']) {
         const [iface, method, args] = Island.islandCall(action, 'islet');
         const declared = node.lookup_interface(iface)?.lookup_method(method);

@@ -48,7 +48,7 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         r = try await d.islet("fast", "start")
         #expect(r.status == 1 && r.stderr.contains("a fast") && r.stderr.contains("islet fast stop"), "\(r)")
         r = try await d.islet("fast", "stop", "--at=-30m")
-        #expect(r.status == 0 && r.stdout.hasPrefix("Fast 1 stopped after 1:30 ("), "\(r)")
+        #expect(r.status == 0 && r.stdout.hasPrefix("Fast 1 stopped after 1 h 30 min ("), "\(r)")
         #expect(r.stdout.contains("islet fast undo"), "\(r)")
         r = try await d.islet("fast", "undo")
         #expect(r.status == 0 && r.stdout.hasPrefix("Fast 1 runs again, since "), "\(r)")
@@ -61,9 +61,9 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
 
         r = try await d.islet("history")
         let rows = r.stdout.split(separator: "\n")
-        #expect(rows.count == 2 && rows[0].hasPrefix("ID") && rows[1].hasPrefix("1      ") && rows[1].hasSuffix("1:30     18:00"), "\(r)")
+        #expect(rows.count == 2 && rows[0].hasPrefix("ID") && rows[1].hasPrefix("1      ") && rows[1].hasSuffix("1 h 30 min   18 h"), "\(r)")
         r = try await d.islet("stats")
-        #expect(r.stdout.contains("Fasts:          1\n") && r.stdout.contains("Longest:        1:30\n"), "\(r)")
+        #expect(r.stdout.contains("Fasts:          1\n") && r.stdout.contains("Longest:        1 h 30 min\n"), "\(r)")
         r = try await d.islet("stats", "--format", "json")
         #expect(r.stdout.hasPrefix("{\"count\":1,\"total_usec\":540") && r.stdout.contains("\"goal_hits\":0,"), "\(r)")
 

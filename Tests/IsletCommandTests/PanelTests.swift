@@ -113,6 +113,29 @@ import Testing
         #expect(await eventually { watch.stdout.hasSuffix("\n\n") })
     }
 
+    /// Issue 38, item 5: a fast with a goal never shows as a fast without one ("Fasted
+    /// 0:00:05") in the instant between its FastStarted and its activity, between a timer's
+    /// taking the island and the timer's activity, or when the fast takes the island back.
+    @Test func activityOwnershipTransferWatchShowsNoGoallessFastBetweenActivities() async throws {
+        let d = try await Daemon()
+        try await d.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        let watch = try Background([builtProduct("islet"), "watch", "--format", "plain", "--address", d.bus.address])
+        #expect(await eventually { watch.stdout == "No live activity\n" }, "idle first: \(watch.stdout)")
+        try await d.fasting.call("StartFast")
+        #expect(await eventually { watch.stdout.contains("Goal in 1") })
+        try await d.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(120)])
+        #expect(await eventually { watch.stdout.contains("Tea 0") })
+        try await d.timers.call("Stop", [.string("tea")])
+        #expect(await eventually { watch.stdout.hasSuffix("\n") && watch.stdout.split(separator: "\n").last?.hasPrefix("Goal in 1") == true })
+        // isletd restarts with the fast on the island: idle while it is gone, then the fast.
+        try await d.crash()
+        #expect(await eventually { watch.stdout.hasSuffix("No live activity\n") })
+        try await d.start()
+        #expect(await eventually { watch.stdout.split(separator: "\n").last?.hasPrefix("Goal in 1") == true })
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(!watch.stdout.contains("Fasted"), "a fast with a goal never reads as one without: \(watch.stdout)")
+    }
+
     @Test func watchInWaybarFormatIsOneJSONObjectPerLine() async throws {
         let d = try await Daemon()
         let watch = try Background([builtProduct("islet"), "watch", "--format", "waybar", "--address", d.bus.address])

@@ -19,7 +19,7 @@ import Testing
     }
 
     func announced(_ r: (actions: [BridgeLogic.Action], nextChange: USec?)) -> [NotificationContent] {
-        r.actions.compactMap { if case .announce(_, let c) = $0 { c } else { nil } }
+        r.actions.compactMap { if case .announce(let a) = $0 { a.content } else { nil } }
     }
 
     @Test func postsOnceThenUpdatesInPlaceOnlyWhenTheTextChanges() throws {
@@ -187,7 +187,7 @@ import Testing
         #expect(mako.hints["value"] == .int32(79))
         let xfce = try hints("Xfce Notify Daemon")
         #expect(xfce.hints["value"] == nil)
-        #expect(xfce.body == "<b>Goal in 3:13</b>\nGoal: 16 hours · 79%")
+        #expect(xfce.body == "<b>Goal in 3 h 13 min</b>\nFasted 12 h 47 min\nGoal: 16 hours · 79%")
         let dunst = try hints("dunst")
         #expect(dunst.hints["x-dunst-stack-tag"] == .string("islet-activity") && dunst.hints["value"] == .int32(79))
         let unknown = try hints("some-new-daemon")

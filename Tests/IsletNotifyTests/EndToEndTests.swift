@@ -13,7 +13,7 @@ import Testing
         // A fast begun 57 s ago with a one-minute goal.
         try await fasting.call("StartFastAt", [.uint64(Rig.nowUSec - 57 * 1_000_000)])
         let first = try await rig.waitForNotify { $0.summary == "Fasting Goal" }
-        #expect(first.body == "<b>Goal in 0:01</b>\nGoal: 1 minute")
+        #expect(first.body == "<b>Goal in 1 min</b>\nFasted 0 min\nGoal: 1 minute")
         #expect(first.replacesID == 0)
         #expect(first.urgency == 1)
         #expect(first.strings.contains("stop-fast"))
@@ -22,7 +22,7 @@ import Testing
         // Goal reached: announced in a notification of its own (dunst plays no sound, so none
         // is asked for), and the live one closes.
         let reached = try await rig.waitForNotify { $0.summary == "Goal Reached!" }
-        #expect(reached.body == "<b>Fasted 0:01</b>\nGoal: 1 minute")
+        #expect(reached.body == "<b>Fasted 1 min</b>\nGoal: 1 minute")
         #expect(reached.replacesID == 0)
         #expect(reached.urgency == 1)
         #expect(await eventually { rig.monitor.calls("CloseNotification").count == 1 })

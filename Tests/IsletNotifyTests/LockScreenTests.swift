@@ -72,9 +72,15 @@ import Testing
         let fast = Sample.fast(goal: 16 * 3600, elapsed: 4 * 3600)
         #expect(
             LockScreenNotice.text(fast, now: Sample.t0 + 4 * 3600 * usecPerSecond, style: .standard) == (
-                "Fasting Goal", "Goal in 12:00", Sample.t0 + (4 * 3600 + 60) * usecPerSecond
+                "Fasting Goal", "Goal in 12 h", Sample.t0 + (4 * 3600 + 60) * usecPerSecond
             ))
         let minimal = LockScreenNotice.text(tea, now: Sample.t0 + 30 * usecPerSecond, style: .minimal)
-        #expect(minimal.summary == "10:00" && minimal.body.isEmpty, "PRD-02: the time alone")
+        // PRD-02 UI-01, issue 38 item 2: by the minute with its unit, never "10:00" with 9:30
+        // left (it would read as minutes and seconds, half a minute wrong).
+        #expect(minimal.summary == "10 min" && minimal.body.isEmpty, "PRD-02: the time alone")
+        let minimalPaused = LockScreenNotice.text(paused, now: Sample.t0 + 130 * usecPerSecond, style: .minimal)
+        #expect(minimalPaused.summary == "9:30", "paused, the exact time: it stands still")
+        let minimalFast = LockScreenNotice.text(fast, now: Sample.t0 + (4 * 3600 + 30) * usecPerSecond, style: .minimal)
+        #expect(minimalFast.summary == "12 h", "a fast's hours with their unit, never \"12:00\"")
     }
 }

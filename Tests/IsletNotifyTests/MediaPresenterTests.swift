@@ -45,13 +45,13 @@ import Testing
     @Test func di003AFastIsItsGoalAndChangesOnceAMinute() {
         let fast = Sample.fast(goal: 16 * 3600, elapsed: 4 * 3600 + 30)
         let view = MediaPresenter.present(fast, now: Sample.t0 + (4 * 3600 + 30) * usecPerSecond, style: .standard)
-        #expect(view.title == "Fasting Goal" && view.artist == "Goal in 12:00 · Goal: 16 hours")
+        #expect(view.title == "Fasting Goal" && view.artist == "Goal in 12 h · Goal: 16 hours")
         #expect(view.length == 16 * 3600 * s && view.position == (4 * 3600 + 30) * s)
         #expect(view.nextChange == Sample.t0 + (4 * 3600 + 60) * usecPerSecond)
         #expect(!view.canPause && !view.canControl, "a fast has no pause")
         let reached = Sample.fast(goal: 3600, elapsed: 3700, reached: true)
         let done = MediaPresenter.present(reached, now: Sample.t0 + 3700 * usecPerSecond, style: .standard)
-        #expect(done.title == "Goal Reached!" && done.artist == "Fasted 1:01 · Goal: 1 hour" && done.position == done.length)
+        #expect(done.title == "Goal Reached!" && done.artist == "Fasted 1 h 1 min · Goal: 1 hour" && done.position == done.length)
     }
 
     @Test func prd02MinimalIsTheTimeAloneWithNothingToTap() {

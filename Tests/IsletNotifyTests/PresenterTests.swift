@@ -22,10 +22,11 @@ import Testing
     }
 
     @Test func fastCountsDownInMinutesTowardItsGoal() {
-        // 16 h goal, 12 h 47 min 51 s in: 3 h 12 min 9 s left, shown as 3:13 (rounded up).
+        // 16 h goal, 12 h 47 min 51 s in: 3 h 12 min 9 s left, shown as 3 h 13 min (rounded
+        // up), with the time fasted and the goal (DI-003); units, never "3:13" (issue 38).
         let p = show(Sample.fast(goal: 57600, elapsed: 46071))
         #expect(p.content.summary == "Fasting Goal")
-        #expect(p.content.body == "Goal in 3:13\nGoal: 16 hours")
+        #expect(p.content.body == "Goal in 3 h 13 min\nFasted 12 h 47 min\nGoal: 16 hours")
         #expect(p.content.hints["value"] == .int32(79))
         #expect(p.content.actions.map(\.key) == ["stop-fast"])
         #expect(p.content.hints["x-dunst-stack-tag"] == .string("islet-activity"))
@@ -41,13 +42,13 @@ import Testing
         let b = show(fast, at: 8)
         let c = show(fast, at: 10)
         #expect(a.content == b.content)
-        #expect(c.content.body == "Goal in 3:12\nGoal: 16 hours")
+        #expect(c.content.body == "Goal in 3 h 12 min\nFasted 12 h 48 min\nGoal: 16 hours")
     }
 
     @Test func goalReached() {
         let p = show(Sample.fast(goal: 57600, elapsed: 57600 + 125, reached: true))
         #expect(p.content.summary == "Goal Reached!")
-        #expect(p.content.body == "Fasted 16:02\nGoal: 16 hours")
+        #expect(p.content.body == "Fasted 16 h 2 min\nGoal: 16 hours")
         #expect(p.content.icon == BridgeSettings().icons.goalReached)
         #expect(p.content.hints["value"] == .int32(100))
         #expect(p.isAlert)
@@ -125,6 +126,25 @@ import Testing
         #expect(show(fifteen, minimal).content.body == "14:32")
         let (done, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 60)], elapsed: 60, completed: true)
         #expect(show(done, minimal).content.body == "0:00")
+    }
+
+    /// Issue 38, items 3 and 4: a minimal fast's time is never "14:00", which a timer's
+    /// minimal "14:00" makes read as fourteen minutes; and its notification expires, as every
+    /// fast's does (config.toml: a 16-hour fast never holds the screen).
+    @Test func prd02MinimalFastIsUnambiguousAndExpires() {
+        let fast = show(Sample.fast(goal: 16 * 3600, elapsed: 2 * 3600), minimal)
+        #expect(fast.content.body == "14 h", "14 hours left, with its unit")
+        #expect(fast.content.expireTimeout == -1, "a fast's notification expires in the minimal style too")
+        let later = show(Sample.fast(goal: 16 * 3600, elapsed: 2 * 3600 + 90), minimal)
+        #expect(later.content.body == "13 h 59 min")
+        let reached = show(Sample.fast(goal: 3600, elapsed: 3600 + 125, reached: true), minimal)
+        #expect(reached.content.body == "1 h 2 min")
+        let (tea, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 60)
+        #expect(show(tea, minimal).content.body == "14:00", "a timer's minutes and seconds")
+        #expect(show(tea, minimal).content.expireTimeout == 0, "a timer stays on screen (timer_on_screen)")
+        var off = minimal
+        off.timerOnScreen = false
+        #expect(show(tea, off).content.expireTimeout == -1)
     }
 
     @Test func serverWithoutBodyGetsOneLine() {

@@ -54,6 +54,30 @@ import Testing
         #expect(rig.bridge?.isRunning == true)
     }
 
+    /// DI-005 (issue 38, item 1): a kept "Goal Reached!" acts on the fast it announced. Its
+    /// Stop Fast stops that fast; pressed again after a new fast began, it leaves that one alone.
+    @Test func di005AKeptGoalReachedStopsOnlyTheFastItAnnounced() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities))
+        let fake = try #require(rig.fake)
+        let fasting = rig.daemon.fasting
+        try await fasting.call("SetGoal", [.uint64(60)])
+        try await fasting.call("StartFastAt", [.uint64(UInt64(Date().timeIntervalSince1970 * 1_000_000) - 600 * 1_000_000)])
+        #expect(await eventually { fake.posted.contains { $0.summary == "Goal Reached!" && $0.replacesID == 0 } })
+        // The server's ids count the fresh posts: the announcement's is its place among them.
+        let fresh = fake.posted.filter { $0.replacesID == 0 }
+        let announced = UInt32(try #require(fresh.firstIndex { $0.summary == "Goal Reached!" }) + 1)
+        #expect(fresh[Int(announced) - 1].actions.contains("stop-fast"))
+        #expect(try await press(fake, id: announced, "stop-fast") { (try? await fasting.get("Fasting")) == .boolean(false) })
+        #expect(await eventually { fake.posted.last?.summary == "Fast Stopped" })
+
+        try await fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await fasting.call("StartFast")
+        try fake.invoke(id: announced, action: "stop-fast")
+        #expect(await eventually { rig.bridge?.stderr.contains("a fast that has ended") == true }, "\(rig.bridge?.stderr ?? "")")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await fasting.get("Fasting") == .boolean(true), "the new fast runs on")
+    }
+
     /// Presses a button every 200 ms until `done` holds (at most 5 s).
     func press(_ fake: FakeNotificationServer, id: UInt32, _ action: String, until done: () async -> Bool) async throws -> Bool {
         for _ in 0..<25 {

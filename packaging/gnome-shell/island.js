@@ -16,9 +16,17 @@ function islandHms(seconds) {
     return `${Math.floor(seconds / 3600)}:${islandTwo(Math.floor(seconds / 60) % 60)}:${islandTwo(seconds % 60)}`;
 }
 
-// "16:02" (H:MM), for counts that change once a minute.
-function islandHm(seconds) {
-    return `${Math.floor(seconds / 3600)}:${islandTwo(Math.floor(seconds / 60) % 60)}`;
+// "16 h 2 min", "16 h", "45 min", for counts that change once a minute: "16:02" would read
+// as a timer's minutes and seconds (Format.hoursMinutes in Sources/IsletCore/Formatting.swift).
+function islandHoursMinutes(seconds, tr) {
+    const t = tr ?? islandEnglish;
+    const hours = Math.floor(seconds / 3600);
+    const minutes = Math.floor(seconds / 60) % 60;
+    const h = t.gettext('%d h').replace('%d', `${hours}`);
+    const m = t.gettext('%d min').replace('%d', `${minutes}`);
+    if (hours === 0)
+        return m;
+    return minutes === 0 ? h : `${h} ${m}`;
 }
 
 // Timers: "14:32", "02:00", "00:00"; past an hour "1:02:03".
@@ -63,6 +71,20 @@ function islandNumber(dict, key) {
 function islandString(dict, key) {
     const v = dict ? dict[key] : undefined;
     return typeof v === 'string' ? v : null;
+}
+
+// A running fast that has no live activity (no goal, DI-001; or its activity was dismissed,
+// or live activities are off), as the island shows it: an app view, not a live activity (the
+// panels' "Fasted 1:02:03", FR-003), with Stop Fast. Its id is empty.
+function islandFastWithoutActivity(startedAtUsec) {
+    if (typeof startedAtUsec !== 'number' || !Number.isFinite(startedAtUsec) || startedAtUsec <= 0)
+        return null;
+    return {
+        id: '',
+        owner: 'fasting',
+        attributes: {kind: 'fast', title: 'Fasting'},
+        state: {status: 'running', started_at_usec: startedAtUsec},
+    };
 }
 
 // An activity as `LiveActivity.Get` or `ActivityStarted` gives it: (id, owner, attributes,
@@ -214,10 +236,13 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
         let text;
         let nextChange = next;
         if (kind === 'fast' && status === 'goal-reached') {
-            text = islandHm(elapsed);
+            text = islandHoursMinutes(elapsed, t);
             nextChange = startedAt > 0 ? startedAt + (Math.floor(elapsed / 60) + 1) * 60 * second : null;
         } else {
             text = hasTime ? islandMinimalText(shown) : title;
+            // A fast without an activity counts up each second, as the panels' does.
+            if (kind === 'fast' && activity.id === '' && startedAt > 0)
+                nextChange = startedAt + (elapsed + 1) * second;
         }
         return {
             kind, status, minimal: true,
@@ -238,7 +263,16 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
     const mark = kind === 'fast' ? null : islandPhaseMark(state);
     let nextChange = next;
 
-    if (kind === 'fast') {
+    if (kind === 'fast' && activity.id === '') {
+        // The app view of a fast without an activity: the time fasted, counting each second.
+        barText = t.gettext('Fasted %s').replace('%s', islandHms(elapsed));
+        icon = 'preferences-system-time-symbolic';
+        menuTitle = t.gettext('Fasting');
+        menuTime = islandHms(elapsed);
+        detail = goal > 0 ? t.gettext('Goal: %s').replace('%s', islandDuration(goal, t)) : t.gettext('No goal set');
+        nextChange = startedAt > 0 ? startedAt + (elapsed + 1) * second : null;
+        buttons = [{label: t.gettext('Stop Fast'), action: 'stop-fast'}];
+    } else if (kind === 'fast') {
         if (status === 'goal-reached') {
             barText = t.gettext('Goal Reached!');
             icon = 'emblem-ok-symbolic';
@@ -308,8 +342,18 @@ var islandBus = {
     name: 'org.islet.Islet1',
     path: '/org/islet/Islet1',
     liveActivity: 'org.islet.Islet1.LiveActivity',
+    fasting: 'org.islet.Islet1.Fasting',
     getReply: '(ssa{sv}a{sv})',
 };
+
+// A running fast's start from Fasting's properties (GetAll, unpacked); null when none runs or
+// the values are not what the contract says.
+function islandFastStart(properties) {
+    if (!properties || typeof properties !== 'object' || properties.Fasting !== true)
+        return null;
+    const start = properties.StartedAtUSec;
+    return typeof start === 'number' && Number.isFinite(start) && start > 0 ? start : null;
+}
 
 // The D-Bus call behind a button: [interface, method, args (a GVariant's type and values)].
 function islandCall(action, owner) {

@@ -131,7 +131,9 @@ function islandStart(lib, Island, options) {
     const tr = {gettext: lib.gettext, ngettext: lib.ngettext};
     const bus = Gio.DBus.session;
     const cancellable = new Gio.Cancellable();
-    const state = {activity: null, style: 'standard', timeout: 0, destroyed: false};
+    // fastStartedAt: a running fast's start, read after the island settles (null: none, or
+    // not read yet); shown only while there is no activity (an app view, FR-003).
+    const state = {activity: null, fastStartedAt: null, settle: 0, style: 'standard', timeout: 0, destroyed: false};
 
     const Button = islandButtonClass(lib);
     const button = new Button(action => press(action));
@@ -147,7 +149,7 @@ function islandStart(lib, Island, options) {
             state.timeout = 0;
         }
         const now = GLib.get_real_time();
-        const view = Island.islandView(state.activity, now, state.style, button.menu.isOpen, tr);
+        const view = Island.islandView(shown(), now, state.style, button.menu.isOpen, tr);
         if (!view) {
             button.menu.close();
             button.container.hide();
@@ -166,9 +168,46 @@ function islandStart(lib, Island, options) {
         }
     }
 
+    // The activity, or else a running fast as an app view.
+    function shown() {
+        return state.activity ?? Island.islandFastWithoutActivity(state.fastStartedAt);
+    }
+
     function set(activity) {
         state.activity = activity;
         render();
+    }
+
+    // Whether a fast runs, and since when (Fasting's properties, without starting isletd).
+    function fetchFast() {
+        bus.call(ISLAND_NAME, ISLAND_PATH, 'org.freedesktop.DBus.Properties', 'GetAll',
+            new GLib.Variant('(s)', [Island.islandBus.fasting]), new GLib.VariantType('(a{sv})'),
+            Gio.DBusCallFlags.NO_AUTO_START, -1, cancellable, (connection, result) => {
+                let properties = null;
+                try {
+                    [properties] = connection.call_finish(result).recursiveUnpack();
+                } catch (e) {
+                    // Cancelled at disable, or the service left.
+                }
+                if (state.destroyed)
+                    return;
+                state.fastStartedAt = Island.islandFastStart(properties);
+                render();
+            });
+    }
+
+    // After an activity ended or a fast started, the next activity usually follows in the
+    // same breath (a timer taking the island, the fast's own activity): the fast is read
+    // once that has settled, so that a fast with a goal never flashes as one without.
+    function settleThenFetchFast() {
+        if (state.settle)
+            GLib.source_remove(state.settle);
+        state.settle = GLib.timeout_add(GLib.PRIORITY_DEFAULT, 250, () => {
+            state.settle = 0;
+            fetchFast();
+            return GLib.SOURCE_REMOVE;
+        });
+        GLib.Source.set_name_by_id(state.settle, '[islet] island settle');
     }
 
     // The activity as the service holds it now. Never starts isletd: an island appears
@@ -192,7 +231,7 @@ function islandStart(lib, Island, options) {
     }
 
     function press(action) {
-        const activity = state.activity;
+        const activity = shown();
         const call = activity ? Island.islandCall(action, activity.owner) : null;
         if (!call)
             return;
@@ -212,13 +251,32 @@ function islandStart(lib, Island, options) {
     const signalId = bus.signal_subscribe(ISLAND_NAME, ISLAND_INTERFACE, null, ISLAND_PATH, null,
         Gio.DBusSignalFlags.NONE, (connection, sender, path, iface, signal, parameters) => {
             const applied = Island.islandApply(state.activity, signal, parameters.recursiveUnpack());
+            if (signal === 'ActivityEnded' && applied.activity === null && state.activity !== null) {
+                state.fastStartedAt = null;
+                settleThenFetchFast();
+            }
             if (applied.resync)
                 fetch();
             else if (applied.activity !== state.activity)
                 set(applied.activity);
         });
+    const fastSignalId = bus.signal_subscribe(ISLAND_NAME, Island.islandBus.fasting, null, ISLAND_PATH, null,
+        Gio.DBusSignalFlags.NONE, (connection, sender, path, iface, signal) => {
+            if (signal === 'FastStopped') {
+                state.fastStartedAt = null;
+                render();
+            } else if (signal === 'FastStarted') {
+                settleThenFetchFast();
+            }
+        });
     const watchId = Gio.bus_watch_name_on_connection(bus, ISLAND_NAME, Gio.BusNameWatcherFlags.NONE,
-        () => fetch(), () => set(null));
+        () => {
+            fetch();
+            fetchFast();
+        }, () => {
+            state.fastStartedAt = null;
+            set(null);
+        });
 
     // The style is islet's own setting (config.toml), followed as it changes.
     const configFile = Gio.File.new_for_path(options.configPath);
@@ -285,7 +343,11 @@ function islandStart(lib, Island, options) {
             if (state.timeout)
                 GLib.source_remove(state.timeout);
             state.timeout = 0;
+            if (state.settle)
+                GLib.source_remove(state.settle);
+            state.settle = 0;
             bus.signal_unsubscribe(signalId);
+            bus.signal_unsubscribe(fastSignalId);
             Gio.bus_unwatch_name(watchId);
             if (monitor)
                 monitor.cancel();
