@@ -13,7 +13,13 @@ struct ActivityCommand: AsyncParsableCommand {
 
     static func act(_ verb: Verb, bus: BusOptions) async throws {
         try await bus.run { client in
-            guard let activity = try await client.currentActivity() else {
+            // With no activity, a running fast is what the panel shows (FR-003, its app view):
+            // the click acts on it (FR-002: a graphical Stop for a fast without a goal).
+            var shown = try await client.currentActivity()
+            if shown == nil, let status = try? await client.fastStatus(), status.fasting {
+                shown = ActivitySnapshot(id: "", owner: "fasting", attributes: ["kind": .string("fast")], state: [:])
+            }
+            guard let activity = shown else {
                 Output.error("no live activity to act on.", hint: "`islet timer start Tea 3m` or `islet fast start` starts one.")
                 throw ExitCode(1)
             }

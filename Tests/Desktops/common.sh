@@ -224,6 +224,22 @@ scenario() {
   islet fast stop >/dev/null
   check "undo brings the fast back" bash -c "'$bin/islet' fast undo >/dev/null && '$bin/islet' fast | grep -q 'Fasting since'"
 
+  # DI-005 (issue 38, item 1): the kept "Goal Reached!" acts on its own fast only. That fast
+  # ends, a new one begins (no goal: no live notification beside it), and the kept
+  # announcement's Stop Fast is pressed, where the server lets a test press it.
+  islet fast stop >/dev/null
+  islet goal clear >/dev/null
+  islet fast start >/dev/null
+  sleep 0.5
+  if press stop-fast; then
+    check "kept Goal Reached!: Stop Fast is its own" wait_log "$log" 'Stop Fast on the announcement of a fast that has ended' 50
+    sleep 0.5
+    check "kept Goal Reached!: a new fast runs on" bash -c "'$bin/islet' fast | grep -q 'Fasting since'"
+  else
+    record NOTE "kept Goal Reached!" "its Stop Fast cannot be pressed headless here"
+  fi
+  islet fast stop >/dev/null
+
   # islet-notify killed: its notification is closed by the next one.
   islet timer start Tea 2m >/dev/null
   wait_log "$log" 'Notify answered: id' 50

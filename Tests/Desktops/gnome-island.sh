@@ -30,6 +30,7 @@ shoot_menu() {
   import -window root -crop 480x300+272+0 +repage "$screens/gnome-island-$1.png"
   island_eval "$island.menu.close(false); true" >/dev/null
 }
+no_fasted_seen() { [[ "$(island_eval "isletSeen.join(' | ')")" != *Fasted* ]]; }
 log_clean() { ! grep -E 'JS ERROR|JS WARNING|[Ee]xtension .*islet|islet@islet.org' "$work/gnome.log" | grep -v 'Unable to .*org.gnome.Shell.Extensions' | grep -q .; }
 
 media_section='Main.panel.statusArea.dateMenu._messageList._mediaSection'
@@ -128,8 +129,41 @@ island_scenario() {
   check "fast: stopped, the island goes" wait_for 30 island_hidden
   check "fast: isletd stopped it" bash -c "! '$bin/islet' fast | grep -q 'Fasting since'"
 
+  # A fast without a goal (FR-002, FR-003; issue 38, item 6): no live activity (DI-001), but
+  # the island shows it as an app view, the time fasted counting each second, with Stop Fast.
+  islet goal clear >/dev/null
+  islet fast start >/dev/null
+  check "fast without a goal: the time fasted in the bar" wait_for 30 island_text_matches '^Fasted 0:00:[0-9]{2}$'
+  check "fast without a goal: no live activity (DI-001)" bash -c "'$bin/islet' activity | grep -q 'No live activity'"
+  local counted; counted=$(island_text)
+  sleep 2.2
+  check "fast without a goal: counts up" test "$(island_text)" != "$counted"
+  shoot_bar fast-no-goal
+  check "fast without a goal: menu has Stop Fast" menu_has 'Stop Fast'
+  shoot_menu fast-no-goal-menu
+  check "fast without a goal: Stop Fast in the menu stops it" menu_press 'Stop Fast'
+  check "fast without a goal: stopped, the island goes" wait_for 30 island_hidden
+  check "fast without a goal: isletd stopped it" bash -c "! '$bin/islet' fast | grep -q 'Fasting since'"
+  # A timer takes the island from a fast with a goal and gives it back: no flash of the app
+  # view between the two activities (issue 38, item 5, as the island sees it).
+  islet goal set 16h >/dev/null
+  islet fast start >/dev/null
+  check "fast: the time to the goal again" wait_for 30 island_text_matches '^15:59:[0-9]{2}$'
+  island_eval "globalThis.isletSeen = []; globalThis.isletSeenId = $island._label.connect('notify::text', l => isletSeen.push(l.text)); true" >/dev/null
+  islet timer start Tea 2m >/dev/null
+  check "a timer takes the island" wait_for 30 island_text_matches '^0[12]:[0-9]{2}$'
+  islet timer stop >/dev/null
+  check "the fast takes it back" wait_for 30 island_text_matches '^15:5[0-9]:[0-9]{2}$'
+  sleep 0.6
+  record NOTE "bar texts through the hand-over" "$(island_eval "isletSeen.slice(0, 8).join(' | ')")"
+  check "no 'Fasted' between the activities" no_fasted_seen
+  island_eval "$island._label.disconnect(isletSeenId); true" >/dev/null
+  islet fast stop >/dev/null
+
   # Goal reached (DI-004).
   islet history delete 1 >/dev/null
+  islet history delete 2 >/dev/null
+  islet history delete 3 >/dev/null
   islet goal set 1m >/dev/null
   call Fasting.StartFastAt uint64:$(( $(now_usec) - 58000000 )) >/dev/null
   check "goal reached: said in the bar" wait_for 80 island_text_matches '^Goal Reached!$'

@@ -83,7 +83,7 @@ import Testing
         #expect(r.stdout.hasPrefix("{\"text\":\"%{F#f00}<b>&\\\"evil\\\" 01:"), "\(r)")
     }
 
-    @Test func watchPrintsEachChangeWithoutPollingAndSurvivesARestart() async throws {
+    @Test("App Backgrounded") func watchPrintsEachChangeWithoutPollingAndSurvivesARestart() async throws {
         let d = try await Daemon()
         let monitor = try await BusMonitor(address: d.bus.address, rules: ["type='method_call',interface='org.islet.Islet1.LiveActivity'"])
         let watch = try Background([builtProduct("islet"), "watch", "--format", "polybar", "--address", d.bus.address])

@@ -6,7 +6,7 @@ import Testing
 /// The compact and expanded views in the panel feeds, the minimal style there, a fast
 /// without a goal, and the verbs a panel's click uses (the seeds' requirement IDs).
 @Suite struct PanelViews {
-    @Test func compactCarriesThePhaseAndTheTooltipIsTheExpandedView() async throws {
+    @Test("Compact Display (Dynamic Island - Leading/Trailing)") func compactCarriesThePhaseAndTheTooltipIsTheExpandedView() async throws {
         let d = try await Daemon()
         // Paused within its first second, so that it shows 00:40 and 0 %: on a machine busy
         // enough to take longer between the two calls, the timer is started again.
@@ -38,7 +38,7 @@ import Testing
         #expect(r.stdout.contains("\nGoal: 16 hours · 25%</tool>"), "DI-003 goal: \(r)")
     }
 
-    @Test func minimalStyleIsTheTimeAloneEverywhere() async throws {
+    @Test("Compact Display (Dynamic Island - Minimal)") func minimalStyleIsTheTimeAloneEverywhere() async throws {
         let d = try await Daemon()
         try await d.timers.call("Start", [.string("focus"), .string("Focus"), .uint64(300)])
         var r = try await d.islet("status", "--format", "waybar", "--style", "minimal")
@@ -83,6 +83,14 @@ import Testing
         #expect(
             await eventually { ["0:00\n", "0:01\n", "0:02\n"].contains { watch.stdout.hasSuffix("No live activity\n" + $0) } },
             "\(watch.stdout)")
+        // FR-002 (issue 38, item 6): the panel's click stops the fast it shows, though it has
+        // no live activity; a pause is refused as for any fast.
+        r = try await d.islet("activity", "toggle")
+        #expect(r.status == 1 && r.stderr.contains("a fast does not pause"), "\(r)")
+        r = try await d.islet("activity", "stop")
+        #expect(r.status == 0 && r.stdout.hasPrefix("Stopped the fast after 0:00:0"), "\(r)")
+        #expect(try await d.fasting.get("Fasting") == .boolean(false))
+        #expect(await eventually { watch.stdout.hasSuffix("No live activity\n") }, "\(watch.stdout)")
     }
 
     @Test func theClickVerbsActOnWhateverHoldsTheIsland() async throws {

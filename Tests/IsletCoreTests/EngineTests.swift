@@ -174,7 +174,7 @@ extension Engine {
 }
 
 @Suite struct Timers {
-    @Test func phasesRoundsAndSleepingThroughSeveral() throws {
+    @Test("Phase Transition Update") func phasesRoundsAndSleepingThroughSeveral() throws {
         var e = engine()
         try e.startTimer(owner: "gym", title: "Workout", phases: [.init(name: "Work", seconds: 40), .init(name: "Rest", seconds: 20)], rounds: 8, now: t0)
         #expect(e.nextDeadline(now: t0) == t0 + 40 * s)
@@ -302,7 +302,7 @@ extension Engine {
 }
 
 @Suite struct LiveActivities {
-    @Test func newestProducerWinsAndHandBack() throws {
+    @Test("Activity Ownership Transfer; New Activity Wins") func newestProducerWinsAndHandBack() throws {
         var e = engine(goal: 57600)
         try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
         try e.startTimer(
@@ -314,7 +314,7 @@ extension Engine {
         #expect(e.startedOwners == ["fasting", "med", "fasting"])
     }
 
-    @Test func ownershipTransferAndNotOwner() throws {
+    @Test("Ownership Tracking; Owner Identification") func ownershipTransferAndNotOwner() throws {
         var e = engine()
         let id = try e.startCustomActivity(
             owner: "app.one", attributes: ["title": .string("Delivery")], state: ["status": .string("running")], sender: ":1.5", now: t0)
@@ -352,7 +352,7 @@ extension Engine {
         #expect(e.state.timers["b"] != nil)
     }
 
-    @Test func enabledOffAndOn() throws {
+    @Test("Authorization Check; Not Authorized; Authorization Changed") func enabledOffAndOn() throws {
         var e = engine()
         try e.startTimer(owner: "a", title: "A", phases: [.init(name: "A", seconds: 600)], rounds: 1, now: t0)
         e.setEnabled(false, now: t0 + s)
@@ -364,7 +364,7 @@ extension Engine {
         #expect(e.state.activity?.owner == "a")
     }
 
-    @Test func ownerVanished() throws {
+    @Test("Activity End (App Termination)") func ownerVanished() throws {
         var e = engine()
         _ = try e.startCustomActivity(
             owner: "shell", attributes: ["title": .string("X"), "ends_with_owner": .bool(false)], state: [:], sender: ":1.9", now: t0)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct Invariants {
     enum Op: CaseIterable { case startTimer, pause, resume, stop, advance, custom, end, fastStart, fastStop, toggle }
 
-    @Test func atMostOneActivityAndTimeIsConserved() async {
+    @Test("No Concurrent Activities") func atMostOneActivityAndTimeIsConserved() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...9).array(of: 1...60), Gen.int(in: 1...400).array(of: 60)) { ops, steps in
             var e = Engine(state: IsletState(), localTime: .utc)
             var now = t0

@@ -16,7 +16,7 @@ import Testing
                 path: "/org/gnome/ScreenSaver", interface: "org.gnome.ScreenSaver", member: "ActiveChanged", body: [.boolean(active)]))
     }
 
-    @Test func whileLockedTheActivityIsPostedForTheLockScreenAndClosedOnUnlock() async throws {
+    @Test("Lock Screen Display") func whileLockedTheActivityIsPostedForTheLockScreenAndClosedOnUnlock() async throws {
         let d = try await Daemon()
         let shell = try await FakeNotificationServer(address: d.bus.address, capabilities: ["body", "actions", "persistence", "sound"], name: "gnome-shell")
         let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])

@@ -19,7 +19,7 @@ import Testing
         #expect(gaps.allSatisfy { $0 > .seconds(59) && $0 < .seconds(61) }, "\(gaps)")
     }
 
-    @Test func aTwoMinuteTimerSendsAboutOneASecond() async throws {
+    @Test("Timer Progress Update") func aTwoMinuteTimerSendsAboutOneASecond() async throws {
         let rig = try await Rig(.fake(.normal, capabilities: ["body", "actions"]))
         let fake = try #require(rig.fake)
         try await rig.daemon.live.set("LingerSeconds", .uint32(0))

@@ -54,7 +54,7 @@ import Testing
         #expect(p.isAlert)
     }
 
-    @Test func timerShowsMinutesAndSeconds() {
+    @Test("Timer Format") func timerShowsMinutesAndSeconds() {
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
         let p = show(a)
         #expect(p.content.summary == "Tea")
@@ -88,7 +88,7 @@ import Testing
         #expect(p.content.actions.isEmpty)
     }
 
-    @Test func phasesAndRounds() {
+    @Test("Expanded Display (Dynamic Island Tap)") func phasesAndRounds() {
         let (meditation, _) = Sample.timer(
             "Meditation", phases: [Phase(name: "Phase 1", seconds: 300), Phase(name: "Phase 2", seconds: 600)], elapsed: 60)
         #expect(show(meditation).content.body == "04:00\nPhase 1/2")
@@ -98,7 +98,7 @@ import Testing
         #expect(show(workout).content.body == "00:30\nWork · Round 3/8")
     }
 
-    @Test func pausedTimerShowsAPauseMarkAndNeverTicks() {
+    @Test("Pause State Display") func pausedTimerShowsAPauseMarkAndNeverTicks() {
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28, pausedFor: 50)
         let p = show(a)
         #expect(p.content.body == "❚❚ Paused · 14:32 left")

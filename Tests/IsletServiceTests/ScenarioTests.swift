@@ -7,7 +7,33 @@ import Testing
 @Suite struct Scenarios {
     func state(_ message: Message?) -> [String: DBusValue] { message?.body.last?.stringVariantEntries ?? [:] }
 
-    @Test func pauseAndResumeAnActivity() async throws {
+    /// The session's info in the attributes (title, phases, rounds) and the first ContentState
+    /// with the remaining time and the phase, in ActivityStarted and in Get alike.
+    @Test("Activity Start") func activityStartCarriesTheSessionAndItsFirstState() async throws {
+        let daemon = try await Daemon()
+        let signals = try await daemon.signals()
+        try await daemon.timers.call(
+            "StartIntervals",
+            [
+                .string("gym"), .string("Workout"), .array(.string, [.string("Work"), .string("Rest")]),
+                .array(.uint64, [.uint64(40), .uint64(20)]), .uint32(8),
+            ])
+        let seen = await collect(signals) { $0.names.contains("ActivityStarted") }
+        let started = try #require(seen.first { $0.name == "ActivityStarted" })
+        let attributes = started.body[2].stringVariantEntries ?? [:]
+        #expect(started.body[1] == .string("gym"))
+        #expect(attributes["kind"] == .string("timer") && attributes["title"] == .string("Workout"))
+        #expect(attributes["phase_count"] == .uint32(2) && attributes["rounds"] == .uint32(8))
+        let first = state(started)
+        #expect(first["status"] == .string("running") && first["phase_name"] == .string("Work") && first["round"] == .uint32(1))
+        #expect(first["total_usec"] == .uint64(8 * 60 * 1_000_000))
+        let remaining = try #require(try first["remaining_usec"]?.decode(UInt64.self))
+        #expect(remaining > 0 && remaining <= 40 * 1_000_000)
+        let get = try await daemon.live.call("Get")
+        #expect(get.count == 4 && get[1] == .string("gym") && get[2].stringVariantEntries?["title"] == .string("Workout"))
+    }
+
+    @Test("Resume State Display") func pauseAndResumeAnActivity() async throws {
         let daemon = try await Daemon()
         try await daemon.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
         let signals = try await daemon.signals()

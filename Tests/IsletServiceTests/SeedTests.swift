@@ -242,7 +242,7 @@ import Testing
     }
 
     /// DI-005: stopping the fast ends its activity at once, reason `stopped`.
-    @Test func DI005_endLiveActivityOnStop() async throws {
+    @Test("Activity End (Manual Stop); DI-005") func DI005_endLiveActivityOnStop() async throws {
         let daemon = try await Daemon()
         try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
         try await daemon.fasting.call("StartFast")
@@ -257,7 +257,7 @@ import Testing
 
     /// DI-007: the activity outlives the service: killed and started again, the same activity
     /// (id, owner, start, goal) is back without a new ActivityStarted.
-    @Test func DI007_handlingTermination() async throws {
+    @Test("App Foregrounded; DI-007") func DI007_handlingTermination() async throws {
         let daemon = try await Daemon()
         try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
         try await daemon.fasting.call("StartFastAt", [.uint64(nowUSec() - 3600 * usec)])

@@ -189,7 +189,7 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         #expect(seen.last?.body.last == .string("completed"))
     }
 
-    @Test func FR07_minimalCountdownEndsFiveSecondsAfterCompletion() async throws {
+    @Test("Activity End (Normal Completion); PRD-02 FR-07") func FR07_minimalCountdownEndsFiveSecondsAfterCompletion() async throws {
         let daemon = try await Daemon()
         let signals = try await daemon.signals()
         try await daemon.timers.call("Start", [.string("boring"), .string("Countdown"), .uint64(1)])
@@ -257,7 +257,7 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         #expect(try await lingering.live.get("ActivityId") == .string(""))
     }
 
-    @Test func ownershipAndEnabled() async throws {
+    @Test("First-Come Priority") func ownershipAndEnabled() async throws {
         let daemon = try await Daemon()
         let id = try await daemon.live.call(
             "Start",
