@@ -20,8 +20,16 @@ public actor Bridge {
         case tick(generation: Int)
         case notified(Result<UInt32, DBusError>)
         case announced(UInt32, kind: AnnouncedKind)
-        case liveElsewhere(Bool)
+        case liveElsewhere(Surface, Bool)
         case expand
+    }
+
+    /// A surface that shows the live activity in the notification's stead.
+    public enum Surface: Sendable, Hashable {
+        /// A KDE job in Plasma's progress area.
+        case kdeJob
+        /// The notice GNOME's lock screen shows while the session is locked.
+        case lockScreen
     }
 
     /// What an announcement's buttons act on: a moment (a fast's goal reached: that fast,
@@ -58,6 +66,8 @@ public actor Bridge {
     var warnedAboutCrashes = false
     /// Closes we asked for: their NotificationClosed is not a dismissal, whatever its reason.
     var closing: Set<UInt32> = []
+    /// The surfaces that show the live activity now, in the notification's stead.
+    var elsewhere: Set<Surface> = []
     /// Our announcements on screen, for their buttons.
     var announcements: [UInt32: AnnouncedKind] = [:]
     let events: AsyncStream<Event>
@@ -111,8 +121,9 @@ public actor Bridge {
     /// `islet expand`: the live notification again, even if it was dismissed.
     public nonisolated func expand() { input.yield(.expand) }
 
-    /// Another surface (a KDE job) shows the live activity, or stopped showing it.
-    public nonisolated func setLiveElsewhere(_ on: Bool) { input.yield(.liveElsewhere(on)) }
+    /// Another surface (a KDE job, the lock screen's notice) shows the live activity, or
+    /// stopped showing it.
+    public nonisolated func setLiveElsewhere(_ surface: Surface, _ on: Bool) { input.yield(.liveElsewhere(surface, on)) }
 
     /// Set by ``shutdown()``: `run()` then returns because it was asked to.
     public private(set) var isShuttingDown = false
@@ -221,10 +232,12 @@ public actor Bridge {
             log("asked to show the activity again")
             logic.expand()
             render()
-        case .liveElsewhere(let on):
-            guard logic.liveElsewhere != on else { return }
-            logic.liveElsewhere = on
-            log(on ? "the activity shows as a KDE job: notifications carry only its moments" : "the live notification is back")
+        case .liveElsewhere(let surface, let on):
+            if on { elsewhere.insert(surface) } else { elsewhere.remove(surface) }
+            guard logic.liveElsewhere != !elsewhere.isEmpty else { return }
+            logic.liveElsewhere = !elsewhere.isEmpty
+            let shownBy = surface == .kdeJob ? "as a KDE job" : "on the lock screen"
+            log(logic.liveElsewhere ? "the activity shows \(shownBy): notifications carry only its moments" : "the live notification is back")
             render()
         }
     }

@@ -133,7 +133,7 @@ public actor KdeJob {
     func tellBridge(liveElsewhere: Bool) {
         guard toldLiveElsewhere != liveElsewhere else { return }
         toldLiveElsewhere = liveElsewhere
-        bridge?.setLiveElsewhere(liveElsewhere)
+        bridge?.setLiveElsewhere(.kdeJob, liveElsewhere)
     }
 
     func start(_ activity: ActivitySnapshot, owner: String) async {

@@ -9,13 +9,17 @@ import Platform
 /// activity afresh whenever its text changes (at a lock screen's pace, once a minute; the
 /// minimal style, the time alone) and closes it when the session is unlocked. Newer GNOME and
 /// Plasma show the MPRIS player there too (``MediaPlayer``). Other servers have no lock screen
-/// of their own, so nothing is posted to them.
+/// of their own, so nothing is posted to them. While its notice is up, the bridge withdraws the
+/// live notification (``Bridge/Surface/lockScreen``): GNOME 43 would list it there as well,
+/// with the text it had when the session locked (a minimal "9:59" that never moves), and
+/// posts it again on unlock.
 public actor LockScreenNotice {
     static let screenSavers = ["org.gnome.ScreenSaver", "org.freedesktop.ScreenSaver"]
 
     let islet: IsletClient
     let server: NotificationServer
     let settings: BridgeSettings
+    let bridge: Bridge?
     let clock: @Sendable () -> USec
     let log: @Sendable (String) -> Void
     var locked = false
@@ -26,12 +30,13 @@ public actor LockScreenNotice {
     var tick: Task<Void, Never>?
 
     public init(
-        islet: IsletClient, server: NotificationServer, settings: BridgeSettings,
+        islet: IsletClient, server: NotificationServer, settings: BridgeSettings, bridge: Bridge? = nil,
         clock: @escaping @Sendable () -> USec = WallClock.clock, log: @escaping @Sendable (String) -> Void
     ) {
         self.islet = islet
         self.server = server
         self.settings = settings
+        self.bridge = bridge
         self.clock = clock
         self.log = log
     }
@@ -104,12 +109,14 @@ public actor LockScreenNotice {
         content.expireTimeout = -1
         let text = content.summary + "\n" + content.body
         if text != shownText {
-            // Posted afresh: the lock screen does not show an update in place.
-            await closeShown()
+            // Posted afresh: the lock screen does not show an update in place. The live
+            // notification stays withdrawn meanwhile.
+            await closeShown(handingBack: false)
             do {
                 shownID = try await server.notify(content, replacesID: 0)
                 shownText = text
                 log("lock screen: posted \(shownID): \"\(content.summary)\" \"\(content.body)\"")
+                bridge?.setLiveElsewhere(.lockScreen, true)
             } catch {
                 log("lock screen: Notify failed: \(error)")
             }
@@ -164,12 +171,14 @@ public actor LockScreenNotice {
         return found.name == "gnome-shell"
     }
 
-    func closeShown() async {
+    /// Closes the notice; `handingBack`: the live notification may show again.
+    func closeShown(handingBack: Bool = true) async {
         guard shownID != 0 else { return }
         let id = shownID
         shownID = 0
         shownText = nil
         log("lock screen: CloseNotification \(id)")
         try? await server.close(id: id)
+        if handingBack { bridge?.setLiveElsewhere(.lockScreen, false) }
     }
 }

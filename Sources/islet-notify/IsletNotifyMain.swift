@@ -181,7 +181,7 @@ enum IsletNotifyMain {
         if settings.lockScreen {
             let notice = LockScreenNotice(
                 islet: IsletClient(connection: connection), server: NotificationServer(connection: connection),
-                settings: settings, log: log)
+                settings: settings, bridge: bridge, log: log)
             Task {
                 do {
                     try await notice.run()

@@ -230,6 +230,26 @@ island_scenario() {
     gnome_eval 'Main.screenShield.deactivate(false); true' >/dev/null
     check "unlock: the lock screen's notification closed" wait_log "$work/notify.log" 'lock screen: CloseNotification' 50
     islet timer stop >/dev/null
+
+    # The minimal style (PRD-02 UI-01; issue 38, item 2): the time alone, by the minute with
+    # its unit ("10 min"), never a "10:00" that reads as minutes and seconds.
+    kill "$bridge_pid"; sleep 0.3
+    start_bridge "$work/notify-minimal.log" --style minimal
+    islet timer start Focus 10m >/dev/null
+    sleep 1.5
+    gnome_eval 'Main.messageTray._expireNotification(); Main.screenShield.lock(false); true' >/dev/null
+    check "lock, minimal: posted as minutes with their unit" wait_log "$work/notify-minimal.log" 'lock screen: posted [0-9]+: "(10|9) min"' 50
+    check "lock, minimal: the live notification withdrawn (no frozen 9:59)" wait_log "$work/notify-minimal.log" 'the activity shows on the lock screen' 50
+    sleep 1
+    gnome_eval 'Main.screenShield._wakeUpScreen(); Main.screenShield._shortLightbox.lightOff(); Main.screenShield._longLightbox.lightOff(); true' >/dev/null
+    sleep 2
+    import -window root "$screens/gnome-lock-screen-minimal.png"
+    check "lock, minimal: read on the lock screen" wait_for 30 lock_screen_says "min"
+    record NOTE "lock, minimal" "$(grep -o 'lock screen: posted [0-9]*: "[^"]*"' "$work/notify-minimal.log" | tail -1)"
+    gnome_eval 'Main.screenShield.deactivate(false); true' >/dev/null
+    check "unlock, minimal: closed" wait_log "$work/notify-minimal.log" 'lock screen: CloseNotification' 50
+    check "unlock, minimal: the live notification back" wait_log "$work/notify-minimal.log" 'the live notification is back' 50
+    islet timer stop >/dev/null
   else
     record NOTE "lock screen" "GNOME's screen shield needs /run/systemd/seats and a display-manager stand-in: not set up"
   fi

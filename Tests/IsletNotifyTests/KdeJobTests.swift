@@ -25,8 +25,8 @@ import Testing
     @Test func di003AFastsJobIsItsGoalOnceAMinute() {
         let fast = Sample.fast(goal: 16 * 3600, elapsed: 4 * 3600)
         let view = JobPresenter.present(fast, now: Sample.t0 + 4 * 3600 * usecPerSecond)
-        #expect(view.infoMessage == "Fasting Goal · goal in 12:00" && view.percent == 25)
-        #expect(view.fields == [.init(label: "Goal in", value: "12:00"), .init(label: "Goal", value: "16 hours")])
+        #expect(view.infoMessage == "Fasting Goal · goal in 12 h" && view.percent == 25)
+        #expect(view.fields == [.init(label: "Goal in", value: "12 h"), .init(label: "Goal", value: "16 hours")])
         #expect(view.nextChange == Sample.t0 + (4 * 3600 + 60) * usecPerSecond)
         #expect(JobPresenter.command("cancelRequested", activity: fast) == .stopFast)
         #expect(JobPresenter.command("suspendRequested", activity: fast) == nil)

@@ -34,14 +34,22 @@ import Testing
         #expect(posted.summary == "Tea" && posted.body.contains("min left") && posted.replacesID == 0, "\(posted.body)")
         #expect(posted.actions.isEmpty, "nothing to press on a lock screen")
         let lockID = UInt32(shell.posted.filter { $0.replacesID == 0 }.count)
+        // The live notification (id 1) is withdrawn while the notice shows: GNOME 43 would list
+        // it too, frozen at the text it had when the session locked (issue 38, item 2).
+        #expect(await eventually { shell.closed.contains(1) }, "\(shell.closed)")
 
-        // Paused: posted afresh (the lock screen shows no update in place), the last one closed.
+        // Paused: posted afresh (the lock screen shows no update in place), the last one closed;
+        // the live notification stays withdrawn.
         try await d.timers.call("Pause", [.string("kitchen")])
         #expect(await eventually { notify.stderr.components(separatedBy: "lock screen: posted").count == 3 })
         #expect(await eventually { shell.closed.contains(lockID) })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!shell.posted.contains { $0.body.contains("Paused") }, "no live notification while locked")
 
         try lock(shell.connection, false)
         #expect(await eventually { notify.stderr.contains("the session is unlocked") && notify.stderr.contains("lock screen: CloseNotification") })
+        // Unlocked: the live notification is back, as it is now.
+        #expect(await eventually { shell.posted.last.map { $0.summary == "Tea" && $0.body.contains("Paused") && $0.replacesID == 0 } == true })
         #expect(notify.isRunning)
     }
 
