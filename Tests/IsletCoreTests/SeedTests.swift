@@ -139,7 +139,8 @@ import Testing
         var e = engine(goal: 16 * 3600)
         try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
         let v = try view(e, at: t0 + (12 * 3600 + 47 * 60 + 51) * s, unit: .minutes)
-        #expect(v.timeText == "3:13")  // HH:MM, the next whole minute remaining
+        // The next whole minute remaining, with its units: "3:13" would read as a timer's MM:SS.
+        #expect(v.timeText == "3 h 13 min")
         // It changes at least every minute: the next change is within one.
         #expect(try #require(v.nextChange) <= t0 + (12 * 3600 + 48 * 60 + 51) * s)
     }
