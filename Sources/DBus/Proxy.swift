@@ -6,23 +6,29 @@ public struct DBusProxy: Sendable {
     public let path: ObjectPath
     public let interface: String
     public var timeout: Duration
+    /// Whether a call may start the destination by D-Bus activation. A call that only looks
+    /// (is the screen locked? is a job server there?) says false: observing never starts a
+    /// service (it fails with ServiceUnknown instead).
+    public var autoStart: Bool
 
     public init(
         connection: DBusConnection, destination: String, path: ObjectPath, interface: String,
-        timeout: Duration = .seconds(25)
+        timeout: Duration = .seconds(25), autoStart: Bool = true
     ) {
         self.connection = connection
         self.destination = destination
         self.path = path
         self.interface = interface
         self.timeout = timeout
+        self.autoStart = autoStart
     }
 
     /// Calls a method and returns its output values.
     @discardableResult
     public func call(_ member: String, _ arguments: [DBusValue] = []) async throws -> [DBusValue] {
-        let message = Message.methodCall(
+        var message = Message.methodCall(
             destination: destination, path: path, interface: interface, member: member, body: arguments)
+        message.autoStart = autoStart
         return try await connection.call(message, timeout: timeout).body
     }
 
@@ -38,7 +44,7 @@ public struct DBusProxy: Sendable {
     private var properties: DBusProxy {
         DBusProxy(
             connection: connection, destination: destination, path: path,
-            interface: "org.freedesktop.DBus.Properties", timeout: timeout)
+            interface: "org.freedesktop.DBus.Properties", timeout: timeout, autoStart: autoStart)
     }
 
     public func get(_ property: String) async throws -> DBusValue {

@@ -69,10 +69,12 @@ public actor LockScreenNotice {
                 input.finish()
             })
         defer { for task in tasks { task.cancel() } }
-        // Locked already when islet-notify starts (a restart while the screen is locked).
+        // Locked already when islet-notify starts (a restart while the screen is locked). Only
+        // asked, never started: on a session without GNOME Shell running, the bus would
+        // otherwise start GNOME's screen-saver component for the rest of the session.
         let saver = DBusProxy(
             connection: islet.connection, destination: "org.gnome.ScreenSaver", path: "/org/gnome/ScreenSaver",
-            interface: "org.gnome.ScreenSaver", timeout: .seconds(2))
+            interface: "org.gnome.ScreenSaver", timeout: .seconds(2), autoStart: false)
         if case .boolean(true)? = try? await saver.call("GetActive").first { input.yield(.locked(true)) }
 
         for await event in inputs {

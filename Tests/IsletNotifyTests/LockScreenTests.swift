@@ -53,6 +53,32 @@ import Testing
         #expect(notify.isRunning)
     }
 
+    /// Observing never starts anything (issue 35): on a session where GNOME Shell or Plasma is
+    /// installed but not running, the bus could start their screen saver or job server the
+    /// moment islet-notify looks for them, and that component would own the name for the rest
+    /// of the session. Each of them here is a service file whose program leaves a mark.
+    @Test func observingNeverStartsAService() async throws {
+        let services = try TemporaryDirectory.make(prefix: "islet-services")
+        let marks = try TemporaryDirectory.make(prefix: "islet-marks")
+        let watched = ["org.gnome.ScreenSaver", "org.freedesktop.ScreenSaver", "org.kde.JobViewServer", "org.gnome.Shell"]
+        for name in watched {
+            let file = "[D-BUS Service]\nName=\(name)\nExec=/usr/bin/touch \(marks.path)/\(name)\n"
+            try file.write(to: services.appendingPathComponent(name + ".service"), atomically: true, encoding: .utf8)
+        }
+        let d = try await Daemon(bus: try PrivateBus(serviceDirectories: [services.path]))
+        let server = try await FakeNotificationServer(address: d.bus.address)
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { notify.stderr.contains("in step with isletd") })
+        try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(600)])
+        #expect(await eventually { server.posted.contains { $0.summary == "Tea" } })
+        try lock(server.connection, true)
+        #expect(await eventually { notify.stderr.contains("the session is locked") })
+        try await Task.sleep(for: .milliseconds(800))
+        let started = try FileManager.default.contentsOfDirectory(atPath: marks.path)
+        #expect(started.isEmpty, "started by islet-notify's looking: \(started)")
+        #expect(notify.isRunning)
+    }
+
     @Test func otherServersHaveNoLockScreenOfOurs() async throws {
         let d = try await Daemon()
         let server = try await FakeNotificationServer(address: d.bus.address)
