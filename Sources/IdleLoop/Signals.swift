@@ -12,7 +12,28 @@ public final class SignalWatch: @unchecked Sendable {
     /// Blocks `signals` for the calling thread (and the threads it starts later) and calls
     /// `handler` on the loop with each one that arrives. Create it on the main thread before
     /// other threads start, so that no thread takes the signals' default action.
-    public init(loop: EventLoop, signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(EventLoop.SetupError) {
+    public convenience init(loop: EventLoop, signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(EventLoop.SetupError) {
+        try self.init(loop: loop, signals: signals, reporting: { handler($0.number) })
+    }
+
+    /// As ``init(loop:signals:_:)``, with what the kernel says of each delivery.
+    public static func deliveries(
+        loop: EventLoop, signals: [Int32], _ handler: @escaping (Delivery) -> Void
+    ) throws(EventLoop.SetupError) -> SignalWatch {
+        try SignalWatch(loop: loop, signals: signals, reporting: handler)
+    }
+
+    /// One signal as it arrived: its number, and whether a process sent it (kill(2), with the
+    /// sender's pid) or the kernel did (a terminal's Ctrl+C, a child's exit).
+    public struct Delivery: Sendable, Equatable {
+        public var number: Int32
+        /// `si_code`: SI_USER (0) or SI_QUEUE (-1) when a process sent it.
+        public var code: Int32
+        public var senderPID: Int32
+        public var sentByAProcess: Bool { code == 0 || code == -1 }
+    }
+
+    private init(loop: EventLoop, signals: [Int32], reporting handler: @escaping (Delivery) -> Void) throws(EventLoop.SetupError) {
         var mask = sigset_t()
         sigemptyset(&mask)
         for number in signals { sigaddset(&mask, number) }
@@ -23,7 +44,7 @@ public final class SignalWatch: @unchecked Sendable {
         watch = loop.watch(fd: fd, events: Int16(POLLIN)) { _ in
             var info = signalfd_siginfo()
             while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-                handler(Int32(info.ssi_signo))
+                handler(Delivery(number: Int32(info.ssi_signo), code: info.ssi_code, senderPID: Int32(bitPattern: info.ssi_pid)))
             }
         }
     }

@@ -158,6 +158,25 @@ public struct IsletClient: Sendable {
         try Self.snapshot(try await activity.call(IsletBus.LiveActivity.Method.get))
     }
 
+    /// A program's own activity (`LiveActivity.Start`): its id, "" while live activities are off.
+    public func startActivity(owner: String, attributes: [String: DBusValue], state: [String: DBusValue]) async throws -> String {
+        let reply = try await activity.call(
+            IsletBus.LiveActivity.Method.start,
+            [.string(owner), .stringVariantDictionary(attributes), .stringVariantDictionary(state)])
+        guard reply.count == 1 else { throw Self.shape("s", reply) }
+        return try reply[0].decode(String.self)
+    }
+
+    /// Replaces the whole state of `owner`'s own activity.
+    public func updateActivity(owner: String, state: [String: DBusValue]) async throws {
+        try await activity.call(IsletBus.LiveActivity.Method.update, [.string(owner), .stringVariantDictionary(state)])
+    }
+
+    /// Ends `owner`'s activity.
+    public func endActivity(owner: String) async throws {
+        try await activity.call(IsletBus.LiveActivity.Method.end, [.string(owner)])
+    }
+
     public func activitiesEnabled() async throws -> Bool { try await activity.get(IsletBus.LiveActivity.Property.enabled, as: Bool.self) }
     public func setActivitiesEnabled(_ on: Bool) async throws { try await activity.set(IsletBus.LiveActivity.Property.enabled, .boolean(on)) }
 

@@ -53,6 +53,9 @@ public struct ActivityView: Equatable, Sendable {
     /// When the text next changes by itself; nil when it never does (paused, completed, static).
     public var nextChange: USec?
     public var unit: DisplayUnit
+    /// A program's activity without an end, whose time counts up (`islet run`): `remaining` is
+    /// nil and the time shown is `elapsed`.
+    public var countsUp: Bool
 
     public init(_ activity: ActivitySnapshot, now: USec, unit: DisplayUnit) {
         let state = activity.state
@@ -61,8 +64,8 @@ public struct ActivityView: Equatable, Sendable {
         title = state["title"]?.string ?? activity.attributes["title"]?.string ?? activity.owner
         status = state["status"]?.string.flatMap(DisplayStatus.init(rawValue:)) ?? .running
         goalSeconds = (state["goal_usec"]?.uint64 ?? 0) / usecPerSecond
-        phaseLabel = ActivityView.phaseLabel(state)
-        phaseMark = ActivityView.phaseMark(state)
+        phaseLabel = ActivityView.phaseLabel(state, kind: activity.kind)
+        phaseMark = ActivityView.phaseMark(state, kind: activity.kind)
 
         let endsAt = state["ends_at_usec"]?.uint64 ?? 0
         let startedAt = state["started_at_usec"]?.uint64 ?? 0
@@ -70,6 +73,8 @@ public struct ActivityView: Equatable, Sendable {
         let stateRemaining = state["remaining_usec"]?.uint64
         let stateElapsed = state["elapsed_usec"]?.uint64 ?? 0
         let u = unit.usec
+        // A program's activity with no end counts up, as a stopwatch does (`islet run`).
+        countsUp = kind == .custom && endsAt == 0 && stateRemaining == nil && (state["elapsed_usec"] != nil || startedAt > 0)
 
         // Elapsed: running clocks move on from the state's timestamp.
         var elapsedUSec = stateElapsed
@@ -78,6 +83,8 @@ public struct ActivityView: Equatable, Sendable {
                 elapsedUSec = now > startedAt ? now - startedAt : 0
             } else if updatedAt > 0, now > updatedAt {
                 elapsedUSec = stateElapsed + (now - updatedAt)
+            } else if countsUp, updatedAt == 0, startedAt > 0, now > startedAt {
+                elapsedUSec = now - startedAt
             }
         }
         elapsed = elapsedUSec / u
@@ -94,7 +101,10 @@ public struct ActivityView: Equatable, Sendable {
         case .running, .paused:
             remaining = stateRemaining.map { max(status == .paused ? 0 : 1, ($0 + u - 1) / u) }
         case .goalReached, .completed:
-            remaining = 0
+            remaining = countsUp ? nil : 0
+        }
+        if countsUp, status == .running {
+            next = now + ((elapsed + 1) * u - elapsedUSec)
         }
         // A goal-reached fast counts up; so does a fast without a goal (FR-003: shown by the
         // panels and `islet watch`, though it has no live activity).
@@ -124,7 +134,7 @@ public struct ActivityView: Equatable, Sendable {
         }
     }
 
-    static func phaseLabel(_ state: ActivityState) -> String? {
+    static func phaseLabel(_ state: ActivityState, kind: ActivityKind = .timer) -> String? {
         let count = state["phase_count"]?.uint32 ?? 1
         let rounds = state["rounds"]?.uint32 ?? 1
         let index = (state["phase_index"]?.uint32 ?? 0) + 1
@@ -133,12 +143,13 @@ public struct ActivityView: Equatable, Sendable {
         if rounds > 1 {
             return (name.isEmpty ? "" : name + " · ") + "Round \(round)/\(rounds)"
         }
-        guard count > 1 else { return nil }
+        // A program's own activity says what it is doing ("Compiling", "Done in 3:12").
+        guard count > 1 else { return kind == .custom && !name.isEmpty ? name : nil }
         let position = "Phase \(index)/\(count)"
         return name.isEmpty || name == "Phase \(index)" ? position : name + " · " + position
     }
 
-    static func phaseMark(_ state: ActivityState) -> String? {
+    static func phaseMark(_ state: ActivityState, kind: ActivityKind = .timer) -> String? {
         let count = state["phase_count"]?.uint32 ?? 1
         let rounds = state["rounds"]?.uint32 ?? 1
         let index = (state["phase_index"]?.uint32 ?? 0) + 1
@@ -149,7 +160,7 @@ public struct ActivityView: Equatable, Sendable {
         } else if count > 1 {
             mark = "\(index)/\(count)"
         } else {
-            return nil
+            return kind == .custom && !name.isEmpty && name.count <= 32 ? name : nil
         }
         return name.isEmpty || name.count > 10 || name == "Phase \(index)" ? mark : name + " " + mark
     }
@@ -183,5 +194,5 @@ public struct ActivityView: Equatable, Sendable {
     }
 
     /// Whether there is a time to show at all (a custom activity may have none).
-    public var hasTime: Bool { remaining != nil || kind != .custom }
+    public var hasTime: Bool { remaining != nil || kind != .custom || countsUp }
 }

@@ -42,6 +42,8 @@ public struct BridgeSettings: Equatable, Sendable {
         public var paused = "media-playback-pause-symbolic"
         public var completed = "emblem-ok-symbolic"
         public var custom = "media-playback-start-symbolic"
+        /// A program's activity that ended in failure (`islet run` of a command that failed).
+        public var failed = "dialog-error-symbolic"
     }
 
     public init() {}

@@ -68,7 +68,7 @@ public enum ConfigFile {
     static let keys = [
         "style", "update_urgency", "buttons", "sound", "timer_on_screen", "keep_completion", "media_player",
         "kde_jobs", "lock_screen", "linger_seconds", "goal_reached_linger_seconds",
-        "icons.fast", "icons.goal_reached", "icons.timer", "icons.paused", "icons.completed", "icons.custom",
+        "icons.fast", "icons.goal_reached", "icons.timer", "icons.paused", "icons.completed", "icons.custom", "icons.failed",
     ]
 
     static func set(_ key: String, _ value: Value, on settings: inout BridgeSettings, _ fail: (String) -> ConfigError) throws(ConfigError) {
@@ -115,6 +115,7 @@ public enum ConfigFile {
         case "icons.paused": settings.icons.paused = try string()
         case "icons.completed": settings.icons.completed = try string()
         case "icons.custom": settings.icons.custom = try string()
+        case "icons.failed": settings.icons.failed = try string()
         default:
             throw fail("unknown key \(key.prefix(60)); known keys: \(keys.joined(separator: ", "))")
         }

@@ -83,7 +83,7 @@ public enum Presenter {
         case (.fast, .goalReached):
             let start = activity.state["started_at_usec"]?.uint64 ?? 0
             return "goal:\(start):\(activity.state["goal_usec"]?.uint64 ?? 0)"
-        case (.timer, .completed):
+        case (.timer, .completed), (.custom, .completed):
             return "done:\(activity.id)"
         default:
             return nil
@@ -170,8 +170,9 @@ public enum Presenter {
                 if view.kind == .timer { actions = [("resume", "Resume"), Presenter.extendAction, ("stop", "Stop")] }
             case .completed:
                 lines.append(time ?? "Done")
-                if time != nil { detail.append("Done") }
-                icon = settings.icons.completed
+                // A program's activity says how it ended in its phase ("Done in 3:12").
+                if time != nil, !(view.kind == .custom && view.phaseLabel != nil) { detail.append("Done") }
+                icon = activity.state["outcome"]?.string == "failure" ? settings.icons.failed : settings.icons.completed
             case .goalReached:
                 lines.append(time ?? "Goal reached")
                 icon = settings.icons.completed
@@ -207,6 +208,8 @@ public enum Presenter {
     /// and the minutes left ("Until 14:32 · 15 min left"), a change a minute.
     static func countdown(_ view: ActivityView, localTime: LocalTime, now: USec, activity: ActivitySnapshot) -> String {
         guard view.unit == .minutes, view.kind != .fast else { return view.timeText }
+        // A program's time that counts up, by the minute: "3 min".
+        if view.countsUp { return Format.hoursMinutes(seconds: view.elapsed * 60) }
         switch view.status {
         case .running:
             let minutes = view.remaining ?? 0
@@ -240,6 +243,13 @@ public enum Presenter {
             actions = [("stop-fast", "Stop Fast")]
             icon = settings.icons.goalReached
             if settings.sound, server.sound { hints["sound-name"] = .string("complete") }
+        } else if view.kind == .custom {
+            // A program's end, in its own words ("Done in 3:12", "Failed (exit 2) after 3:12").
+            summary = view.title
+            lines = [view.phaseLabel ?? "Done"]
+            let failed = activity.state["outcome"]?.string == "failure"
+            icon = failed ? settings.icons.failed : settings.icons.completed
+            if settings.sound, server.sound { hints["sound-name"] = .string(failed ? "dialog-warning" : "complete") }
         } else {
             summary = view.title
             let total = (activity.state["total_usec"]?.uint64 ?? 0) / usecPerSecond

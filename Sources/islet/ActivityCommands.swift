@@ -5,7 +5,10 @@ import IsletCore
 struct ActivityCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activity", abstract: "The live activity: show it, or turn live activities on and off.",
-        subcommands: [Show.self, Pause.self, Resume.self, Toggle.self, Stop.self, On.self, Off.self, Linger.self, GoalLinger.self],
+        subcommands: [
+            Show.self, Pause.self, Resume.self, Toggle.self, Stop.self, On.self, Off.self, Linger.self, GoalLinger.self, Start.self,
+            Update.self, End.self,
+        ],
         defaultSubcommand: Show.self)
 
     /// What a panel's click means: the same verb for whatever holds the island.

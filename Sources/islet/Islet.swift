@@ -37,7 +37,7 @@ struct Islet: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             FastCommand.self, GoalCommand.self, HistoryCommand.self, StatsCommand.self, TimerCommand.self,
-            ActivityCommand.self, ExpandCommand.self, WatchCommand.self, StatusCommand.self,
+            ActivityCommand.self, RunCommand.self, ExpandCommand.self, WatchCommand.self, StatusCommand.self,
         ])
 }
 

@@ -60,3 +60,10 @@ enum Output {
         }
     }
 }
+
+extension Output {
+    /// A warning on standard error; the command goes on.
+    static func warning(_ message: String) {
+        printError("islet: warning: " + message)
+    }
+}

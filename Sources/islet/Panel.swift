@@ -81,7 +81,8 @@ enum Panel {
         case .timer, .custom:
             let mark = view.status == .paused ? "❚❚ " : ""
             var text = view.title + " " + mark + (view.hasTime ? view.timeText : view.status.label)
-            if let phase = view.phaseMark, view.status != .completed { text += " · " + phase }
+            // A program's activity says how it ended ("Done in 3:12").
+            if let phase = view.phaseMark, view.status != .completed || view.kind == .custom { text += " · " + phase }
             return text
         }
     }

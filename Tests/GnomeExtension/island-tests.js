@@ -125,6 +125,18 @@ function runIslandTests(Island, check, contractXml) {
     const custom = Island.islandActivity('c2', 'tool', {kind: 'custom', title: 'Upload'}, {status: 'running', progress: 0.5});
     check('custom: progress as given', view(custom).menu.progress, 0.5);
 
+    // A program's own activity with no end (`islet run`, issue 36): its time counts up, its
+    // phase beside it, and its end in its own words.
+    const runningCommand = Island.islandActivity('r1', 'run-1', {kind: 'custom', title: 'make'}, {status: 'runningCommand',
+        started_at_usec: now - 65.5 * s, updated_at_usec: now - 5.5 * s, elapsed_usec: 60 * s, phase_name: 'Running'});
+    check('islet run: the time counts up, the phase beside it',
+        [view(runningCommand).bar.text, view(runningCommand).nextChangeUsec, view(runningCommand).menu.detail, view(runningCommand).menu.buttons],
+        ['01:05 · Running', now + 0.5 * s, 'Running', []]);
+    const ran = Island.islandActivity('r1', 'run-1', {kind: 'custom', title: 'make'}, {status: 'completed',
+        elapsed_usec: 192 * s, phase_name: 'Done in 3:12', outcome: 'success'});
+    check('islet run: its end in its own words', [view(ran).bar.text, view(ran).menu.detail, view(ran).nextChangeUsec],
+        ['03:12 · Done', 'Done in 3:12', null]);
+
     // The buttons' calls.
     check('calls', ['pause', 'resume', 'stop', 'extend', 'stop-fast', 'nonsense'].map(a => Island.islandCall(a, 'islet')), [
         ['org.islet.Islet1.Timers', 'Pause', '(s)', ['islet']],

@@ -147,6 +147,33 @@ import Testing
         #expect(show(tea, off).content.expireTimeout == -1)
     }
 
+    /// A program's activity with no end (`islet run`, issue 36) counts up, its phase beside the
+    /// time; its end is announced in its own words, failure with its own icon and sound.
+    @Test func aProgramsActivityCountsUpAndItsEndIsAnnounced() {
+        let running = ActivitySnapshot(
+            id: "r1", owner: "run-1", attributes: ["kind": .string("custom"), "title": .string("make")],
+            state: [
+                "status": .string("running"), "started_at_usec": .uint64(Sample.t0), "updated_at_usec": .uint64(Sample.t0),
+                "elapsed_usec": .uint64(0), "phase_name": .string("Running"),
+            ])
+        let p = show(running, at: 65)
+        #expect(p.content.summary == "make" && p.content.body == "01:05\nRunning", "\(p.content.body)")
+        #expect(p.nextChange == Sample.t0 + 66 * Sample.second, "a change a second")
+        #expect(p.announcement == nil && p.content.actions.isEmpty, "a program's activity is driven by its owner")
+        var failed = running
+        failed.state = [
+            "status": .string("completed"), "elapsed_usec": .uint64(192 * Sample.second),
+            "phase_name": .string("Failed (exit 2) after 3:12"), "outcome": .string("failure"),
+        ]
+        let end = Presenter.present(
+            failed, now: Sample.t0, settings: BridgeSettings(), server: .named("gnome-shell", ServerCapabilities(["body", "sound"])),
+            localTime: .utc)
+        let announced = end.announcement?.content
+        #expect(announced?.summary == "make" && announced?.body == "Failed (exit 2) after 3:12")
+        #expect(announced?.icon == "dialog-error-symbolic" && announced?.hints["sound-name"] == .string("dialog-warning"))
+        #expect(end.announcement?.key == "done:r1", "said once")
+    }
+
     @Test func serverWithoutBodyGetsOneLine() {
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
         let p = show(a, caps: ServerCapabilities(["actions"]))

@@ -78,6 +78,34 @@ import Testing
         #expect(try await fasting.get("Fasting") == .boolean(true), "the new fast runs on")
     }
 
+    /// `islet run` (issue 36): the command's end announced as a timer's is, once, in its own
+    /// words, kept until seen; success and failure each with their sound and icon.
+    @Test func runAnnouncesSuccessAndFailureOnceEach() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities + ["sound"]))
+        let fake = try #require(rig.fake)
+        func run(_ title: String, _ command: String) async throws -> CommandResult {
+            try await Command.run([builtProduct("islet"), "run", "--title", title, "--address", rig.bus.address, "--", "sh", "-c", command])
+        }
+        func announced(_ title: String) -> [FakeNotificationServer.Posted] {
+            fake.posted.filter { $0.summary == title && $0.replacesID == 0 && $0.hints["sound-name"] != nil }
+        }
+        #expect(try await run("Build", "sleep 0.5").status == 0)
+        #expect(await eventually { announced("Build").count == 1 }, "\(fake.posted.map { ($0.summary, $0.body) })")
+        let done = try #require(announced("Build").first)
+        #expect(done.body.hasPrefix("<b>Done in 0:0"), "\(done.body)")
+        #expect(done.hints["sound-name"] == .string("complete") && done.icon == "emblem-ok-symbolic")
+
+        #expect(try await run("Tests", "sleep 0.5; exit 2").status == 2)
+        #expect(await eventually { announced("Tests").count == 1 })
+        let failed = try #require(announced("Tests").first)
+        #expect(failed.body.hasPrefix("<b>Failed (exit 2) after 0:0"), "\(failed.body)")
+        #expect(failed.hints["sound-name"] == .string("dialog-warning") && failed.icon == "dialog-error-symbolic")
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(announced("Build").count == 1 && announced("Tests").count == 1, "each said once")
+        // While it ran, the live notification showed its time counting up.
+        #expect(fake.posted.contains { $0.summary == "Build" && $0.body.contains("00:00") && $0.body.contains("Running") })
+    }
+
     /// Presses a button every 200 ms until `done` holds (at most 5 s).
     func press(_ fake: FakeNotificationServer, id: UInt32, _ action: String, until done: () async -> Bool) async throws -> Bool {
         for _ in 0..<25 {

@@ -119,8 +119,9 @@ function islandApply(activity, signal, args) {
     }
 }
 
-// "Phase 1/2", "Work · Round 3/8"; null for one-phase timers and fasts.
-function islandPhaseLabel(state, tr) {
+// "Phase 1/2", "Work · Round 3/8"; null for one-phase timers and fasts; a program's own
+// activity's phase as it says it ("Compiling", "Done in 3:12").
+function islandPhaseLabel(state, tr, kind) {
     const t = tr ?? islandEnglish;
     const count = islandNumber(state, 'phase_count') ?? 1;
     const rounds = islandNumber(state, 'rounds') ?? 1;
@@ -132,14 +133,14 @@ function islandPhaseLabel(state, tr) {
         return name === '' ? label : `${name} · ${label}`;
     }
     if (count <= 1)
-        return null;
+        return kind === 'custom' && name !== '' ? name : null;
     const position = t.gettext('Phase %d/%d').replace('%d', `${index}`).replace('%d', `${count}`);
     return name === '' || name === `Phase ${index}` ? position : `${name} · ${position}`;
 }
 
 // The compact mark beside the time: "1/2" for phases, "3/8" (the round) for intervals, with
 // the phase's name when it is short: "Work 3/8".
-function islandPhaseMark(state) {
+function islandPhaseMark(state, kind) {
     const count = islandNumber(state, 'phase_count') ?? 1;
     const rounds = islandNumber(state, 'rounds') ?? 1;
     const name = islandString(state, 'phase_name') ?? '';
@@ -149,7 +150,7 @@ function islandPhaseMark(state) {
     else if (count > 1)
         mark = `${(islandNumber(state, 'phase_index') ?? 0) + 1}/${count}`;
     else
-        return null;
+        return kind === 'custom' && name !== '' && name.length <= 32 ? name : null;
     return name !== '' && name.length <= 10 && !/^Phase \d+$/.test(name) ? `${name} ${mark}` : mark;
 }
 
@@ -180,6 +181,10 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
     const stateElapsed = islandNumber(state, 'elapsed_usec') ?? 0;
     const goal = Math.floor((islandNumber(state, 'goal_usec') ?? 0) / second);
 
+    // A program's activity with no end counts up, as a stopwatch does (`islet run`).
+    const countsUp = kind === 'custom' && endsAt === 0 && stateRemaining === null &&
+        (islandNumber(state, 'elapsed_usec') !== null || startedAt > 0);
+
     // Elapsed: a running clock moves on from the state's timestamp.
     let elapsedUsec = stateElapsed;
     if (status === 'running' || status === 'goal-reached') {
@@ -187,6 +192,8 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
             elapsedUsec = Math.max(0, nowUsec - startedAt);
         else if (updatedAt > 0 && nowUsec > updatedAt)
             elapsedUsec = stateElapsed + (nowUsec - updatedAt);
+        else if (countsUp && updatedAt === 0 && startedAt > 0)
+            elapsedUsec = Math.max(0, nowUsec - startedAt);
     }
     const elapsed = Math.floor(elapsedUsec / second);
 
@@ -205,11 +212,13 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
             leftUsec = stateRemaining;
             remaining = Math.max(status === 'paused' ? 0 : 1, Math.ceil(stateRemaining / second));
         }
-    } else {
+    } else if (!countsUp) {
         remaining = 0;
         leftUsec = 0;
     }
-    const hasTime = remaining !== null || kind !== 'custom';
+    if (countsUp && status === 'running')
+        next = nowUsec + ((elapsed + 1) * second - elapsedUsec);
+    const hasTime = remaining !== null || kind !== 'custom' || countsUp;
 
     // Progress of the fast's goal or the timer's phase, continuous (a bar, not text).
     let progress = null;
@@ -259,8 +268,8 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
     let menuTime = hasTime ? timeText : null;
     const lines = [];
     let buttons = [];
-    const phaseLabel = kind === 'fast' ? null : islandPhaseLabel(state, t);
-    const mark = kind === 'fast' ? null : islandPhaseMark(state);
+    const phaseLabel = kind === 'fast' ? null : islandPhaseLabel(state, t, kind);
+    const mark = kind === 'fast' ? null : islandPhaseMark(state, kind);
     let nextChange = next;
 
     if (kind === 'fast' && activity.id === '') {
@@ -314,7 +323,7 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
         const words = [];
         if (status === 'paused')
             words.push(t.gettext('Paused'));
-        else if (status === 'completed')
+        else if (status === 'completed' && !(kind === 'custom' && phaseLabel))
             words.push(t.gettext('Done'));
         if (phaseLabel)
             words.push(phaseLabel);

@@ -1,0 +1,138 @@
+import ArgumentParser
+import DBus
+import IdleLoop
+import IsletClient
+import IsletCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `islet run CMD`: the command as the island's activity. The command runs as it would
+/// without islet (its standard input, output and error untouched, its exit status passed
+/// through, 128+N when signal N ended it); the island shows its title and the time it has run,
+/// and its end is announced ("Done in 3:12", "Failed (exit 2) after 3:12") as a timer's is.
+/// Without a bus or isletd the command still runs, with a warning.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a command as the live activity: its time on the island, its end announced.",
+        discussion: """
+            The command's input and output are its own, and islet exits with its exit status \
+            (128+N if signal N ended it). Ctrl+C reaches the command as it would without islet; \
+            SIGTERM, SIGHUP, SIGINT and SIGQUIT sent to islet are passed on to it. Without isletd \
+            the command still runs (a warning says so). Example: islet run --title Build -- make -j4
+            """)
+
+    @Option(help: "What the island calls it (default: the command line).") var title: String?
+    @OptionGroup var bus: BusOptions
+    @Argument(parsing: .captureForPassthrough, help: "The command and its arguments.") var command: [String] = []
+
+    func run() async throws {
+        let arguments = command.first == "--" ? Array(command.dropFirst()) : command
+        guard let program = arguments.first, !program.isEmpty else {
+            throw ValidationError("name a command to run: islet run [--title TITLE] [--] COMMAND [ARGUMENT...]")
+        }
+        if let title, !(1...128).contains(title.count) {
+            throw ValidationError("the title must be 1 to 128 characters")
+        }
+        guard let loop = EventLoop.main else {
+            Output.error("islet run needs its event loop.", hint: nil)
+            throw ExitCode(70)
+        }
+        let startedAt = Times.now()
+        let child: CommandChild
+        do {
+            child = try CommandChild(arguments, loop: loop)
+        } catch let failure as CommandChild.SpawnFailure {
+            Output.error("cannot run \(program): \(failure.reason).", hint: nil)
+            throw ExitCode(failure.status)
+        }
+        let activity = await RunActivity.start(
+            title: title ?? RunActivity.title(of: arguments), startedAt: startedAt, address: bus.address)
+        let status = await child.exit()
+        await activity?.finish(status, elapsed: Times.now() - startedAt)
+        if status.code != 0 { throw ExitCode(status.code) }
+    }
+}
+
+/// The activity `islet run` keeps while its command runs (LiveActivity.Start, Update, End on
+/// a connection of its own: were islet killed, the activity would end with it).
+struct RunActivity {
+    let connection: DBusConnection
+    let client: IsletClient
+    let owner: String
+    let title: String
+    let startedAt: USec
+
+    /// "make -j4", at most 128 characters.
+    static func title(of arguments: [String]) -> String {
+        let base = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? ""
+        let line = ([base] + arguments.dropFirst()).joinedText(separator: " ")
+        return line.count <= 128 ? line : String(line.prefix(127)) + "…"
+    }
+
+    /// Starts it; nil, with a warning, where there is no bus or isletd refuses.
+    static func start(title: String, startedAt: USec, address: String?) async -> RunActivity? {
+        let connection: DBusConnection
+        do {
+            connection = try DBusConnection(bus: address.map { .address($0) } ?? .session, label: "islet run")
+        } catch {
+            warn("no session bus (\(error)); the command runs without a live activity")
+            return nil
+        }
+        let activity = RunActivity(
+            connection: connection, client: IsletClient(connection: connection), owner: "run-\(getpid())", title: title,
+            startedAt: startedAt)
+        do {
+            let attributes: [String: DBusValue] = ["kind": .string("custom"), "title": .string(title)]
+            _ = try await activity.client.startActivity(owner: activity.owner, attributes: attributes, state: activity.running())
+            return activity
+        } catch let error as DBusError {
+            warn(
+                error.meansServiceUnavailable
+                    ? "isletd is not running; the command runs without a live activity"
+                    : "no live activity (\(error.message)); the command runs as usual")
+        } catch {
+            warn("no live activity (\(error)); the command runs as usual")
+        }
+        connection.close()
+        return nil
+    }
+
+    static func warn(_ text: String) { Output.warning(text) }
+
+    func running() -> [String: DBusValue] {
+        let now = Times.now()
+        return [
+            "status": .string("running"), "started_at_usec": .uint64(startedAt), "updated_at_usec": .uint64(now),
+            "elapsed_usec": .uint64(now - startedAt), "phase_name": .string("Running"),
+        ]
+    }
+
+    /// "Done in 3:12", "Failed (exit 2) after 3:12", "Failed (SIGTERM) after 0:05".
+    static func outcome(_ status: CommandChild.Status, elapsed: USec) -> String {
+        let time = Format.minimal(seconds: elapsed / usecPerSecond)
+        if let signal = status.signal { return "Failed (\(CommandChild.signalName(signal))) after \(time)" }
+        return status.code == 0 ? "Done in \(time)" : "Failed (exit \(status.code)) after \(time)"
+    }
+
+    /// The end: the outcome shown (and announced by islet-notify), then the activity ended.
+    func finish(_ status: CommandChild.Status, elapsed: USec) async {
+        let now = Times.now()
+        let state: [String: DBusValue] = [
+            "status": .string("completed"), "started_at_usec": .uint64(startedAt), "updated_at_usec": .uint64(now),
+            "elapsed_usec": .uint64(elapsed), "phase_name": .string(Self.outcome(status, elapsed: elapsed)),
+            "outcome": .string(status.code == 0 ? "success" : "failure"), "exit_status": .int32(status.code),
+        ]
+        do {
+            try await client.updateActivity(owner: owner, state: state)
+            try await client.endActivity(owner: owner)
+        } catch let error as DBusError where error.name == "org.islet.Islet1.Error.NotOwner" {
+            // Another program took the island meanwhile: nothing of ours to end.
+        } catch {
+            Self.warn("could not end the live activity (\(error))")
+        }
+        connection.close()
+    }
+}

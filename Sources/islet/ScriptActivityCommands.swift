@@ -1,0 +1,113 @@
+import ArgumentParser
+import DBus
+import IsletBus
+import IsletClient
+import IsletCore
+
+/// `islet activity start|update|end`: a script's own live activity (LiveActivity.Start,
+/// Update, End), named by an owner. It outlives the call that started it (`ends_with_owner`
+/// false): a script starts it, updates it as it goes and ends it, each from a separate call.
+struct ScriptActivityOptions: ParsableArguments {
+    @Option(help: "The activity's owner: a name of your own (1 to 64 characters), the same for update and end.")
+    var owner: String
+
+    @Option(help: "The phase or step shown beside the time (\"Compiling\").") var phase: String?
+    @Option(help: "Progress from 0 to 1 (0.25), drawn where the desktop draws progress.") var progress: Double?
+    @Option(name: .customLong("ends-in"), help: "A countdown: it ends in this long (10m, 1h30m).") var endsIn: String?
+    @Option(name: .customLong("ends-at"), help: "A countdown to a clock time (14:30: the next one) or a date.") var endsAt: String?
+
+    func validate() throws {
+        guard (1...64).contains(owner.count) else { throw ValidationError("the owner must be 1 to 64 characters") }
+        if let progress, !(0...1).contains(progress) { throw ValidationError("the progress must be from 0 to 1, got \(progress)") }
+        if endsIn != nil, endsAt != nil { throw ValidationError("give --ends-in or --ends-at, not both") }
+        if let phase, !(1...128).contains(phase.count) { throw ValidationError("the phase must be 1 to 128 characters") }
+    }
+
+    /// When the countdown ends, if one was asked for.
+    func end(now: USec) throws -> USec? {
+        if let endsIn { return now + (try Parse.duration(endsIn)) * usecPerSecond }
+        guard let endsAt else { return nil }
+        guard var time = Times.parse(endsAt, now: now) else {
+            throw ValidationError("cannot read the time \"\(endsAt)\"; write 14:30 or \"2026-11-22 14:30\"")
+        }
+        // A clock time means the next one; a date in the past is a mistake.
+        if time <= now, endsAt.contains(":"), !endsAt.contains("-") { time += 86_400 * usecPerSecond }
+        guard time > now else { throw ValidationError("\(endsAt) has passed") }
+        return time
+    }
+
+    /// The state: `base` with what the options say, at `now`.
+    func state(base: [String: DBusValue], startedAt: USec, now: USec) throws -> [String: DBusValue] {
+        var state = base
+        state["status"] = .string("running")
+        state["started_at_usec"] = .uint64(startedAt)
+        state["updated_at_usec"] = .uint64(now)
+        state["elapsed_usec"] = .uint64(now > startedAt ? now - startedAt : 0)
+        if let phase { state["phase_name"] = .string(phase) }
+        if let progress { state["progress"] = .double(progress) }
+        if let end = try end(now: now) {
+            state["ends_at_usec"] = .uint64(end)
+            state["remaining_usec"] = .uint64(end - now)
+        } else if case .uint64(let end)? = state["ends_at_usec"] {
+            // A countdown given at the start goes on.
+            state["remaining_usec"] = .uint64(end > now ? end - now : 0)
+        }
+        return state
+    }
+}
+
+extension ActivityCommand {
+    struct Start: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start a live activity of your own (for scripts); it stays after this call ends.",
+            discussion: "Example: islet activity start --owner build --title Build --phase Compiling --progress 0.25")
+        @Option(help: "What the island calls it (1 to 128 characters).") var title: String
+        @OptionGroup var options: ScriptActivityOptions
+        @OptionGroup var bus: BusOptions
+
+        func validate() throws {
+            guard (1...128).contains(title.count) else { throw ValidationError("the title must be 1 to 128 characters") }
+        }
+
+        func run() async throws {
+            let now = Times.now()
+            let state = try options.state(base: [:], startedAt: now, now: now)
+            let attributes: [String: DBusValue] = [
+                "kind": .string("custom"), "title": .string(title), "ends_with_owner": .boolean(false),
+            ]
+            let id = try await bus.run { try await $0.startActivity(owner: options.owner, attributes: attributes, state: state) }
+            Output.line(id.isEmpty ? "Live activities are off; nothing started." : "Started \(options.owner)'s activity \(id).")
+        }
+    }
+
+    struct Update: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Update your own live activity: its phase, progress or end (the rest stays as it was).")
+        @OptionGroup var options: ScriptActivityOptions
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            try await bus.run { client in
+                // Update replaces the whole state: start from the one the island holds.
+                let current = try await client.currentActivity()
+                let held = current?.owner == options.owner ? current?.state ?? [:] : [:]
+                let base = held.mapValues(ActivityCoding.value)
+                let startedAt = base["started_at_usec"].flatMap { try? $0.decode(UInt64.self) } ?? Times.now()
+                let now = Times.now()
+                try await client.updateActivity(owner: options.owner, state: try options.state(base: base, startedAt: startedAt, now: now))
+            }
+            Output.line("Updated \(options.owner)'s activity.")
+        }
+    }
+
+    struct End: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "End your own live activity.")
+        @Option(help: "The owner it was started with.") var owner: String
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            try await bus.run { try await $0.endActivity(owner: owner) }
+            Output.line("Ended \(owner)'s activity.")
+        }
+    }
+}
