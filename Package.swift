@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "IdleLoop", targets: ["IdleLoop"]),
+        // For programs that show a live activity of their own (docs/CLIENTS.md).
+        .library(name: "IsletClient", targets: ["IsletClient"]),
         .executable(name: "isletd", targets: ["isletd"]),
         .executable(name: "islet-notify", targets: ["islet-notify"]),
         .executable(name: "islet", targets: ["islet"]),
@@ -59,6 +61,8 @@ let package = Package(
                 "IsletClient", "IsletBus", "IsletCore", "IdleLoop", "OptionScanner", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // docs/CLIENTS.md's Swift example, built and run by the tests so that it never rots.
+        .executableTarget(name: "islet-example-activity", dependencies: ["IsletClient", "DBus"], path: "docs/examples/swift"),
         // Benchmarks (make bench); built with everything else so they never rot.
         .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
         // Writes fasts until killed: the crash-safety tests SIGKILL it.

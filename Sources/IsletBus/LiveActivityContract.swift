@@ -6,7 +6,17 @@ extension IsletBus {
         public static let busName = IsletBus.name
         public static let path = IsletBus.path
         public static let name = "org.islet.Islet1.LiveActivity"
-        public static let doc = "The Dynamic Island: at most one live activity at a time; the newest producer wins."
+        public static let doc = """
+            The Dynamic Island: at most one live activity at a time; the newest producer wins. State keys (a{sv}, \
+            at most 32, keys of 1 to 64 characters of [A-Za-z0-9_-], basic values, strings at most 1024 bytes): \
+            status s (running, paused, goal-reached, completed), started_at_usec t, ends_at_usec t, remaining_usec t, \
+            elapsed_usec t, updated_at_usec t, progress d (0 to 1), goal_usec t, total_usec t, total_remaining_usec t, \
+            title s, phase_name s, phase_index u, phase_count u, round u, rounds u; since 1.2: stale_at_usec t (a \
+            program's activity is stale from then: the service adds stale b true to its state and announces it once), \
+            alert b (on Update: this one update deserves the user's attention, a banner and a sound once; carried by \
+            its ActivityUpdated only, never kept), outcome s (success or failure, with completed). Attributes: kind s, \
+            title s (required for Start), ends_with_owner b (default true).
+            """
 
         public enum Method: String, ContractMethod {
             public typealias Interface = LiveActivity
@@ -14,6 +24,7 @@ extension IsletBus {
             case start = "Start"
             case update = "Update"
             case end = "End"
+            case finish = "Finish"
 
             public var contract: MethodContract {
                 let owner = arg("owner", .string)
@@ -31,6 +42,16 @@ extension IsletBus {
                     MethodContract(doc: "Replaces the whole state of the owner's own activity.", in: [owner, arg("state", dictionary)])
                 case .end:
                     MethodContract(doc: "Ends the owner's activity; a fast's or timer's is dismissed until it starts again.", in: [owner])
+                case .finish:
+                    MethodContract(
+                        doc: """
+                            Since 1.2: ends the owner's own activity with a final state (status "completed" unless the \
+                            state says otherwise), shown as the dismissal policy says: "default" for LingerSeconds, \
+                            "immediate", or "at" until dismiss_at_usec (after now, at most 4 hours ahead; 0 with the \
+                            others); then ActivityEnded "completed". It outlives its owner's connection meanwhile; \
+                            Update is InvalidState after it, End dismisses it at once.
+                            """,
+                        in: [owner, arg("state", dictionary), arg("dismissal", .string), arg("dismiss_at_usec", .uint64)])
                 }
             }
         }

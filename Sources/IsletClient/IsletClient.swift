@@ -172,6 +172,14 @@ public struct IsletClient: Sendable {
         try await activity.call(IsletBus.LiveActivity.Method.update, [.string(owner), .stringVariantDictionary(state)])
     }
 
+    /// Ends `owner`'s activity with a final state, shown as `dismissal` says ("default",
+    /// "immediate", or "at" until `dismissAt`), then gone (contract 1.2).
+    public func finishActivity(owner: String, state: [String: DBusValue], dismissal: String, dismissAt: USec = 0) async throws {
+        try await activity.call(
+            IsletBus.LiveActivity.Method.finish,
+            [.string(owner), .stringVariantDictionary(state), .string(dismissal), .uint64(dismissAt)])
+    }
+
     /// Ends `owner`'s activity.
     public func endActivity(owner: String) async throws {
         try await activity.call(IsletBus.LiveActivity.Method.end, [.string(owner)])

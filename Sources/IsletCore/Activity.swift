@@ -47,6 +47,8 @@ public struct Activity: Equatable, Sendable, Codable {
     public var completedState: ActivityState = [:]
     /// When a fast's goal-reached was shown (for GoalReachedLingerSeconds); 0 = not yet.
     public var goalReachedShownAt: USec = 0
+    /// A program's activity after Finish: when it goes (its dismissal policy); 0 = not finished.
+    public var dismissAt: USec = 0
 
     public var endsWithOwner: Bool { kind == .custom && (attributes["ends_with_owner"]?.bool ?? true) }
 }
@@ -63,6 +65,7 @@ extension Activity {
         completedAt = try c.decode(.completedAt, or: 0)
         completedState = try c.decode(.completedState, or: [:])
         goalReachedShownAt = try c.decode(.goalReachedShownAt, or: 0)
+        dismissAt = try c.decode(.dismissAt, or: 0)
     }
 }
 
@@ -77,8 +80,10 @@ public enum CustomDictionary {
         "status": "s", "started_at_usec": "t", "ends_at_usec": "t", "remaining_usec": "t", "elapsed_usec": "t",
         "progress": "d", "goal_usec": "t", "total_usec": "t", "total_remaining_usec": "t", "updated_at_usec": "t",
         "title": "s", "phase_name": "s", "phase_index": "u", "phase_count": "u", "round": "u", "rounds": "u",
-        "kind": "s", "ends_with_owner": "b",
+        "kind": "s", "ends_with_owner": "b", "stale_at_usec": "t", "stale": "b", "alert": "b", "outcome": "s",
     ]
+    /// Set by the service alone: what a caller sends under it is dropped.
+    static let serviceKeys: Set<String> = ["stale"]
     static let statuses: Set<String> = ["running", "paused", "goal-reached", "completed"]
 
     /// At most ``Limits/maxDictionaryKeys`` keys: checked before anything else is read.
@@ -86,6 +91,12 @@ public enum CustomDictionary {
         guard count <= Limits.maxDictionaryKeys else {
             throw .invalidArgument("\(what) has \(count) keys; at most \(Limits.maxDictionaryKeys)")
         }
+    }
+
+    /// The state as the service keeps it: without the keys only it sets (`stale`) and without
+    /// `alert`, which belongs to the one update that carries it.
+    public static func kept(_ state: ActivityState) -> ActivityState {
+        state.filter { !serviceKeys.contains($0.key) && $0.key != "alert" }
     }
 
     public static func validate(_ dictionary: ActivityState, what: String) throws(IsletError) {
@@ -106,6 +117,9 @@ public enum CustomDictionary {
         }
         if let progress = dictionary["progress"]?.double, !(0...1).contains(progress) {
             throw .invalidArgument("progress must be within 0 ... 1")
+        }
+        if let outcome = dictionary["outcome"]?.string, outcome != "success", outcome != "failure" {
+            throw .invalidArgument("outcome must be success or failure, got \"\(outcome.prefix(80))\"")
         }
     }
 

@@ -56,6 +56,10 @@ public struct ActivityView: Equatable, Sendable {
     /// A program's activity without an end, whose time counts up (`islet run`): `remaining` is
     /// nil and the time shown is `elapsed`.
     public var countsUp: Bool
+    /// A program's activity past its `stale_at_usec` (the service says `stale`): its content is
+    /// out of date. `lastUpdate` is when it last said anything (nil: unknown).
+    public var isStale: Bool
+    public var lastUpdate: USec?
 
     public init(_ activity: ActivitySnapshot, now: USec, unit: DisplayUnit) {
         let state = activity.state
@@ -74,6 +78,8 @@ public struct ActivityView: Equatable, Sendable {
         let stateElapsed = state["elapsed_usec"]?.uint64 ?? 0
         let u = unit.usec
         // A program's activity with no end counts up, as a stopwatch does (`islet run`).
+        isStale = state["stale"]?.bool == true
+        lastUpdate = updatedAt > 0 ? updatedAt : startedAt > 0 ? startedAt : nil
         countsUp = kind == .custom && endsAt == 0 && stateRemaining == nil && (state["elapsed_usec"] != nil || startedAt > 0)
 
         // Elapsed: running clocks move on from the state's timestamp.
@@ -191,6 +197,12 @@ public struct ActivityView: Equatable, Sendable {
     var countdownOrElapsed: UInt64 {
         if kind == .fast, status == .goalReached { return elapsed }
         return remaining ?? elapsed
+    }
+
+    /// "Not updated since 14:05" for a stale activity; nil when it is not stale.
+    public func staleLine(_ localTime: LocalTime, now: USec) -> String? {
+        guard isStale else { return nil }
+        return lastUpdate.map { "Not updated since " + localTime.describe($0, now: now) } ?? "Not up to date"
     }
 
     /// Whether there is a time to show at all (a custom activity may have none).

@@ -61,8 +61,12 @@ public struct Engine: Sendable {
                 if holdsIsland(.timer(owner)) { updateActivity(now) }
             }
         }
+        markStaleIfDue(now)
         if let activity = state.activity {
-            if activity.kind == .timer, activity.completedAt != 0,
+            if activity.kind == .custom, activity.dismissAt != 0, now >= activity.dismissAt {
+                endActivity(.completed)
+                handBack(now)
+            } else if activity.kind == .timer, activity.completedAt != 0,
                 now >= activity.completedAt + UInt64(state.settings.lingerSeconds) * usecPerSecond
             {
                 endActivity(.completed)
@@ -88,6 +92,8 @@ public struct Engine: Sendable {
             if activity.kind == .timer, activity.completedAt != 0 {
                 due.append(activity.completedAt + UInt64(state.settings.lingerSeconds) * usecPerSecond)
             }
+            if activity.kind == .custom, activity.dismissAt != 0 { due.append(activity.dismissAt) }
+            if let staleAt = Self.pendingStale(activity) { due.append(staleAt) }
             if activity.kind == .fast, activity.goalReachedShownAt != 0, state.settings.goalReachedLingerSeconds > 0 {
                 due.append(activity.goalReachedShownAt + UInt64(state.settings.goalReachedLingerSeconds) * usecPerSecond)
             }
@@ -355,10 +361,11 @@ public struct Engine: Sendable {
         attributes["kind"] = .string("custom")
         if state.activity != nil { endActivity(.replaced) }
         var activity = newActivity(owner: owner, kind: .custom, attributes: attributes, now: now)
-        activity.customState = custom
+        activity.customState = CustomDictionary.kept(custom)
         activity.sender = sender
         state.activity = activity
-        events.append(.activityStarted(activity, state: custom))
+        events.append(.activityStarted(activity, state: activity.customState))
+        markStaleIfDue(now)
         return activity.id
     }
 
@@ -372,8 +379,74 @@ public struct Engine: Sendable {
         guard activity.kind == .custom else {
             throw .invalidState("a \(activity.kind.rawValue)'s activity is computed by the service; it cannot be updated")
         }
-        state.activity?.customState = custom
-        events.append(.activityUpdated(id: activity.id, state: custom))
+        guard activity.dismissAt == 0 else { throw .invalidState("\"\(owner)\"'s activity has finished; start a new one") }
+        // The state kept has no `alert`: it belongs to this update's signal alone (a banner and
+        // a sound once, not on every later Get).
+        let kept = CustomDictionary.kept(custom)
+        state.activity?.customState = kept
+        var announced = kept
+        if custom["alert"]?.bool == true { announced["alert"] = .bool(true) }
+        events.append(.activityUpdated(id: activity.id, state: announced))
+        markStaleIfDue(now)
+    }
+
+    /// LiveActivity.Finish (1.2): the owner's activity ends with a final state (status
+    /// `completed` unless it says otherwise), shown as its dismissal policy says: `default` for
+    /// LingerSeconds, `immediate`, or `at` until `dismissAt` (at most 4 hours ahead); then it
+    /// ends with reason `completed`. It outlives its owner's connection meanwhile.
+    public mutating func finishCustomActivity(
+        owner: String, state custom: ActivityState, dismissal: String, dismissAt: USec, now: USec
+    ) throws(IsletError) {
+        try Limits.checkText(owner, "owner", Limits.ownerLength)
+        try CustomDictionary.validate(custom, what: "state")
+        let dismissed: USec
+        switch dismissal {
+        case "default":
+            dismissed = now + UInt64(state.settings.lingerSeconds) * usecPerSecond
+        case "immediate":
+            dismissed = now
+        case "at":
+            guard dismissAt > now, dismissAt - now <= Limits.maxDismissalSeconds * usecPerSecond else {
+                throw .invalidArgument("dismiss_at_usec must be after now and at most 4 hours ahead")
+            }
+            dismissed = dismissAt
+        default:
+            throw .invalidArgument("dismissal must be default, immediate or at, got \"\(dismissal.prefix(40))\"")
+        }
+        if dismissal != "at", dismissAt != 0 { throw .invalidArgument("dismiss_at_usec goes with dismissal \"at\" only (else 0)") }
+        advance(to: now)
+        guard let activity = state.activity, activity.owner == owner else {
+            throw .notOwner("\"\(owner)\" does not own the current activity")
+        }
+        guard activity.kind == .custom else {
+            throw .invalidState("a \(activity.kind.rawValue)'s activity is computed by the service; End dismisses it")
+        }
+        guard activity.dismissAt == 0 else { throw .invalidState("\"\(owner)\"'s activity has finished already") }
+        var final = CustomDictionary.kept(custom)
+        if final["status"] == nil { final["status"] = .string("completed") }
+        state.activity?.customState = final
+        events.append(.activityUpdated(id: activity.id, state: final))
+        if dismissed <= now {
+            endActivity(.completed)
+            handBack(now)
+        } else {
+            state.activity?.dismissAt = dismissed
+        }
+    }
+
+    /// A program's activity past its `stale_at_usec` says so, once: `stale` true in its state.
+    private mutating func markStaleIfDue(_ now: USec) {
+        guard let activity = state.activity, let staleAt = Self.pendingStale(activity), now >= staleAt else { return }
+        state.activity?.customState["stale"] = .bool(true)
+        events.append(.activityUpdated(id: activity.id, state: state.activity?.customState ?? [:]))
+    }
+
+    /// When a program's activity goes stale, if it has not yet.
+    static func pendingStale(_ activity: Activity) -> USec? {
+        guard activity.kind == .custom, activity.dismissAt == 0, activity.customState["stale"] == nil,
+            let staleAt = activity.customState["stale_at_usec"]?.uint64, staleAt != 0
+        else { return nil }
+        return staleAt
     }
 
     /// LiveActivity.End: a custom activity ends; a fast's or timer's is dismissed.
@@ -395,7 +468,9 @@ public struct Engine: Sendable {
     /// The bus connection `sender` left: its activity goes, unless it asked to outlive it.
     public mutating func senderVanished(_ sender: String, now: USec) {
         advance(to: now)
-        guard let activity = state.activity, activity.kind == .custom, activity.sender == sender, activity.endsWithOwner
+        // A finished activity stays for its dismissal, whoever is left (`islet run` has exited).
+        guard let activity = state.activity, activity.kind == .custom, activity.sender == sender, activity.endsWithOwner,
+            activity.dismissAt == 0
         else { return }
         endActivity(.ownerVanished)
         handBack(now)

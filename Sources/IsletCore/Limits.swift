@@ -11,6 +11,9 @@ public enum Limits {
     public static let titleLength: ClosedRange<Int> = 1...128
     public static let listLimit: ClosedRange<UInt32> = 1...1000
     public static let lingerSeconds: ClosedRange<UInt32> = 0...3600
+    /// How long after Finish a program's ended activity may stay (dismissal `at`): 4 hours,
+    /// as long as an iPhone keeps an ended Live Activity on its lock screen.
+    public static let maxDismissalSeconds: UInt64 = 4 * 3600
     public static let goalReachedLingerSeconds: ClosedRange<UInt32> = 0...86400
     public static let maxDictionaryKeys = 32
     public static let keyLength: ClosedRange<Int> = 1...64

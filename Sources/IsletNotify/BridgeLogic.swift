@@ -64,6 +64,16 @@ public struct BridgeLogic: Sendable {
             return (actions, nil)
         }
 
+        // Contract 1.2: an update that asks for the user's attention (`alert`) is shown afresh,
+        // at normal urgency, with a sound where the server plays one: once (its key is kept
+        // with the announced ones, so that a later render or a restart does not say it again).
+        var alert = false
+        if let key = Self.alertKey(activity), !announced.contains(key) {
+            remember(key)
+            alert = settings.style == .standard
+            if alert { dismissedAt = nil }
+        }
+
         if liveElsewhere {
             if shownID != 0 { actions.append(.close(id: shownID)) }
             shownID = 0
@@ -76,7 +86,7 @@ public struct BridgeLogic: Sendable {
             self.dismissedAt = nil
         }
         let nextChange = presentation.nextChange
-        let expand = expandRequested
+        let expand = expandRequested || alert
         expandRequested = false
         if shown == presentation.content, !expand { return ([], nextChange) }
 
@@ -101,6 +111,13 @@ public struct BridgeLogic: Sendable {
         let urgency: Urgency = seen ? .normal : settings.updateUrgency
         content.hints["urgency"] = .byte(urgency.rawValue)
         content.hints["suppress-sound"] = .bool(true)
+        if alert {
+            content.hints["urgency"] = .byte(Urgency.normal.rawValue)
+            if settings.sound, server.sound {
+                content.hints["sound-name"] = .string("message-new-instant")
+                content.hints["suppress-sound"] = .bool(false)
+            }
+        }
         shown = presentation.content
         actions.append(.notify(content, replacesID: replaces))
         return (actions, nextChange)
@@ -111,6 +128,13 @@ public struct BridgeLogic: Sendable {
     public mutating func expand() {
         dismissedAt = nil
         expandRequested = true
+    }
+
+    /// The key of an update that carries `alert` true: its activity and moment.
+    static func alertKey(_ activity: ActivitySnapshot) -> String? {
+        guard activity.kind == .custom, activity.state["alert"]?.bool == true else { return nil }
+        let moment = activity.state["updated_at_usec"]?.uint64.map { "\($0)" } ?? activity.state.keys.sorted().joinedText(separator: ",")
+        return "alert:\(activity.id):\(moment)"
     }
 
     private mutating func remember(_ key: String) {

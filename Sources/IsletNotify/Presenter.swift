@@ -184,6 +184,8 @@ public enum Presenter {
             if let label = view.phaseLabel { detail.append(label) }
             if let progress, view.status == .running || view.status == .paused { detail.append(progress) }
             if !detail.isEmpty { lines.append(detail.joined(separator: " · ")) }
+            // Contract 1.2: content its program says is out of date is marked so.
+            if let stale = view.staleLine(localTime, now: now) { lines.append(stale) }
         }
 
         var hints = liveHints(server)

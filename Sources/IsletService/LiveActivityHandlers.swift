@@ -47,6 +47,17 @@ extension IsletService {
                 try s.perform { e, now in try e.endActivity(owner: owner, now: now) }
                 return []
             }
+        case .finish:
+            handler { s, call in
+                let owner = try call.string(0)
+                let state = try ActivityCoding.submitted(call.arguments[1], what: "state")
+                let dismissal = try call.string(2)
+                let dismissAt = try call.argument(3, as: UInt64.self)
+                try s.perform { e, now in
+                    try e.finishCustomActivity(owner: owner, state: state, dismissal: dismissal, dismissAt: dismissAt, now: now)
+                }
+                return []
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import IsletCore
+import Platform
 
 /// The live activity as panel text: one line per format, computed from the state's
 /// timestamps at `now` (panels count down locally; nothing polls the bus).
@@ -33,7 +34,7 @@ enum Panel {
         let tooltip = style == .minimal ? text : tooltipLines(view).joinedText(separator: "\n")
         let percent = style == .minimal ? 0 : view.percent ?? 0
         // The minimal style never changes class, so no stylesheet can recolour it (AR-03).
-        let cssClass = style == .minimal ? "minimal" : isApp ? "fasting" : view.status.rawValue
+        let cssClass = style == .minimal ? "minimal" : isApp ? "fasting" : view.isStale ? "stale" : view.status.rawValue
         let output: String
         switch format {
         case .waybar:
@@ -83,6 +84,8 @@ enum Panel {
             var text = view.title + " " + mark + (view.hasTime ? view.timeText : view.status.label)
             // A program's activity says how it ended ("Done in 3:12").
             if let phase = view.phaseMark, view.status != .completed || view.kind == .custom { text += " · " + phase }
+            // Contract 1.2: out-of-date content says so, where a panel has no colour for it.
+            if view.isStale { text += " (stale)" }
             return text
         }
     }
@@ -125,6 +128,7 @@ enum Panel {
             if let label = view.phaseLabel { detail.append(label) }
             if let progress { detail.append(progress) }
             if !detail.isEmpty { lines.append(detail.joinedText(separator: " · ")) }
+            if let stale = view.staleLine(.system, now: Times.now()) { lines.append(stale) }
         }
         return lines
     }

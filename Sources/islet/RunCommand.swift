@@ -117,7 +117,7 @@ struct RunActivity {
         return status.code == 0 ? "Done in \(time)" : "Failed (exit \(status.code)) after \(time)"
     }
 
-    /// The end: the outcome shown (and announced by islet-notify), then the activity ended.
+    /// The end: the outcome shown (and announced by islet-notify), then the activity ends.
     func finish(_ status: CommandChild.Status, elapsed: USec) async {
         let now = Times.now()
         let state: [String: DBusValue] = [
@@ -126,8 +126,9 @@ struct RunActivity {
             "outcome": .string(status.code == 0 ? "success" : "failure"), "exit_status": .int32(status.code),
         ]
         do {
-            try await client.updateActivity(owner: owner, state: state)
-            try await client.endActivity(owner: owner)
+            // Shown for LingerSeconds after islet has exited ("Done in 3:12" on the island),
+            // announced by islet-notify, then gone.
+            try await client.finishActivity(owner: owner, state: state, dismissal: "default")
         } catch let error as DBusError where error.name == "org.islet.Islet1.Error.NotOwner" {
             // Another program took the island meanwhile: nothing of ours to end.
         } catch {

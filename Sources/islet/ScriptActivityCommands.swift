@@ -15,6 +15,8 @@ struct ScriptActivityOptions: ParsableArguments {
     @Option(help: "Progress from 0 to 1 (0.25), drawn where the desktop draws progress.") var progress: Double?
     @Option(name: .customLong("ends-in"), help: "A countdown: it ends in this long (10m, 1h30m).") var endsIn: String?
     @Option(name: .customLong("ends-at"), help: "A countdown to a clock time (14:30: the next one) or a date.") var endsAt: String?
+    @Option(name: .customLong("stale-in"), help: "Out of date if not updated within this long (5m): surfaces say so.")
+    var staleIn: String?
 
     func validate() throws {
         guard (1...64).contains(owner.count) else { throw ValidationError("the owner must be 1 to 64 characters") }
@@ -45,6 +47,10 @@ struct ScriptActivityOptions: ParsableArguments {
         state["elapsed_usec"] = .uint64(now > startedAt ? now - startedAt : 0)
         if let phase { state["phase_name"] = .string(phase) }
         if let progress { state["progress"] = .double(progress) }
+        if let staleIn { state["stale_at_usec"] = .uint64(now + (try Parse.duration(staleIn)) * usecPerSecond) }
+        // An update is fresh again: the service says `stale` itself when its time comes.
+        state["stale"] = nil
+        state["alert"] = nil
         if let end = try end(now: now) {
             state["ends_at_usec"] = .uint64(end)
             state["remaining_usec"] = .uint64(end - now)
@@ -84,6 +90,7 @@ extension ActivityCommand {
         static let configuration = CommandConfiguration(
             abstract: "Update your own live activity: its phase, progress or end (the rest stays as it was).")
         @OptionGroup var options: ScriptActivityOptions
+        @Flag(help: "This update deserves attention: a banner and a sound, once.") var alert = false
         @OptionGroup var bus: BusOptions
 
         func run() async throws {
@@ -94,19 +101,52 @@ extension ActivityCommand {
                 let base = held.mapValues(ActivityCoding.value)
                 let startedAt = base["started_at_usec"].flatMap { try? $0.decode(UInt64.self) } ?? Times.now()
                 let now = Times.now()
-                try await client.updateActivity(owner: options.owner, state: try options.state(base: base, startedAt: startedAt, now: now))
+                var state = try options.state(base: base, startedAt: startedAt, now: now)
+                if alert { state["alert"] = .boolean(true) }
+                try await client.updateActivity(owner: options.owner, state: state)
             }
             Output.line("Updated \(options.owner)'s activity.")
         }
     }
 
     struct End: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "End your own live activity.")
+        static let configuration = CommandConfiguration(
+            abstract: "End your own live activity: shown as done for a few seconds (--dismiss), then gone.")
+        enum Dismissal: String, ExpressibleByArgument, CaseIterable { case `default`, immediate }
         @Option(help: "The owner it was started with.") var owner: String
+        @Option(help: "default (shown done for LingerSeconds, 5 s unless set) or immediate.") var dismiss: Dismissal = .default
+        @Option(name: .customLong("dismiss-at"), help: "Shown done until this time (14:30, at most 4 hours ahead).") var dismissAt: String?
+        @Option(help: "How it ended, in its own words (\"Deployed\"), shown and announced.") var phase: String?
+        @Flag(help: "It failed: an error icon and sound.") var failed = false
         @OptionGroup var bus: BusOptions
 
         func run() async throws {
-            try await bus.run { try await $0.endActivity(owner: owner) }
+            let now = Times.now()
+            var until: USec = 0
+            if let dismissAt {
+                guard var time = Times.parse(dismissAt, now: now) else {
+                    throw ValidationError("cannot read the time \"\(dismissAt)\"; write 14:30 or \"2026-11-22 14:30\"")
+                }
+                if time <= now, dismissAt.contains(":"), !dismissAt.contains("-") { time += 86_400 * usecPerSecond }
+                until = time
+            }
+            try await bus.run { client in
+                let current = try await client.currentActivity()
+                let held = current?.owner == owner ? current?.state ?? [:] : [:]
+                var state = held.mapValues(ActivityCoding.value)
+                state["stale"] = nil
+                state["alert"] = nil
+                state["status"] = .string("completed")
+                // A time that counts up stops where it ended.
+                if state["ends_at_usec"] == nil, case .uint64(let started)? = state["started_at_usec"], now > started {
+                    state["elapsed_usec"] = .uint64(now - started)
+                }
+                state["updated_at_usec"] = .uint64(now)
+                if let phase { state["phase_name"] = .string(phase) }
+                state["outcome"] = .string(failed ? "failure" : "success")
+                try await client.finishActivity(
+                    owner: owner, state: state, dismissal: dismissAt == nil ? dismiss.rawValue : "at", dismissAt: until)
+            }
             Output.line("Ended \(owner)'s activity.")
         }
     }

@@ -137,6 +137,12 @@ function runIslandTests(Island, check, contractXml) {
     check('islet run: its end in its own words', [view(ran).bar.text, view(ran).menu.detail, view(ran).nextChangeUsec],
         ['03:12 · Done', 'Done in 3:12', null]);
 
+    // Contract 1.2: a stale activity is dimmed and says since when.
+    const stale = Island.islandActivity('p1', 'parcel', {kind: 'custom', title: 'Parcel'}, {status: 'running',
+        phase_name: 'On its way', updated_at_usec: now - 3600 * s, stale_at_usec: now - 60 * s, stale: true});
+    check('1.2 stale: dimmed, and since when', [view(stale).bar.styleClass, view(stale).menu.lines.length,
+        view(stale).menu.lines[0].startsWith('Not updated since ')], ['islet-stale', 1, true]);
+
     // The buttons' calls.
     check('calls', ['pause', 'resume', 'stop', 'extend', 'stop-fast', 'nonsense'].map(a => Island.islandCall(a, 'islet')), [
         ['org.islet.Islet1.Timers', 'Pause', '(s)', ['islet']],

@@ -104,8 +104,44 @@ import Testing
         #expect(r.status == 1, "\(r)")
         r = try await d.islet("activity", "update", "--owner", "build", "--progress", "2")
         #expect(r.status == 64 && r.stderr.contains("from 0 to 1"), "\(r)")
-        r = try await d.islet("activity", "end", "--owner", "build")
+        r = try await d.islet("activity", "end", "--owner", "build", "--dismiss", "immediate")
         #expect(r.status == 0, "\(r)")
         #expect(try await d.live.get("Owner") == .string(""))
+    }
+}
+
+/// Contract 1.2 from the command line: stale content, an alert, the dismissal policy.
+@Suite struct ProgramActivities12 {
+    @Test func staleAlertAndDismissal() async throws {
+        let d = try await Daemon()
+        var r = try await d.islet("activity", "start", "--owner", "parcel", "--title", "Parcel", "--phase", "On its way", "--stale-in", "1s")
+        #expect(r.status == 0, "\(r)")
+        // At its time the service says it is stale, once; panels say so.
+        #expect(await eventually { (try? await d.live.call("Get"))?[3].stringVariantEntries?["stale"] == .boolean(true) })
+        r = try await d.islet("status")
+        #expect(r.stdout.hasSuffix("· On its way (stale)\n"), "\(r)")
+        r = try await d.islet("status", "--format", "waybar")
+        #expect(r.stdout.contains("\"class\":\"stale\"") && r.stdout.contains("Not updated since "), "\(r)")
+        // A fresh update is fresh again; --alert rides on its signal only.
+        let signals = try await d.signals()
+        r = try await d.islet("activity", "update", "--owner", "parcel", "--phase", "Arriving", "--alert", "--stale-in", "10m")
+        #expect(r.status == 0, "\(r)")
+        let seen = await collect(signals) { $0.names.contains("ActivityUpdated") }
+        #expect(seen.last?.body.last?.stringVariantEntries?["alert"] == .boolean(true))
+        let state = try await d.live.call("Get")[3].stringVariantEntries ?? [:]
+        #expect(state["stale"] == nil && state["alert"] == nil && state["phase_name"] == .string("Arriving"), "\(state)")
+        // Ended, it is shown as done until the time it was given, then gone.
+        r = try await d.islet("activity", "end", "--owner", "parcel", "--phase", "Delivered", "--dismiss-at=-1m")
+        #expect(r.status == 1 && r.stderr.contains("at most 4 hours ahead"), "a time past is refused: \(r)")
+        r = try await d.islet("activity", "end", "--owner", "parcel", "--phase", "Delivered")
+        #expect(r.status == 0, "\(r)")
+        let done = try await d.live.call("Get")
+        #expect(done[3].stringVariantEntries?["status"] == .string("completed") && done[3].stringVariantEntries?["phase_name"] == .string("Delivered"))
+        r = try await d.islet("status")
+        #expect(r.stdout.hasPrefix("Parcel ") && r.stdout.contains("Delivered"), "\(r)")
+        r = try await d.islet("activity", "update", "--owner", "parcel", "--progress", "0.5")
+        #expect(r.status == 1 && r.stderr.contains("has finished"), "\(r)")
+        // LingerSeconds (5 by default), then gone.
+        #expect(await eventually(within: .seconds(10)) { (try? await d.live.get("Owner")) == .string("") })
     }
 }

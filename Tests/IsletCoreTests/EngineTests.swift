@@ -375,6 +375,81 @@ extension Engine {
         #expect(e.ended.last == .ownerVanished)
     }
 
+    /// Contract 1.2, ActivityKit's dismissalPolicy: Finish shows the final state for as long as
+    /// the policy says, outliving its owner's connection, then ends `completed`.
+    @Test func finishWithEachDismissalPolicy() throws {
+        func started() throws -> Engine {
+            var e = engine()
+            _ = try e.startCustomActivity(owner: "build", attributes: ["title": .string("Build")], state: [:], sender: ":1.3", now: t0)
+            return e
+        }
+        var e = try started()
+        try e.finishCustomActivity(owner: "build", state: ["phase_name": .string("Done in 0:05")], dismissal: "default", dismissAt: 0, now: t0)
+        #expect(e.activityState(at: t0)["status"] == .string("completed"), "status completed unless said otherwise")
+        #expect(e.nextDeadline(now: t0) == t0 + 5 * s, "LingerSeconds (5)")
+        e.senderVanished(":1.3", now: t0 + s)
+        #expect(e.state.activity != nil, "it outlives its owner's connection")
+        #expect(throws: IsletError.invalidState("\"build\"'s activity has finished; start a new one")) {
+            try e.updateCustomActivity(owner: "build", state: [:], now: t0 + s)
+        }
+        e.advance(to: t0 + 5 * s)
+        #expect(e.state.activity == nil && e.ended == [.completed])
+
+        e = try started()
+        try e.finishCustomActivity(owner: "build", state: [:], dismissal: "immediate", dismissAt: 0, now: t0)
+        #expect(e.state.activity == nil && e.ended == [.completed])
+
+        e = try started()
+        try e.finishCustomActivity(owner: "build", state: [:], dismissal: "at", dismissAt: t0 + 3600 * s, now: t0)
+        e.advance(to: t0 + 3599 * s)
+        #expect(e.state.activity != nil)
+        e.advance(to: t0 + 3600 * s)
+        #expect(e.state.activity == nil)
+
+        e = try started()
+        for (dismissal, at) in [("at", t0), ("at", t0 + 4 * 3600 * s + 1), ("later", UInt64(0)), ("default", t0 + s)] {
+            #expect(throws: IsletError.self, "\(dismissal) \(at)") {
+                try e.finishCustomActivity(owner: "build", state: [:], dismissal: dismissal, dismissAt: at, now: t0)
+            }
+        }
+        #expect(throws: IsletError.notOwner("\"other\" does not own the current activity")) {
+            try e.finishCustomActivity(owner: "other", state: [:], dismissal: "default", dismissAt: 0, now: t0)
+        }
+        try e.endActivity(owner: "build", now: t0)
+        #expect(e.ended == [.stopped], "End stays what it was")
+    }
+
+    /// Contract 1.2, ActivityKit's staleDate: at `stale_at_usec` the service says `stale` once,
+    /// with one wake-up and one update; a fresh update with a later stale time is fresh again.
+    @Test func staleOnceAtItsTime() throws {
+        var e = engine()
+        _ = try e.startCustomActivity(
+            owner: "delivery", attributes: ["title": .string("Parcel")], state: ["stale_at_usec": .uint64(t0 + 60 * s), "stale": .bool(true)],
+            sender: ":1.4", now: t0)
+        #expect(e.activityState(at: t0)["stale"] == nil, "a caller cannot say stale")
+        #expect(e.nextDeadline(now: t0) == t0 + 60 * s)
+        let mark = e.events.count
+        e.advance(to: t0 + 60 * s)
+        e.advance(to: t0 + 61 * s)
+        let updates = e.events.dropFirst(mark).compactMap { if case .activityUpdated(_, let state) = $0 { state } else { nil } }
+        #expect(updates.count == 1 && updates.first?["stale"] == .bool(true))
+        #expect(e.nextDeadline(now: t0 + 61 * s) == nil, "nothing more to wake for")
+        try e.updateCustomActivity(owner: "delivery", state: ["stale_at_usec": .uint64(t0 + 600 * s)], now: t0 + 62 * s)
+        #expect(e.activityState(at: t0 + 62 * s)["stale"] == nil && e.nextDeadline(now: t0 + 62 * s) == t0 + 600 * s)
+    }
+
+    /// Contract 1.2, ActivityKit's AlertConfiguration: `alert` rides on its own update's signal
+    /// and is never kept (a later Get, a restarted listener, does not alert again).
+    @Test func alertBelongsToItsUpdateAlone() throws {
+        var e = engine()
+        _ = try e.startCustomActivity(owner: "ride", attributes: ["title": .string("Ride")], state: [:], sender: ":1.5", now: t0)
+        let mark = e.events.count
+        try e.updateCustomActivity(owner: "ride", state: ["phase_name": .string("Arriving"), "alert": .bool(true)], now: t0 + s)
+        let update = e.events.dropFirst(mark).compactMap { if case .activityUpdated(_, let state) = $0 { state } else { nil } }.first
+        #expect(update?["alert"] == .bool(true) && update?["phase_name"] == .string("Arriving"))
+        #expect(e.activityState(at: t0 + s)["alert"] == nil && e.activityState(at: t0 + s)["phase_name"] == .string("Arriving"))
+    }
+
     @Test func customDictionariesAreBounded() {
         var e = engine()
         let bad: [ActivityState] = [

@@ -106,6 +106,27 @@ import Testing
         #expect(fake.posted.contains { $0.summary == "Build" && $0.body.contains("00:00") && $0.body.contains("Running") })
     }
 
+    /// Contract 1.2 on the notification: an update with `alert` is posted afresh at normal
+    /// urgency with a sound, once; a stale activity says since when.
+    @Test func alertBannersOnceAndStaleSaysSo() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities + ["sound"]))
+        let fake = try #require(rig.fake)
+        func islet(_ arguments: String...) async throws -> CommandResult {
+            try await Command.run([builtProduct("islet")] + arguments + ["--address", rig.bus.address])
+        }
+        _ = try await islet("activity", "start", "--owner", "ride", "--title", "Ride", "--phase", "On its way")
+        #expect(await eventually { fake.posted.contains { $0.summary == "Ride" } })
+        _ = try await islet("activity", "update", "--owner", "ride", "--phase", "Arriving", "--alert")
+        #expect(await eventually { fake.posted.contains { $0.body.contains("Arriving") } })
+        let alerted = fake.posted.filter { $0.body.contains("Arriving") }
+        #expect(alerted.first?.replacesID == 0, "posted afresh, so that it banners")
+        #expect(alerted.first?.hints["sound-name"] == .string("message-new-instant") && alerted.first?.hints["urgency"] == .byte(1))
+        _ = try await islet("activity", "update", "--owner", "ride", "--phase", "Arrived", "--stale-in", "1s")
+        #expect(await eventually { fake.posted.contains { $0.body.contains("Arrived") } })
+        #expect(fake.posted.filter { $0.hints["sound-name"] == .string("message-new-instant") }.count == 1, "the alert once")
+        #expect(await eventually { fake.posted.last?.body.contains("Not updated since ") == true }, "\(fake.posted.last?.body ?? "")")
+    }
+
     /// Presses a button every 200 ms until `done` holds (at most 5 s).
     func press(_ fake: FakeNotificationServer, id: UInt32, _ action: String, until done: () async -> Bool) async throws -> Bool {
         for _ in 0..<25 {

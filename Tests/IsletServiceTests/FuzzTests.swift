@@ -79,6 +79,8 @@ struct Fuzzer {
         let keys = [
             "status", "title", "progress", "ends_at_usec", "phase_index", "kind", "ends_with_owner", "round",
             "", "bad key", String(repeating: "k", count: 65), "custom_1", "remaining_usec",
+            // Contract 1.2's keys.
+            "stale_at_usec", "stale", "alert", "outcome",
         ]
         let count = chance(0.1) ? Int.random(in: 30...40, using: &random) : Int.random(in: 0...6, using: &random)
         var entries: [String: DBusValue] = [:]
@@ -97,7 +99,7 @@ struct Fuzzer {
         let l = "org.islet.Islet1.LiveActivity"
         let p = "org.freedesktop.DBus.Properties"
         let owner = chance(0.8) ? pick(["tea", "gym", "app", "fasting"]) : string()
-        switch Int.random(in: 0..<30, using: &random) {
+        switch Int.random(in: 0..<31, using: &random) {
         case 0: return (f, "StartFast", [])
         case 1: return (f, "StartFastAt", [.uint64(u64())])
         case 2: return (f, "StopFast", [])
@@ -140,11 +142,14 @@ struct Fuzzer {
             )
         case 26:  // a real member with wrong arguments
             return (
-                pick([f, t, l]), pick(["StartFast", "SetGoal", "Start", "Pause", "Update", "ListFasts"]),
+                pick([f, t, l]), pick(["StartFast", "SetGoal", "Start", "Pause", "Update", "ListFasts", "Finish"]),
                 (0..<Int.random(in: 0...3, using: &random)).map { _ in basic() }
             )
         case 27: return (pick([f, t, l]), pick(["Frobnicate", "startfast", "Get "]), [])
         case 28: return ("org.islet.Islet1.Nope", "StartFast", [])
+        case 29:
+            let dismissal = chance(0.8) ? pick(["default", "immediate", "at"]) : string()
+            return (l, "Finish", [.string(owner), dictionary(), .string(dismissal), .uint64(chance(0.5) ? 0 : u64())])
         default: return ("org.freedesktop.DBus.Peer", "Ping", [])
         }
     }

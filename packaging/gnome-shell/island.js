@@ -29,6 +29,12 @@ function islandHoursMinutes(seconds, tr) {
     return minutes === 0 ? h : `${h} ${m}`;
 }
 
+// "14:05": a moment's local clock time.
+function islandClock(usec) {
+    const d = new Date(usec / 1000);
+    return `${islandTwo(d.getHours())}:${islandTwo(d.getMinutes())}`;
+}
+
 // Timers: "14:32", "02:00", "00:00"; past an hour "1:02:03".
 function islandTimerText(seconds) {
     return seconds >= 3600 ? islandHms(seconds) : `${islandTwo(Math.floor(seconds / 60))}:${islandTwo(seconds % 60)}`;
@@ -172,6 +178,7 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
     const status = islandStatuses.includes(statusValue) ? statusValue : 'running';
     const title = islandString(state, 'title') ?? islandString(attributes, 'title') ?? activity.owner;
     const minimal = style === 'minimal';
+    const stale = kind === 'custom' && state.stale === true;
     const second = 1000000;
 
     const endsAt = islandNumber(state, 'ends_at_usec') ?? 0;
@@ -329,6 +336,11 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
             words.push(phaseLabel);
         detail = words.length > 0 ? words.join(' · ') : null;
         // A program's own activity is driven by its owner: buttons for timers only.
+        // Contract 1.2: content its program says is out of date is dimmed and says since when.
+        if (stale) {
+            const since = updatedAt > 0 ? updatedAt : startedAt;
+            lines.push(since > 0 ? t.gettext('Not updated since %s').replace('%s', islandClock(since)) : t.gettext('Not up to date'));
+        }
         if (kind === 'timer' && status === 'running')
             buttons = [{label: t.gettext('Pause'), action: 'pause'}, {label: t.gettext('+1 min'), action: 'extend'},
                 {label: t.gettext('Stop'), action: 'stop'}];
@@ -339,7 +351,7 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
 
     return {
         kind, status, minimal: false,
-        bar: {text: barText, icon, styleClass: `islet-${status}`},
+        bar: {text: barText, icon, styleClass: stale ? 'islet-stale' : `islet-${status}`},
         menu: {title: menuTitle, time: menuTime, detail, progress, lines, buttons},
         nextChangeUsec: nextChange,
     };
