@@ -54,7 +54,8 @@ public enum JobPresenter {
             info = view.title
             if view.hasTime {
                 info += " · " + view.timeText
-                fields.append(.init(label: "Time left", value: view.timeText))
+                // A program's time without an end counts up (`islet run`).
+                fields.append(.init(label: view.countsUp ? "Running for" : "Time left", value: view.timeText))
             }
             if let mark = view.phaseMark, view.status != .completed { info += " · " + mark }
             if let label = view.phaseLabel { fields.append(.init(label: "Phase", value: label)) }

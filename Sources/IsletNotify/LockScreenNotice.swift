@@ -152,7 +152,10 @@ public actor LockScreenNotice {
         case (_, .paused):
             body = "❚❚ " + Format.timer(seconds: pausedSeconds(activity)) + " left"
         case (_, .completed): body = "Done"
-        case (_, _): body = view.remaining.map { "\($0) min left" } ?? view.status.mediaLabel
+        case (_, _):
+            // A program's time without an end counts up, by the minute: "3 min".
+            let up = view.countsUp ? Format.hoursMinutes(seconds: view.elapsed * 60) : view.status.mediaLabel
+            body = view.remaining.map { "\($0) min left" } ?? up
         }
         if let mark = view.phaseMark, view.status != .completed { body += " · " + mark }
         return (view.title, body, view.nextChange)

@@ -128,7 +128,8 @@ enum Panel {
             if let label = view.phaseLabel { detail.append(label) }
             if let progress { detail.append(progress) }
             if !detail.isEmpty { lines.append(detail.joinedText(separator: " · ")) }
-            if let stale = view.staleLine(.system, now: Times.now()) { lines.append(stale) }
+            // Only then the local zone (LocalTime.system reads it): `islet status` runs often.
+            if view.isStale, let stale = view.staleLine(.system, now: Times.now()) { lines.append(stale) }
         }
         return lines
     }

@@ -258,6 +258,19 @@ scenario() {
   else
     record NOTE "server restart" "not tried"
   fi
+  # A program's own activity (issue 36): a command run with `islet run`, then one that fails.
+  islet timer stop >/dev/null 2>&1
+  islet run --title Build -- sleep 4 & local run_pid=$!
+  check "islet run: the command as the activity" wait_log "$work/notify2.log" 'Notify replaces [0-9]+: "Build" "[^"]*Running' 50
+  sleep 1.5
+  shoot run
+  wait "$run_pid"
+  check "islet run: its end announced" wait_log "$work/notify2.log" 'announcing done:[^)]*\): "Build" "[^"]*Done in 0:0[45]' 50
+  islet run --title Deploy -- sh -c 'sleep 1; exit 2'
+  check "islet run: a failure announced" wait_log "$work/notify2.log" 'announcing done:[^)]*\): "Deploy" "[^"]*Failed \(exit 2\) after 0:01' 50
+  sleep 1
+  shoot run-failed
+
   # The minimal style (PRD-02): the time alone.
   islet timer stop >/dev/null 2>&1
   kill "$bridge_pid"; sleep 0.5

@@ -114,6 +114,17 @@ import Testing
         #expect(minimal.summary == "10 min" && minimal.body.isEmpty, "PRD-02: the time alone")
         let minimalPaused = LockScreenNotice.text(paused, now: Sample.t0 + 130 * usecPerSecond, style: .minimal)
         #expect(minimalPaused.summary == "9:30", "paused, the exact time: it stands still")
+        // A program's activity without an end (`islet run`): its time counting up, by the minute.
+        let build = ActivitySnapshot(
+            id: "r1", owner: "run-1", attributes: ["kind": .string("custom"), "title": .string("Build")],
+            state: [
+                "status": .string("running"), "updated_at_usec": .uint64(Sample.t0), "elapsed_usec": .uint64(0),
+                "phase_name": .string("Running"),
+            ])
+        let counting = LockScreenNotice.text(build, now: Sample.t0 + 190 * usecPerSecond, style: .standard)
+        #expect(counting.summary == "Build" && counting.body == "3 min · Running", "\(counting.body)")
+        let job = JobPresenter.present(build, now: Sample.t0 + 190 * usecPerSecond)
+        #expect(job.fields.first == .init(label: "Running for", value: "03:10"), "\(job.fields)")
         let minimalFast = LockScreenNotice.text(fast, now: Sample.t0 + (4 * 3600 + 30) * usecPerSecond, style: .minimal)
         #expect(minimalFast.summary == "12 h", "a fast's hours with their unit, never \"12:00\"")
     }

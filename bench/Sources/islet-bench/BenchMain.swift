@@ -62,6 +62,8 @@ enum BenchMain {
         case "frontends":
             try await FrontEndBench.run(
                 idleSeconds: Int(arguments.dropFirst(2).first ?? "60") ?? 60, programs: arguments.dropFirst(3).first)
+        case "run":
+            try await RunBench.run(rounds: Int(arguments.dropFirst(2).first ?? "31") ?? 31, programs: arguments.dropFirst(3).first)
         case "panel":
             try await PanelBench.run(rounds: Int(arguments.dropFirst(2).first ?? "31") ?? 31, programs: arguments.dropFirst(3).first)
         case "soak":
@@ -77,7 +79,7 @@ enum BenchMain {
             try await DBusBench.run(idleSeconds: Int(arguments.dropFirst(2).first ?? "30") ?? 30)
         default:
             fail(
-                "usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS [PROGRAM_DIR]] | isletd-calls [ISLETD] | frontends [SECONDS [PROGRAM_DIR]] | panel [ROUNDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | fill PATH COUNT | serve ADDRESS NAME"
+                "usage: islet-bench dbus [IDLE_SECONDS] | isletd [IDLE_SECONDS [PROGRAM_DIR]] | isletd-calls [ISLETD] | frontends [SECONDS [PROGRAM_DIR]] | panel [ROUNDS [PROGRAM_DIR]] | run [ROUNDS [PROGRAM_DIR]] | load | soak [MINUTES [PROGRAM_DIR]] | store | fill PATH COUNT | serve ADDRESS NAME"
             )
         }
     }
