@@ -115,8 +115,11 @@ extension Array where Element == Message {
 
 /// A product of this package's build (isletd, islet, islet-notify), found beside the test bundle.
 public func builtProduct(_ name: String) -> String {
-    // `make test-installed` points the suites at the release programs as installed.
-    if let programs = ProcessInfo.processInfo.environment["ISLET_TEST_PROGRAMS"], !programs.isEmpty {
+    // `make test-installed` points the suites at the release programs as installed; what is
+    // not installed (docs/CLIENTS.md's Swift example) comes from beside the test bundle.
+    if let programs = ProcessInfo.processInfo.environment["ISLET_TEST_PROGRAMS"], !programs.isEmpty,
+        FileManager.default.isExecutableFile(atPath: programs + "/" + name)
+    {
         return programs + "/" + name
     }
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
