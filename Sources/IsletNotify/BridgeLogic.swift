@@ -78,6 +78,17 @@ public struct BridgeLogic: Sendable {
             if shownID != 0 { actions.append(.close(id: shownID)) }
             shownID = 0
             shown = nil
+            // Another surface shows the activity (a KDE job, the lock screen's notice); an
+            // alert still deserves its banner and sound: a notification of its own.
+            if alert, let key = Self.alertKey(activity) {
+                var content = presentation.content
+                content.actions = []
+                content.hints["urgency"] = .byte(Urgency.normal.rawValue)
+                content.hints["suppress-sound"] = .bool(!(settings.sound && server.sound))
+                if settings.sound, server.sound { content.hints["sound-name"] = .string("message-new-instant") }
+                content.expireTimeout = -1
+                actions.append(.announce(Announcement(key: key, content: content)))
+            }
             return (actions, nil)
         }
 

@@ -1,4 +1,5 @@
 import IsletCore
+import Platform
 
 /// The live activity as a KDE job (Plasma's own progress area): what the job view shows, and
 /// which of its buttons mean something. Pure.
@@ -33,7 +34,7 @@ public enum JobPresenter {
         case pause(owner: String), resume(owner: String), stop(owner: String), stopFast
     }
 
-    public static func present(_ activity: ActivitySnapshot, now: USec) -> JobView {
+    public static func present(_ activity: ActivitySnapshot, now: USec, localTime: LocalTime = .system) -> JobView {
         let unit: DisplayUnit = activity.kind == .fast ? .minutes : .seconds
         let view = ActivityView(activity, now: now, unit: unit)
         var fields: [JobView.Field] = []
@@ -59,6 +60,11 @@ public enum JobPresenter {
             }
             if let mark = view.phaseMark, view.status != .completed { info += " · " + mark }
             if let label = view.phaseLabel { fields.append(.init(label: "Phase", value: label)) }
+            // Contract 1.2: out-of-date content says so, in the summary Plasma shows folded.
+            if view.isStale {
+                info += " (stale)"
+                if let since = view.lastUpdate { fields.append(.init(label: "Not updated since", value: localTime.describe(since, now: now))) }
+            }
         }
         let percent = UInt32(min(100, max(0, view.percent ?? 0)))
         return JobView(

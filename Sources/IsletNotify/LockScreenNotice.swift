@@ -158,6 +158,8 @@ public actor LockScreenNotice {
             body = view.remaining.map { "\($0) min left" } ?? up
         }
         if let mark = view.phaseMark, view.status != .completed { body += " · " + mark }
+        // Contract 1.2: out-of-date content says so (one short line: no time of day).
+        if view.isStale { body += " · stale" }
         return (view.title, body, view.nextChange)
     }
 

@@ -22,6 +22,32 @@ import Testing
         r.actions.compactMap { if case .announce(let a) = $0 { a.content } else { nil } }
     }
 
+    /// Contract 1.2's alert: the live notification afresh with a sound, once; where a KDE job
+    /// shows the activity, a notification of its own; and the job and lock screen say stale.
+    @Test func anAlertIsSaidOnceWhereverTheActivityShows() throws {
+        var ride = ActivitySnapshot(
+            id: "c1", owner: "ride", attributes: ["kind": .string("custom"), "title": .string("Ride")],
+            state: ["status": .string("running"), "phase_name": .string("Arriving"), "alert": .bool(true), "updated_at_usec": .uint64(Sample.t0)])
+        var live = logic()
+        let first = try #require(notified(live.render(ride, now: Sample.t0)))
+        #expect(first.1 == 0 && first.0.hints["sound-name"] == .string("message-new-instant"))
+        live.notified(id: 7)
+        ride.state["phase_name"] = .string("Arriving now")
+        let again = try #require(notified(live.render(ride, now: Sample.t0 + Sample.second)))
+        #expect(again.1 == 7 && again.0.hints["sound-name"] == nil, "the same alert, not again")
+
+        var beside = logic("Plasma")
+        beside.liveElsewhere = true
+        let said = announced(beside.render(ride, now: Sample.t0))
+        #expect(said.count == 1 && said.first?.hints["sound-name"] == .string("message-new-instant") && said.first?.summary == "Ride")
+        #expect(announced(beside.render(ride, now: Sample.t0 + Sample.second)).isEmpty, "once")
+
+        ride.state = ["status": .string("running"), "phase_name": .string("Late"), "stale": .bool(true), "updated_at_usec": .uint64(Sample.t0)]
+        let job = JobPresenter.present(ride, now: Sample.t0 + 3600 * Sample.second, localTime: .utc)
+        #expect(job.infoMessage.hasSuffix("(stale)") && job.fields.contains { $0.label == "Not updated since" }, "\(job)")
+        #expect(LockScreenNotice.text(ride, now: Sample.t0, style: .standard).body.hasSuffix(" · stale"))
+    }
+
     @Test func postsOnceThenUpdatesInPlaceOnlyWhenTheTextChanges() throws {
         var logic = logic()
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
