@@ -113,9 +113,12 @@ public enum MediaPresenter {
             } else {
                 parts.append(view.status.mediaLabel)
             }
-            if view.status == .completed, view.hasTime { parts.append("Done") }
-            // The compact mark: a media widget has one short line for it.
-            if let mark = view.phaseMark, view.status != .completed { parts.append(mark) }
+            if view.status == .completed, view.hasTime, !(view.kind == .custom && view.phaseMark != nil) { parts.append("Done") }
+            // The compact mark: a media widget has one short line for it (a program's own
+            // activity says how it ended: "Done in 3:12").
+            if let mark = view.phaseMark, view.status != .completed || view.kind == .custom { parts.append(mark) }
+            // Contract 1.2: out-of-date content says so.
+            if view.isStale { parts.append("stale") }
         }
         return MediaView(
             title: title, artist: parts.joined(separator: " · "), status: status, track: track, length: length,

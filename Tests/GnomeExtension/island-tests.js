@@ -143,6 +143,13 @@ function runIslandTests(Island, check, contractXml) {
     check('1.2 stale: dimmed, and since when', [view(stale).bar.styleClass, view(stale).menu.lines.length,
         view(stale).menu.lines[0].startsWith('Not updated since ')], ['islet-stale', 1, true]);
 
+    // Contract 1.2: an alert lights the island up for ten seconds after its update.
+    const alerted = Island.islandActivity('a1', 'ride', {kind: 'custom', title: 'Ride'}, {status: 'running',
+        phase_name: 'Arriving', updated_at_usec: now - 4 * s, elapsed_usec: 0, alert: true});
+    check('1.2 alert: lit, until ten seconds after the update', [view(alerted).bar.styleClass, view(alerted).nextChangeUsec],
+        ['islet-alert', now + s]);
+    check('1.2 alert: then as usual', Island.islandView(alerted, now + 7 * s, 'standard', false).bar.styleClass, 'islet-running');
+
     // The buttons' calls.
     check('calls', ['pause', 'resume', 'stop', 'extend', 'stop-fast', 'nonsense'].map(a => Island.islandCall(a, 'islet')), [
         ['org.islet.Islet1.Timers', 'Pause', '(s)', ['islet']],

@@ -349,13 +349,22 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
                 {label: t.gettext('Stop'), action: 'stop'}];
     }
 
+    // Contract 1.2: an update that asks for attention (`alert`) lights the island up for
+    // islandAlertSeconds after it was sent (the notification banners and sounds beside it).
+    const alertEnds = kind === 'custom' && state.alert === true && updatedAt > 0 ? updatedAt + islandAlertSeconds * second : 0;
+    const alerting = alertEnds > nowUsec;
+    if (alerting)
+        nextChange = nextChange === null ? alertEnds : Math.min(nextChange, alertEnds);
+
     return {
         kind, status, minimal: false,
-        bar: {text: barText, icon, styleClass: stale ? 'islet-stale' : `islet-${status}`},
+        bar: {text: barText, icon, styleClass: alerting ? 'islet-alert' : stale ? 'islet-stale' : `islet-${status}`},
         menu: {title: menuTitle, time: menuTime, detail, progress, lines, buttons},
         nextChangeUsec: nextChange,
     };
 }
+
+var islandAlertSeconds = 10;
 
 // Where the live activity lives on the session bus (dbus/org.islet.Islet1.xml; a test checks
 // these against it).
