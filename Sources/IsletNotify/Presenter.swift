@@ -255,7 +255,8 @@ public enum Presenter {
         } else {
             summary = view.title
             let total = (activity.state["total_usec"]?.uint64 ?? 0) / usecPerSecond
-            lines = ["Done" + (total > 0 ? " · " + Format.duration(seconds: total) : "")]
+            // The seed's "Timer Format": 00:00 at completion, as the island and panels show it.
+            lines = ["00:00 · Done" + (total > 0 ? " · " + Format.duration(seconds: total) : "")]
             icon = settings.icons.completed
             if settings.sound, server.sound { hints["sound-name"] = .string("alarm-clock-elapsed") }
         }

@@ -75,7 +75,7 @@ import Testing
         let r = logic.render(done, now: Sample.t0 + 60 * Sample.second)
         let alert = try #require(announced(r).first)
         #expect(r.actions.contains(.close(id: 3)))
-        #expect(alert.summary == "Tea" && alert.body == "<b>Done · 1 minute</b>")
+        #expect(alert.summary == "Tea" && alert.body == "<b>00:00 · Done · 1 minute</b>")
         #expect(alert.hints["urgency"] == .byte(1))
         #expect(alert.hints["sound-name"] == .string("alarm-clock-elapsed"))
         #expect(alert.hints["suppress-sound"] == .bool(false))

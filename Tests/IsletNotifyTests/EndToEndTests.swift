@@ -52,7 +52,7 @@ import Testing
         #expect(rig.notifies.count == whilePaused, "a paused timer sends nothing")
 
         try await rig.daemon.timers.call("Resume", [.string("tea")])
-        let done = try await rig.waitForNotify { $0.body == "<b>Done · 5 seconds</b>" }
+        let done = try await rig.waitForNotify { $0.body == "<b>00:00 · Done · 5 seconds</b>" }
         #expect(done.summary == "Green tea" && done.replacesID == 0 && done.urgency == 1)
         // After LingerSeconds the timer's activity ends and the fast takes the island back:
         // its goal was announced already, so nothing more is posted.

@@ -31,7 +31,7 @@ import Testing
         #expect((119...122).contains(fake.posted.count), "\(fake.posted.count) Notify calls")
         #expect(Set(bodies).count == bodies.count, "no text sent twice")
         #expect(bodies.first?.hasPrefix("02:00") == true, "\(bodies.first ?? "")")
-        #expect(bodies.last == "Done · 2 minutes")
+        #expect(bodies.last == "00:00 · Done · 2 minutes", "Timer Format: 00:00 at completion")
     }
 
     @Test func aPausedTimerSendsNothing() async throws {
