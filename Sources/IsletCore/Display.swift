@@ -205,6 +205,12 @@ public struct ActivityView: Equatable, Sendable {
         return lastUpdate.map { "Not updated since " + localTime.describe($0, now: now) } ?? "Not up to date"
     }
 
+    /// The mark a compact view shows beside the time: none once completed, but a program's
+    /// activity still says how it ended ("Done in 3:12").
+    public var compactMark: String? {
+        status != .completed || kind == .custom ? phaseMark : nil
+    }
+
     /// Whether there is a time to show at all (a custom activity may have none).
     public var hasTime: Bool { remaining != nil || kind != .custom || countsUp }
 }

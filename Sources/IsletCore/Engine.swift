@@ -373,13 +373,7 @@ public struct Engine: Sendable {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         try CustomDictionary.validate(custom, what: "state")
         advance(to: now)
-        guard let activity = state.activity, activity.owner == owner else {
-            throw .notOwner("\"\(owner)\" does not own the current activity")
-        }
-        guard activity.kind == .custom else {
-            throw .invalidState("a \(activity.kind.rawValue)'s activity is computed by the service; it cannot be updated")
-        }
-        guard activity.dismissAt == 0 else { throw .invalidState("\"\(owner)\"'s activity has finished; start a new one") }
+        let activity = try ownCustomActivity(owner, computed: "it cannot be updated", finished: "has finished; start a new one")
         // The state kept has no `alert`: it belongs to this update's signal alone (a banner and
         // a sound once, not on every later Get).
         let kept = CustomDictionary.kept(custom)
@@ -415,13 +409,7 @@ public struct Engine: Sendable {
         }
         if dismissal != "at", dismissAt != 0 { throw .invalidArgument("dismiss_at_usec goes with dismissal \"at\" only (else 0)") }
         advance(to: now)
-        guard let activity = state.activity, activity.owner == owner else {
-            throw .notOwner("\"\(owner)\" does not own the current activity")
-        }
-        guard activity.kind == .custom else {
-            throw .invalidState("a \(activity.kind.rawValue)'s activity is computed by the service; End dismisses it")
-        }
-        guard activity.dismissAt == 0 else { throw .invalidState("\"\(owner)\"'s activity has finished already") }
+        let activity = try ownCustomActivity(owner, computed: "End dismisses it", finished: "has finished already")
         var final = CustomDictionary.kept(custom)
         if final["status"] == nil { final["status"] = .string("completed") }
         state.activity?.customState = final
@@ -432,6 +420,20 @@ public struct Engine: Sendable {
         } else {
             state.activity?.dismissAt = dismissed
         }
+    }
+
+    /// The current activity, when it is `owner`'s own and not finished: NotOwner, then
+    /// InvalidState for a fast's or timer's (`computed` says what to do instead) and for one
+    /// that has finished (`finished`).
+    private func ownCustomActivity(_ owner: String, computed: String, finished: String) throws(IsletError) -> Activity {
+        guard let activity = state.activity, activity.owner == owner else {
+            throw .notOwner("\"\(owner)\" does not own the current activity")
+        }
+        guard activity.kind == .custom else {
+            throw .invalidState("a \(activity.kind.rawValue)'s activity is computed by the service; \(computed)")
+        }
+        guard activity.dismissAt == 0 else { throw .invalidState("\"\(owner)\"'s activity \(finished)") }
+        return activity
     }
 
     /// A program's activity past its `stale_at_usec` says so, once: `stale` true in its state.

@@ -81,11 +81,8 @@ public struct BridgeLogic: Sendable {
             // Another surface shows the activity (a KDE job, the lock screen's notice); an
             // alert still deserves its banner and sound: a notification of its own.
             if alert, let key = Self.alertKey(activity) {
-                var content = presentation.content
+                var content = alerted(presentation.content)
                 content.actions = []
-                content.hints["urgency"] = .byte(Urgency.normal.rawValue)
-                content.hints["suppress-sound"] = .bool(!(settings.sound && server.sound))
-                if settings.sound, server.sound { content.hints["sound-name"] = .string("message-new-instant") }
                 content.expireTimeout = -1
                 actions.append(.announce(Announcement(key: key, content: content)))
             }
@@ -122,13 +119,7 @@ public struct BridgeLogic: Sendable {
         let urgency: Urgency = seen ? .normal : settings.updateUrgency
         content.hints["urgency"] = .byte(urgency.rawValue)
         content.hints["suppress-sound"] = .bool(true)
-        if alert {
-            content.hints["urgency"] = .byte(Urgency.normal.rawValue)
-            if settings.sound, server.sound {
-                content.hints["sound-name"] = .string("message-new-instant")
-                content.hints["suppress-sound"] = .bool(false)
-            }
-        }
+        if alert { content = alerted(content) }
         shown = presentation.content
         actions.append(.notify(content, replacesID: replaces))
         return (actions, nextChange)
@@ -139,6 +130,16 @@ public struct BridgeLogic: Sendable {
     public mutating func expand() {
         dismissedAt = nil
         expandRequested = true
+    }
+
+    /// `content` as an alert says it: normal urgency, and a sound where the server plays one.
+    func alerted(_ content: NotificationContent) -> NotificationContent {
+        var content = content
+        let sound = settings.sound && server.sound
+        content.hints["urgency"] = .byte(Urgency.normal.rawValue)
+        content.hints["suppress-sound"] = .bool(!sound)
+        if sound { content.hints["sound-name"] = .string("message-new-instant") }
+        return content
     }
 
     /// The key of an update that carries `alert` true: its activity and moment.

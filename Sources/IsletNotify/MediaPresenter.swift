@@ -116,7 +116,7 @@ public enum MediaPresenter {
             if view.status == .completed, view.hasTime, !(view.kind == .custom && view.phaseMark != nil) { parts.append("Done") }
             // The compact mark: a media widget has one short line for it (a program's own
             // activity says how it ended: "Done in 3:12").
-            if let mark = view.phaseMark, view.status != .completed || view.kind == .custom { parts.append(mark) }
+            if let mark = view.compactMark { parts.append(mark) }
             // Contract 1.2: out-of-date content says so.
             if view.isStale { parts.append("stale") }
         }

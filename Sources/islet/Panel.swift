@@ -83,7 +83,7 @@ enum Panel {
             let mark = view.status == .paused ? "❚❚ " : ""
             var text = view.title + " " + mark + (view.hasTime ? view.timeText : view.status.label)
             // A program's activity says how it ended ("Done in 3:12").
-            if let phase = view.phaseMark, view.status != .completed || view.kind == .custom { text += " · " + phase }
+            if let phase = view.compactMark { text += " · " + phase }
             // Contract 1.2: out-of-date content says so, where a panel has no colour for it.
             if view.isStale { text += " (stale)" }
             return text

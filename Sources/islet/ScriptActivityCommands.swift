@@ -29,13 +29,25 @@ struct ScriptActivityOptions: ParsableArguments {
     func end(now: USec) throws -> USec? {
         if let endsIn { return now + (try Parse.duration(endsIn)) * usecPerSecond }
         guard let endsAt else { return nil }
-        guard var time = Times.parse(endsAt, now: now) else {
-            throw ValidationError("cannot read the time \"\(endsAt)\"; write 14:30 or \"2026-11-22 14:30\"")
-        }
-        // A clock time means the next one; a date in the past is a mistake.
-        if time <= now, endsAt.contains(":"), !endsAt.contains("-") { time += 86_400 * usecPerSecond }
+        let time = try Self.upcoming(endsAt, now: now)
         guard time > now else { throw ValidationError("\(endsAt) has passed") }
         return time
+    }
+
+    /// A time to come: a clock time means the next one ("14:30"); a date is as written.
+    static func upcoming(_ text: String, now: USec) throws -> USec {
+        guard var time = Times.parse(text, now: now) else {
+            throw ValidationError("cannot read the time \"\(text)\"; write 14:30 or \"2026-11-22 14:30\"")
+        }
+        if time <= now, text.contains(":"), !text.contains("-") { time += 86_400 * usecPerSecond }
+        return time
+    }
+
+    /// The state `owner`'s activity holds now, as it would be sent back (Update and Finish
+    /// replace the whole state); empty when the island holds something else.
+    static func held(by owner: String, _ client: IsletClient) async throws -> [String: DBusValue] {
+        let current = try await client.currentActivity()
+        return current?.owner == owner ? (current?.state ?? [:]).mapValues(ActivityCoding.value) : [:]
     }
 
     /// The state: `base` with what the options say, at `now`.
@@ -96,9 +108,7 @@ extension ActivityCommand {
         func run() async throws {
             try await bus.run { client in
                 // Update replaces the whole state: start from the one the island holds.
-                let current = try await client.currentActivity()
-                let held = current?.owner == options.owner ? current?.state ?? [:] : [:]
-                let base = held.mapValues(ActivityCoding.value)
+                let base = try await ScriptActivityOptions.held(by: options.owner, client)
                 let startedAt = base["started_at_usec"].flatMap { try? $0.decode(UInt64.self) } ?? Times.now()
                 let now = Times.now()
                 var state = try options.state(base: base, startedAt: startedAt, now: now)
@@ -122,18 +132,9 @@ extension ActivityCommand {
 
         func run() async throws {
             let now = Times.now()
-            var until: USec = 0
-            if let dismissAt {
-                guard var time = Times.parse(dismissAt, now: now) else {
-                    throw ValidationError("cannot read the time \"\(dismissAt)\"; write 14:30 or \"2026-11-22 14:30\"")
-                }
-                if time <= now, dismissAt.contains(":"), !dismissAt.contains("-") { time += 86_400 * usecPerSecond }
-                until = time
-            }
+            let until = try dismissAt.map { try ScriptActivityOptions.upcoming($0, now: now) } ?? 0
             try await bus.run { client in
-                let current = try await client.currentActivity()
-                let held = current?.owner == owner ? current?.state ?? [:] : [:]
-                var state = held.mapValues(ActivityCoding.value)
+                var state = try await ScriptActivityOptions.held(by: owner, client)
                 state["stale"] = nil
                 state["alert"] = nil
                 state["status"] = .string("completed")

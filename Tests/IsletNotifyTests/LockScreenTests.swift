@@ -66,21 +66,15 @@ import Testing
             try file.write(to: services.appendingPathComponent(name + ".service"), atomically: true, encoding: .utf8)
         }
         let d = try await Daemon(bus: try PrivateBus(serviceDirectories: [services.path]))
-        let server = try await FakeNotificationServer(address: d.bus.address)
-        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
-        #expect(await eventually { notify.stderr.contains("in step with isletd") })
-        try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(600)])
-        #expect(await eventually { server.posted.contains { $0.summary == "Tea" } })
-        try lock(server.connection, true)
-        #expect(await eventually { notify.stderr.contains("the session is locked") })
+        let (_, notify) = try await lockedWithATimer(d)
         try await Task.sleep(for: .milliseconds(800))
         let started = try FileManager.default.contentsOfDirectory(atPath: marks.path)
         #expect(started.isEmpty, "started by islet-notify's looking: \(started)")
         #expect(notify.isRunning)
     }
 
-    @Test func otherServersHaveNoLockScreenOfOurs() async throws {
-        let d = try await Daemon()
+    /// islet-notify and a server that is not GNOME's, a timer shown, then the session locked.
+    func lockedWithATimer(_ d: Daemon) async throws -> (FakeNotificationServer, Background) {
         let server = try await FakeNotificationServer(address: d.bus.address)
         let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
         #expect(await eventually { notify.stderr.contains("in step with isletd") })
@@ -88,6 +82,12 @@ import Testing
         #expect(await eventually { server.posted.contains { $0.summary == "Tea" } })
         try lock(server.connection, true)
         #expect(await eventually { notify.stderr.contains("the session is locked") })
+        return (server, notify)
+    }
+
+    @Test func otherServersHaveNoLockScreenOfOurs() async throws {
+        let d = try await Daemon()
+        let (server, notify) = try await lockedWithATimer(d)
         try await Task.sleep(for: .milliseconds(500))
         #expect(!server.posted.contains { $0.hints["x-gnome-privacy-scope"] != nil })
         #expect(!notify.stderr.contains("lock screen: posted"))
