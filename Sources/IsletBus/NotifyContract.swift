@@ -27,8 +27,9 @@ public enum NotifyBus: ContractInterface {
     public typealias Signal = NoSignal<NotifyBus>
     public typealias Property = NoProperty<NotifyBus>
 
-    /// The desktop entry (islet-notify.desktop) that names islet on every surface.
-    public static let desktopEntry = "islet-notify"
+    /// The desktop entry (org.islet.Islet.desktop, Name=islet) that names islet on every
+    /// surface: notifications, the MPRIS player, the KDE job.
+    public static let desktopEntry = "org.islet.Islet"
 
     /// dbus/org.islet.Notify1.xml.
     public static func documentedXML() -> String {

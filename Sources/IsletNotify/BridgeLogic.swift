@@ -22,6 +22,8 @@ public struct BridgeLogic: Sendable {
     public private(set) var shownID: UInt32 = 0
     /// What was last sent (nil: nothing on screen, or the last send failed).
     public private(set) var shown: NotificationContent?
+    /// The urgency it was sent at.
+    private var shownUrgency: Urgency?
     /// The user closed the notification, or it expired, at this milestone: nothing until it changes.
     public private(set) var dismissedAt: Milestone?
     private var lastMilestone: Milestone?
@@ -116,11 +118,19 @@ public struct BridgeLogic: Sendable {
             shownID = 0
         }
         let seen = fresh || expand || (changed && server.traits.freshOnChange)
-        let urgency: Urgency = seen ? .normal : settings.updateUrgency
+        let urgency: Urgency = seen || alert ? .normal : settings.updateUrgency
+        if server.traits.keepsUrgency, replaces != 0, shownUrgency != urgency {
+            // GNOME 48+: an urgency changed in place hides the notification in the message
+            // list; at another urgency it is posted afresh (low: in the list, no banner).
+            actions.append(.close(id: replaces))
+            replaces = 0
+            shownID = 0
+        }
         content.hints["urgency"] = .byte(urgency.rawValue)
         content.hints["suppress-sound"] = .bool(true)
         if alert { content = alerted(content) }
         shown = presentation.content
+        shownUrgency = urgency
         actions.append(.notify(content, replacesID: replaces))
         return (actions, nextChange)
     }
@@ -174,6 +184,13 @@ public struct BridgeLogic: Sendable {
         shownID = 0
         shown = nil
         if reason != 3, !askedByUs, !pressed { dismissedAt = lastMilestone }
+    }
+
+    /// The next render sends the live notification again in place, as it is (it shows one).
+    public mutating func resend() -> Bool {
+        guard shownID != 0, shown != nil, !liveElsewhere else { return false }
+        shown = nil
+        return true
     }
 
     /// A button of the live notification was pressed. Servers that close a notification when

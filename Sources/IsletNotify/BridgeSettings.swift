@@ -37,10 +37,10 @@ public struct BridgeSettings: Equatable, Sendable {
     /// both Adwaita (GNOME) and Breeze (Plasma) have.
     public struct Icons: Equatable, Sendable {
         public var fast = "appointment-soon-symbolic"
-        public var goalReached = "emblem-ok-symbolic"
+        public var goalReached = "object-select-symbolic"
         public var timer = "alarm-symbolic"
         public var paused = "media-playback-pause-symbolic"
-        public var completed = "emblem-ok-symbolic"
+        public var completed = "object-select-symbolic"
         public var custom = "media-playback-start-symbolic"
         /// A program's activity that ended in failure (`islet run` of a command that failed).
         public var failed = "dialog-error-symbolic"

@@ -18,6 +18,11 @@ public struct JobView: Equatable, Sendable {
         public var value: String
     }
 
+    /// The hints for `requestView`: shown at once, and `transient`: a job that ends without an
+    /// error leaves without a trace (no "(Finished)" entry beside islet's own announcement,
+    /// nothing kept that the user did not do). Plasma 5.24 and later.
+    public static let requestHints: [String: Bool] = ["immediate": true, "transient": true]
+
     /// Capabilities for `requestView`: 1 killable (cancel), 2 suspendable (pause).
     public static func capabilities(for kind: ActivityKind) -> Int32 {
         switch kind {
@@ -32,6 +37,14 @@ public enum JobPresenter {
     /// What the job's buttons do.
     public enum Command: Equatable, Sendable {
         case pause(owner: String), resume(owner: String), stop(owner: String), stopFast
+    }
+
+    /// Whether a job shows `activity` now: only while it is live. Its moment (a timer's end, a
+    /// fast's goal reached) is the bridge's announcement, said once; a job still on screen
+    /// beside it would say it twice (Plasma 6: "Quick · 00:00" at 100 %, then "(Finished)").
+    public static func shows(_ activity: ActivitySnapshot, now: USec) -> Bool {
+        let status = ActivityView(activity, now: now, unit: .minutes).status
+        return status != .completed && status != .goalReached
     }
 
     public static func present(_ activity: ActivitySnapshot, now: USec, localTime: LocalTime = .system) -> JobView {

@@ -5,9 +5,13 @@ import Platform
 
 /// The live activity as a KDE job, where `org.kde.JobViewServer` exists (Plasma): a progress
 /// entry in Plasma's own notification area with its suspend, resume and cancel buttons (Pause,
-/// Resume, Stop), its fields the countdown and the phase, terminated when the activity ends.
+/// Resume, Stop), its fields the countdown and the phase. The job ends, silently (it is
+/// `transient`), when the activity does, reaches its moment (completion, goal reached: the
+/// bridge announces it, once), is handed over, or when islet-notify stops (``shutdown()``).
 /// While a job shows the activity, the bridge's notifications carry only its moments. The view
-/// is ``JobPresenter``'s; this is the plumbing. The job lives as long as this connection does.
+/// is ``JobPresenter``'s; this is the plumbing. The job lives as long as this connection does:
+/// if islet-notify is killed, Plasma keeps it as "Application closed unexpectedly", and nothing
+/// on the bus can take that entry back.
 public actor KdeJob {
     public static let serverName = "org.kde.JobViewServer"
     static let serverPath: ObjectPath = "/JobViewServer"
@@ -91,20 +95,21 @@ public actor KdeJob {
     func render() async {
         tick?.cancel()
         tick = nil
+        let now = clock()
         // Plasma is there: its job shows the activity, so the bridge posts none, not even for
-        // the moment the job takes to appear.
-        tellBridge(liveElsewhere: serverOwner != nil)
-        guard let owner = serverOwner, let activity else {
+        // the moment the job takes to appear; its moment is the bridge's to announce.
+        let live = activity.map { JobPresenter.shows($0, now: now) } ?? true
+        tellBridge(liveElsewhere: serverOwner != nil && live)
+        guard let owner = serverOwner, let activity, live else {
             await end()
             return
         }
         if let job, job.activityID != activity.id { await end() }
-        if job == nil { await start(activity, owner: owner) }
+        if job == nil, !shuttingDown { await start(activity, owner: owner) }
         guard var current = job else {
             tellBridge(liveElsewhere: false)
             return
         }
-        let now = clock()
         let view = JobPresenter.present(activity, now: now)
         let old = current.shown
         do {
@@ -144,7 +149,7 @@ public actor KdeJob {
                 "requestView",
                 [
                     .string(Presenter.desktopEntry), .int32(JobView.capabilities(for: activity.kind)),
-                    .stringVariantDictionary(["immediate": .boolean(true)]),
+                    .stringVariantDictionary(JobView.requestHints.mapValues { .boolean($0) }),
                 ])
             guard case .objectPath(let path)? = reply.first else {
                 log("KDE job: requestView answered \(reply)")
@@ -164,6 +169,16 @@ public actor KdeJob {
         }
     }
 
+    /// islet-notify is stopping (SIGTERM, SIGINT): the job ends with it, rather than being
+    /// left to Plasma as "(Failed) Application closed unexpectedly".
+    public func shutdown() async {
+        shuttingDown = true
+        tick?.cancel()
+        await end()
+    }
+
+    var shuttingDown = false
+
     func end() async {
         guard let job else { return }
         self.job = nil
@@ -180,7 +195,9 @@ public actor KdeJob {
             case .pause(let owner): try await islet.pauseTimer(owner: owner)
             case .resume(let owner): try await islet.resumeTimer(owner: owner)
             case .stop(let owner): try await islet.stopTimer(owner: owner)
-            case .stopFast: _ = try await islet.stopFast()
+            case .stopFast:
+                // As every other Stop Fast: the stop is announced with Undo.
+                if let bridge { await bridge.stopFast() } else { _ = try await islet.stopFast() }
             }
             log("KDE job: \(signal) -> \(command)")
         } catch {

@@ -3,16 +3,17 @@ import IsletClient
 import IsletCore
 import Platform
 
-/// The live activity on GNOME Shell's lock screen. GNOME 43 shows there only notifications
-/// not seen yet, with their text only when they say `x-gnome-privacy-scope: system`, and an
-/// update in place does not refresh it: so while the session is locked, this posts the
-/// activity afresh whenever its text changes (at a lock screen's pace, once a minute; the
-/// minimal style, the time alone) and closes it when the session is unlocked. Newer GNOME and
+/// The live activity on GNOME Shell's lock screen, before GNOME 46. GNOME 43 shows there only
+/// notifications not seen yet, with their text only when they say `x-gnome-privacy-scope:
+/// system`, and an update in place does not refresh it: so while the session is locked, this
+/// posts the activity afresh whenever its text changes (at a lock screen's pace, once a minute;
+/// the minimal style, the time alone) and closes it when the session is unlocked. GNOME 49 and
 /// Plasma show the MPRIS player there too (``MediaPlayer``). Other servers have no lock screen
 /// of their own, so nothing is posted to them. While its notice is up, the bridge withdraws the
 /// live notification (``Bridge/Surface/lockScreen``): GNOME 43 would list it there as well,
 /// with the text it had when the session locked (a minimal "9:59" that never moves), and
-/// posts it again on unlock.
+/// posts it again on unlock. GNOME 46 and later list the live notification itself there,
+/// updated in place: no notice is posted and nothing is withdrawn.
 public actor LockScreenNotice {
     static let screenSavers = ["org.gnome.ScreenSaver", "org.freedesktop.ScreenSaver"]
 
@@ -84,6 +85,9 @@ public actor LockScreenNotice {
                 locked = now
                 profile = nil
                 log(now ? "the session is locked" : "the session is unlocked")
+                // GNOME 46 and later: the live notification itself, brought back to the lock
+                // screen by an update (it was seen, so it would wait for the minute's update).
+                if now, await !needsNotice(), profile?.name == "gnome-shell" { bridge?.resend() }
             case .feed(let update): activity = update.activity
             case .tick: break
             }
@@ -95,7 +99,7 @@ public actor LockScreenNotice {
     func render() async {
         tick?.cancel()
         tick = nil
-        guard locked, let activity, await isGnome() else {
+        guard locked, let activity, await needsNotice() else {
             await closeShown()
             return
         }
@@ -168,14 +172,18 @@ public actor LockScreenNotice {
         Format.countdownSeconds(activity.state["remaining_usec"]?.uint64 ?? 0)
     }
 
-    /// Whether the notification server is GNOME Shell (asked once per lock).
-    func isGnome() async -> Bool {
-        if let profile { return profile.name == "gnome-shell" }
+    /// Whether the notification server's lock screen needs the notice: GNOME Shell before 46
+    /// (asked once per lock; ``ServerProfile/Traits/lockScreenNotice``).
+    func needsNotice() async -> Bool {
+        if let profile { return profile.traits.lockScreenNotice }
         guard let information = try? await server.information(), let name = information.first else { return false }
         let capabilities = (try? await server.capabilities()) ?? ServerCapabilities([])
         let found = ServerProfile(name: name, version: information.count > 2 ? information[2] : "", capabilities: capabilities)
         profile = found
-        return found.name == "gnome-shell"
+        if !found.traits.lockScreenNotice, found.name == "gnome-shell" {
+            log("lock screen: \(found.label) lists the live notification itself there")
+        }
+        return found.traits.lockScreenNotice
     }
 
     /// Closes the notice; `handingBack`: the live notification may show again.

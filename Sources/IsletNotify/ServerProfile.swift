@@ -27,6 +27,16 @@ public struct ServerProfile: Equatable, Sendable {
         public var colourHints: Bool
         /// Plays `sound-name` without saying `sound` in its capabilities.
         public var playsSound: Bool
+        /// An update in place must keep the urgency the notification was posted with: GNOME
+        /// 48 and later leave a notification whose urgency changed invisible in the message
+        /// list, buttons and all (`messageList.js` moves it as if it had been critical). There
+        /// an update at another urgency is posted afresh instead.
+        public var keepsUrgency = false
+        /// The lock screen needs a notice of its own to show the activity (GNOME before 46:
+        /// it lists only notifications not seen yet, and an update in place neither brings one
+        /// back nor refreshes its text; ``LockScreenNotice``). GNOME 46 and later mark every
+        /// update in place unseen, so the live notification itself is listed there, current.
+        public var lockScreenNotice = false
     }
 
     /// The name the server gave (`GetServerInformation`), "" when unknown.
@@ -53,7 +63,25 @@ public struct ServerProfile: Equatable, Sendable {
         self.name = name
         self.version = version
         self.capabilities = capabilities
-        traits = Self.known[name] ?? Self.safest
+        traits = Self.traits(name: name, version: version)
+    }
+
+    /// The traits of `name` at `version`, where a server changed what it does (from its code
+    /// and first-hand runs: GNOME 43 and 48.7, docs/DESKTOPS.md).
+    public static func traits(name: String, version: String) -> Traits {
+        guard var traits = known[name] else { return safest }
+        if name == "gnome-shell" {
+            // An unknown version is taken as the oldest: the lock screen gets its notice.
+            let major = Self.major(version) ?? 0
+            traits.lockScreenNotice = major < 46
+            traits.keepsUrgency = major >= 48
+        }
+        return traits
+    }
+
+    /// 48 of "48.7", nil when the version does not start with a number.
+    static func major(_ version: String) -> Int? {
+        Int(version.prefix { $0.isNumber })
     }
 
     /// Until the server has said who it is.

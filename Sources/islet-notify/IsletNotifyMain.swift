@@ -146,10 +146,14 @@ enum IsletNotifyMain {
             islet: IsletClient(connection: connection), server: NotificationServer(connection: connection),
             settings: settings, memory: MemoryFiles.store(environment: Environment.current), log: log,
             warn: { printError("islet-notify: " + $0) })
+        // Plasma's progress area, where there is one (the same connection: the job lives as
+        // long as it does).
+        let job = settings.kdeJobs && settings.style == .standard ? KdeJob(islet: IsletClient(connection: connection), bridge: bridge, log: log) : nil
         let sources: SignalWatch
         do {
             sources = try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT]) { _ in
                 Task {
+                    await job?.shutdown()
                     await bridge.shutdown()
                     exit(0)
                 }
@@ -168,8 +172,7 @@ enum IsletNotifyMain {
             printError("islet-notify: cannot serve \(NotifyBus.busName): \(error)")
         }
         // The other surfaces: the same connection, each its own follower of the activity.
-        if settings.kdeJobs, settings.style == .standard {
-            let job = KdeJob(islet: IsletClient(connection: connection), bridge: bridge, log: log)
+        if let job {
             Task {
                 do {
                     try await job.run()

@@ -79,7 +79,7 @@ import Testing
         #expect(alert.hints["urgency"] == .byte(1))
         #expect(alert.hints["sound-name"] == .string("alarm-clock-elapsed"))
         #expect(alert.hints["suppress-sound"] == .bool(false))
-        #expect(alert.hints["desktop-entry"] == .string("islet-notify"))
+        #expect(alert.hints["desktop-entry"] == .string("org.islet.Islet"))
         #expect(alert.expireTimeout == 0, "kept until the user dismisses it")
         // Said once: the linger's renders add nothing.
         #expect(logic.render(done, now: Sample.t0 + 62 * Sample.second).actions.isEmpty)
@@ -197,6 +197,55 @@ import Testing
         dunst.notified(id: 8)
         let d = try #require(notified(dunst.render(p, now: Sample.t0 + 41 * Sample.second)))
         #expect(d.1 == 8 && d.0.hints["urgency"] == .byte(0))
+    }
+
+    /// GNOME 48 and later: a notification whose urgency changes in place vanishes from the
+    /// message list with its buttons (messageList.js, seen on 48.7). Posted at normal urgency
+    /// so that it banners, its first quiet update is posted afresh at low urgency, and updates
+    /// in place after that keep it; a pause goes out afresh at normal, and the next quiet
+    /// update afresh at low again. GNOME 43 keeps the old way: low urgency in place.
+    @Test func gnome48NeverChangesUrgencyInPlace() throws {
+        var logic = BridgeLogic(settings: BridgeSettings())
+        logic.serverChanged(ServerProfile(name: "gnome-shell", version: "48.7", capabilities: Self.caps))
+        logic.localTime = .utc
+        let (tea, timer) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
+        let first = try #require(notified(logic.render(tea, now: Sample.t0 + 28 * Sample.second)))
+        #expect(first.1 == 0 && first.0.hints["urgency"] == .byte(1))
+        logic.notified(id: 8)
+        let minute = logic.render(tea, now: Sample.t0 + 61 * Sample.second)
+        #expect(minute.actions.first == .close(id: 8), "\(minute.actions)")
+        let quiet = try #require(notified(minute))
+        #expect(quiet.1 == 0 && quiet.0.hints["urgency"] == .byte(0))
+        logic.notified(id: 9)
+        let next = try #require(notified(logic.render(tea, now: Sample.t0 + 121 * Sample.second)))
+        #expect(next.1 == 9 && next.0.hints["urgency"] == .byte(0), "the same urgency: in place")
+        logic.notified(id: 9)
+        var paused = timer
+        paused.pausedAt = Sample.t0 + 130 * Sample.second
+        let p = ActivitySnapshot(id: tea.id, owner: tea.owner, attributes: tea.attributes, state: paused.state(at: Sample.t0 + 131 * Sample.second))
+        let pause = try #require(notified(logic.render(p, now: Sample.t0 + 131 * Sample.second)))
+        #expect(pause.1 == 0 && pause.0.hints["urgency"] == .byte(1))
+
+        var old = BridgeLogic(settings: BridgeSettings())
+        old.serverChanged(ServerProfile(name: "gnome-shell", version: "43.9", capabilities: Self.caps))
+        _ = old.render(tea, now: Sample.t0 + 28 * Sample.second)
+        old.notified(id: 8)
+        let inPlace = try #require(notified(old.render(tea, now: Sample.t0 + 61 * Sample.second)))
+        #expect(inPlace.1 == 8 && inPlace.0.hints["urgency"] == .byte(0))
+    }
+
+    /// What changed between GNOME versions, from their code and first-hand runs: the lock
+    /// screen's notice before 46, the constant urgency from 48; other servers keep their own.
+    @Test func gnomeProfilesByVersion() {
+        func traits(_ version: String) -> ServerProfile.Traits { ServerProfile.traits(name: "gnome-shell", version: version) }
+        #expect(traits("43.9").lockScreenNotice && !traits("43.9").keepsUrgency)
+        #expect(traits("45.2").lockScreenNotice)
+        #expect(!traits("46.0").lockScreenNotice && !traits("47.4").keepsUrgency)
+        #expect(!traits("48.7").lockScreenNotice && traits("48.7").keepsUrgency)
+        #expect(traits("49.2").keepsUrgency && traits("50.1").keepsUrgency)
+        #expect(traits("").lockScreenNotice, "an unknown version is taken as the oldest")
+        #expect(!ServerProfile.traits(name: "Plasma", version: "6.3.6").lockScreenNotice)
+        #expect(ServerProfile.traits(name: "some-new-daemon", version: "48") == ServerProfile.safest)
     }
 
     /// The profiles, as the servers need them: mako never gets a stack tag beside replaces_id

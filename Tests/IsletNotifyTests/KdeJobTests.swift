@@ -43,7 +43,8 @@ import Testing
         try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(120)])
         #expect(await eventually { jobs.last("setDescriptionField") != nil })
         let request = try #require(jobs.requests.first)
-        #expect(request.desktopEntry == "islet-notify" && request.capabilities == 3 && request.hints["immediate"] == .boolean(true))
+        #expect(request.desktopEntry == "org.islet.Islet" && request.capabilities == 3 && request.hints["immediate"] == .boolean(true))
+        #expect(request.hints["transient"] == .boolean(true), "ended without an error, it leaves without a trace")
         let info = jobs.last("setInfoMessage") ?? []
         #expect(info == [.string("Tea · 02:00")] || info == [.string("Tea · 01:59")], "\(info)")
         let field = jobs.last("setDescriptionField") ?? []
@@ -69,6 +70,42 @@ import Testing
             "\(notifications.posted.map { "\($0.summary): \($0.body)" })")
         #expect(await eventually { jobs.last("terminate", job: 2) != nil })
         #expect(notify.isRunning)
+    }
+
+    /// Issue 35, seen on Plasma 6: the job ends as the activity does. A timer's end is the
+    /// bridge's announcement alone (the job ends at once, not when the linger does); Plasma's
+    /// Cancel on a fast is a Stop Fast like every other, announced with Undo; islet-notify
+    /// stopped (SIGTERM) ends its job rather than leaving it to Plasma as "Failed".
+    @Test func theJobEndsAsTheActivityDoes() async throws {
+        let d = try await Daemon()
+        let jobs = try await FakeJobViewServer(address: d.bus.address)
+        let notifications = try await FakeNotificationServer(address: d.bus.address)
+        try await d.live.set("LingerSeconds", .uint32(600))
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { notify.stderr.contains("KDE job server:") && notify.stderr.contains("in step with isletd") })
+
+        try await d.timers.call("Start", [.string("kitchen"), .string("Eggs"), .uint64(1)])
+        #expect(await eventually { jobs.requests.count == 1 })
+        #expect(await eventually { notifications.posted.contains { $0.summary == "Eggs" && $0.body.contains("Done") } })
+        #expect(await eventually { jobs.last("terminate", job: 1) == [.string("")] }, "ended at completion, the linger still running")
+        #expect(try await d.live.get("Owner") == .string("kitchen"), "the completed timer still lingers")
+
+        try await d.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await d.fasting.call("StartFast")
+        #expect(await eventually { jobs.requests.count == 2 })
+        #expect(jobs.requests.last?.capabilities == 1)
+        try jobs.press("cancelRequested", job: 2)
+        #expect(await eventually { (try? await d.fasting.get("Fasting")) == .boolean(false) })
+        #expect(
+            await eventually { notifications.posted.contains { $0.summary == "Fast Stopped" && $0.actions.contains("undo") } },
+            "\(notifications.posted.map(\.summary))")
+        #expect(await eventually { jobs.last("terminate", job: 2) != nil })
+
+        try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(300)])
+        #expect(await eventually { jobs.requests.count == 3 && jobs.last("setInfoMessage", job: 3) != nil })
+        notify.signal(SIGTERM)
+        #expect(await eventually { jobs.last("terminate", job: 3) == [.string("")] }, "ended with islet-notify")
+        #expect(await eventually { !notify.isRunning })
     }
 
     @Test func withoutAJobServerTheNotificationShowsTheActivity() async throws {

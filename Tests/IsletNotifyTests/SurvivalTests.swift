@@ -93,7 +93,7 @@ import Testing
         #expect(await eventually { announced("Build").count == 1 }, "\(fake.posted.map { ($0.summary, $0.body) })")
         let done = try #require(announced("Build").first)
         #expect(done.body.hasPrefix("<b>Done in 0:0"), "\(done.body)")
-        #expect(done.hints["sound-name"] == .string("complete") && done.icon == "emblem-ok-symbolic")
+        #expect(done.hints["sound-name"] == .string("complete") && done.icon == "object-select-symbolic")
 
         #expect(try await run("Tests", "sleep 0.5; exit 2").status == 2)
         #expect(await eventually { announced("Tests").count == 1 })

@@ -39,7 +39,8 @@ public final class FakeNotificationServer: @unchecked Sendable {
     private var nextID: UInt32 = 1
 
     public init(
-        address: String, mode: Mode = .normal, capabilities: [String] = ["body", "actions", "body-markup"], name: String = "fake"
+        address: String, mode: Mode = .normal, capabilities: [String] = ["body", "actions", "body-markup"], name: String = "fake",
+        version: String = "1"
     ) async throws {
         connection = try DBusConnection(bus: .address(address), label: "fake-notifications")
         // Weak: a call can be on the loop while the test lets go of the server.
@@ -112,7 +113,7 @@ public final class FakeNotificationServer: @unchecked Sendable {
                         DBusArgument("name", .string), DBusArgument("vendor", .string), DBusArgument("version", .string),
                         DBusArgument("spec_version", .string),
                     ]
-                ) { _ in [.string(name), .string("islet tests"), .string("1"), .string("1.2")] },
+                ) { _ in [.string(name), .string("islet tests"), .string(version), .string("1.2")] },
             ],
             signals: [
                 DBusSignal("NotificationClosed", [DBusArgument("id", .uint32), DBusArgument("reason", .uint32)]),
