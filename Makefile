@@ -152,7 +152,7 @@ INSTALLED = \
 	$(DATADIR)/dbus-1/interfaces/org.islet.Islet1.xml $(DATADIR)/dbus-1/interfaces/org.islet.Notify1.xml \
 	$(UNITDIR)/isletd.service $(UNITDIR)/islet-notify.service \
 	$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop \
-	$(DATADIR)/applications/islet-notify.desktop \
+	$(DATADIR)/applications/org.islet.Islet.desktop \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/man/man1/$(p).1) \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/bash-completion/completions/$(p)) \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/zsh/site-functions/_$(p)) \
@@ -176,7 +176,7 @@ install: release man completions
 	$(subst) packaging/systemd/isletd.service.in > $(DESTDIR)$(UNITDIR)/isletd.service
 	$(subst) packaging/systemd/islet-notify.service.in > $(DESTDIR)$(UNITDIR)/islet-notify.service
 	$(subst) packaging/islet-notify.desktop.in > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop
-	$(subst) packaging/islet-notify.desktop.in > $(DESTDIR)$(DATADIR)/applications/islet-notify.desktop
+	$(subst) packaging/org.islet.Islet.desktop.in > $(DESTDIR)$(DATADIR)/applications/org.islet.Islet.desktop
 	for p in $(PROGRAMS); do \
 	  install -Dm644 $(STATIC)/man/$$p.1 $(DESTDIR)$(DATADIR)/man/man1/$$p.1 && \
 	  install -Dm644 $(STATIC)/completions/$$p.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/$$p && \

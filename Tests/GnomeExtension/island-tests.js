@@ -65,7 +65,7 @@ function runIslandTests(Island, check, contractXml) {
     check('DI-005 fast: Stop Fast', fastView.menu.buttons, [{label: 'Stop Fast', action: 'stop-fast'}]);
     const reached = fast({status: 'goal-reached', started_at_usec: now - 16 * 3600 * s - 5.5 * s,
         ends_at_usec: now - 5.5 * s, goal_usec: 16 * 3600 * s});
-    check('DI-004 compact', [view(reached).bar.text, view(reached).bar.icon], ['Goal Reached!', 'emblem-ok-symbolic']);
+    check('DI-004 compact', [view(reached).bar.text, view(reached).bar.icon], ['Goal Reached!', 'object-select-symbolic']);
     check('DI-004 expanded', [view(reached).menu.title, view(reached).menu.time], ['Goal Reached!', '16:00:05']);
     check('DI-004: the bar does not tick', view(reached).nextChangeUsec, null);
     check('DI-004: the open menu counts on', view(reached, 'standard', true).nextChangeUsec, now + 0.5 * s);

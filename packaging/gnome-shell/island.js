@@ -291,7 +291,7 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
     } else if (kind === 'fast') {
         if (status === 'goal-reached') {
             barText = t.gettext('Goal Reached!');
-            icon = 'emblem-ok-symbolic';
+            icon = 'object-select-symbolic';
             menuTitle = t.gettext('Goal Reached!');
             menuTime = islandHms(elapsed);
             // The bar's text is fixed; the menu, while open, counts the fast on.
@@ -317,7 +317,7 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
             break;
         case 'completed':
         case 'goal-reached':
-            icon = 'emblem-ok-symbolic';
+            icon = 'object-select-symbolic';
             break;
         default:
             icon = kind === 'timer' ? 'alarm-symbolic' : 'media-playback-start-symbolic';

@@ -81,7 +81,12 @@ function islandButtonClass(lib) {
         _buildMenu(menu, minimal) {
             // Reactive, or the shell draws it as insensitive (dim); nothing happens on a click.
             const header = new PopupMenu.PopupBaseMenuItem({activate: false, hover: false, can_focus: false});
-            const column = new St.BoxLayout({vertical: true, style_class: minimal ? 'islet-minimal' : 'islet-menu', x_expand: true});
+            const column = new St.BoxLayout({style_class: minimal ? 'islet-minimal' : 'islet-menu', x_expand: true});
+            // GNOME 48 deprecates `vertical` for `orientation`, which 43 to 47 do not have.
+            if (column.orientation !== undefined)
+                column.orientation = Clutter.Orientation.VERTICAL;
+            else
+                column.vertical = true;
             header.add_child(column);
             const parts = {title: null, time: null, detail: null, lines: [], fill: null, bar: null, buttons: []};
             const add = styleClass => {
