@@ -22,7 +22,6 @@ public actor Bridge {
         case announced(UInt32, kind: AnnouncedKind)
         case liveElsewhere(Surface, Bool)
         case expand
-        case resend
     }
 
     /// A surface that shows the live activity in the notification's stead.
@@ -121,10 +120,6 @@ public actor Bridge {
 
     /// `islet expand`: the live notification again, even if it was dismissed.
     public nonisolated func expand() { input.yield(.expand) }
-
-    /// The live notification sent again in place, as it is: GNOME 46 and later then list it on
-    /// the lock screen (they show only notifications updated since they were last seen).
-    public nonisolated func resend() { input.yield(.resend) }
 
     /// Another surface (a KDE job, the lock screen's notice) shows the live activity, or
     /// stopped showing it.
@@ -236,10 +231,6 @@ public actor Bridge {
         case .expand:
             log("asked to show the activity again")
             logic.expand()
-            render()
-        case .resend:
-            guard logic.resend() else { return }
-            log("the live notification sent again in place")
             render()
         case .liveElsewhere(let surface, let on):
             if on { elsewhere.insert(surface) } else { elsewhere.remove(surface) }

@@ -186,13 +186,6 @@ public struct BridgeLogic: Sendable {
         if reason != 3, !askedByUs, !pressed { dismissedAt = lastMilestone }
     }
 
-    /// The next render sends the live notification again in place, as it is (it shows one).
-    public mutating func resend() -> Bool {
-        guard shownID != 0, shown != nil, !liveElsewhere else { return false }
-        shown = nil
-        return true
-    }
-
     /// A button of the live notification was pressed. Servers that close a notification when
     /// one of its buttons is pressed (xfce4-notifyd) report that close as a dismissal; it is
     /// not one: the notification comes back showing what the button changed ("+1 min").

@@ -149,7 +149,11 @@ public actor KdeJob {
                 "requestView",
                 [
                     .string(Presenter.desktopEntry), .int32(JobView.capabilities(for: activity.kind)),
-                    .stringVariantDictionary(JobView.requestHints.mapValues { .boolean($0) }),
+                    .stringVariantDictionary(
+                        JobView.requestHints.mapValues { .boolean($0) }.merging([
+                            "application-display-name": .string(JobView.requestName.name),
+                            "application-icon-name": .string(JobView.requestName.icon),
+                        ]) { first, _ in first }),
                 ])
             guard case .objectPath(let path)? = reply.first else {
                 log("KDE job: requestView answered \(reply)")

@@ -3,17 +3,18 @@ import IsletClient
 import IsletCore
 import Platform
 
-/// The live activity on GNOME Shell's lock screen, before GNOME 46. GNOME 43 shows there only
-/// notifications not seen yet, with their text only when they say `x-gnome-privacy-scope:
-/// system`, and an update in place does not refresh it: so while the session is locked, this
+/// The live activity on GNOME Shell's lock screen. GNOME shows there only notifications not
+/// seen yet, with their text only when they say `x-gnome-privacy-scope: system`, and redraws
+/// that list only when the number of unseen notifications changes, so an update in place is
+/// not shown there (43 leaves a seen one off; 46 and later bring it back on its next update,
+/// then keep that text: seen on 48.7). So while the session is locked, this
 /// posts the activity afresh whenever its text changes (at a lock screen's pace, once a minute;
 /// the minimal style, the time alone) and closes it when the session is unlocked. GNOME 49 and
 /// Plasma show the MPRIS player there too (``MediaPlayer``). Other servers have no lock screen
 /// of their own, so nothing is posted to them. While its notice is up, the bridge withdraws the
 /// live notification (``Bridge/Surface/lockScreen``): GNOME 43 would list it there as well,
 /// with the text it had when the session locked (a minimal "9:59" that never moves), and
-/// posts it again on unlock. GNOME 46 and later list the live notification itself there,
-/// updated in place: no notice is posted and nothing is withdrawn.
+/// posts it again on unlock.
 public actor LockScreenNotice {
     static let screenSavers = ["org.gnome.ScreenSaver", "org.freedesktop.ScreenSaver"]
 
@@ -85,9 +86,6 @@ public actor LockScreenNotice {
                 locked = now
                 profile = nil
                 log(now ? "the session is locked" : "the session is unlocked")
-                // GNOME 46 and later: the live notification itself, brought back to the lock
-                // screen by an update (it was seen, so it would wait for the minute's update).
-                if now, await !needsNotice(), profile?.name == "gnome-shell" { bridge?.resend() }
             case .feed(let update): activity = update.activity
             case .tick: break
             }
@@ -172,17 +170,14 @@ public actor LockScreenNotice {
         Format.countdownSeconds(activity.state["remaining_usec"]?.uint64 ?? 0)
     }
 
-    /// Whether the notification server's lock screen needs the notice: GNOME Shell before 46
-    /// (asked once per lock; ``ServerProfile/Traits/lockScreenNotice``).
+    /// Whether the notification server's lock screen needs the notice: GNOME Shell's (asked
+    /// once per lock; ``ServerProfile/Traits/lockScreenNotice``).
     func needsNotice() async -> Bool {
         if let profile { return profile.traits.lockScreenNotice }
         guard let information = try? await server.information(), let name = information.first else { return false }
         let capabilities = (try? await server.capabilities()) ?? ServerCapabilities([])
         let found = ServerProfile(name: name, version: information.count > 2 ? information[2] : "", capabilities: capabilities)
         profile = found
-        if !found.traits.lockScreenNotice, found.name == "gnome-shell" {
-            log("lock screen: \(found.label) lists the live notification itself there")
-        }
         return found.traits.lockScreenNotice
     }
 

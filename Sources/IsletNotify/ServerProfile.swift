@@ -32,10 +32,11 @@ public struct ServerProfile: Equatable, Sendable {
         /// list, buttons and all (`messageList.js` moves it as if it had been critical). There
         /// an update at another urgency is posted afresh instead.
         public var keepsUrgency = false
-        /// The lock screen needs a notice of its own to show the activity (GNOME before 46:
-        /// it lists only notifications not seen yet, and an update in place neither brings one
-        /// back nor refreshes its text; ``LockScreenNotice``). GNOME 46 and later mark every
-        /// update in place unseen, so the live notification itself is listed there, current.
+        /// The lock screen needs a notice of its own to show the activity current
+        /// (``LockScreenNotice``). GNOME's lists only notifications not seen yet, and redraws
+        /// its list only when their number changes: 43 leaves a seen live notification off it,
+        /// and 46 and later (which mark every update in place unseen) list it with the text it
+        /// had when it came back, frozen (seen on 48.7: a minimal "9:59" that never moved).
         public var lockScreenNotice = false
     }
 
@@ -71,10 +72,9 @@ public struct ServerProfile: Equatable, Sendable {
     public static func traits(name: String, version: String) -> Traits {
         guard var traits = known[name] else { return safest }
         if name == "gnome-shell" {
-            // An unknown version is taken as the oldest: the lock screen gets its notice.
-            let major = Self.major(version) ?? 0
-            traits.lockScreenNotice = major < 46
-            traits.keepsUrgency = major >= 48
+            traits.lockScreenNotice = true
+            // An unknown version is taken as the oldest.
+            traits.keepsUrgency = (Self.major(version) ?? 0) >= 48
         }
         return traits
     }

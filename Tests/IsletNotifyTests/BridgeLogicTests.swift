@@ -234,16 +234,16 @@ import Testing
         #expect(inPlace.1 == 8 && inPlace.0.hints["urgency"] == .byte(0))
     }
 
-    /// What changed between GNOME versions, from their code and first-hand runs: the lock
-    /// screen's notice before 46, the constant urgency from 48; other servers keep their own.
+    /// What changed between GNOME versions, from their code and first-hand runs: the constant
+    /// urgency from 48; the lock screen's notice on every version (none redraws an update in
+    /// place there); other servers keep their own.
     @Test func gnomeProfilesByVersion() {
         func traits(_ version: String) -> ServerProfile.Traits { ServerProfile.traits(name: "gnome-shell", version: version) }
         #expect(traits("43.9").lockScreenNotice && !traits("43.9").keepsUrgency)
-        #expect(traits("45.2").lockScreenNotice)
-        #expect(!traits("46.0").lockScreenNotice && !traits("47.4").keepsUrgency)
-        #expect(!traits("48.7").lockScreenNotice && traits("48.7").keepsUrgency)
+        #expect(!traits("47.4").keepsUrgency)
+        #expect(traits("48.7").lockScreenNotice && traits("48.7").keepsUrgency)
         #expect(traits("49.2").keepsUrgency && traits("50.1").keepsUrgency)
-        #expect(traits("").lockScreenNotice, "an unknown version is taken as the oldest")
+        #expect(!traits("").keepsUrgency, "an unknown version is taken as the oldest")
         #expect(!ServerProfile.traits(name: "Plasma", version: "6.3.6").lockScreenNotice)
         #expect(ServerProfile.traits(name: "some-new-daemon", version: "48") == ServerProfile.safest)
     }

@@ -45,6 +45,7 @@ import Testing
         let request = try #require(jobs.requests.first)
         #expect(request.desktopEntry == "org.islet.Islet" && request.capabilities == 3 && request.hints["immediate"] == .boolean(true))
         #expect(request.hints["transient"] == .boolean(true), "ended without an error, it leaves without a trace")
+        #expect(request.hints["application-display-name"] == .string("islet"), "headed islet, not the process name")
         let info = jobs.last("setInfoMessage") ?? []
         #expect(info == [.string("Tea · 02:00")] || info == [.string("Tea · 01:59")], "\(info)")
         let field = jobs.last("setDescriptionField") ?? []

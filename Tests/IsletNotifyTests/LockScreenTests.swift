@@ -85,10 +85,10 @@ import Testing
         return (server, notify)
     }
 
-    /// GNOME 46 and later list the live notification itself on the lock screen, updated in
-    /// place (every update is marked unseen): one entry, current, and no notice of ours beside
-    /// it (issue 35: on GNOME 48 the timer showed twice there).
-    @Test("Lock Screen Display, GNOME 46 and later") func gnome48ListsTheLiveNotificationItself() async throws {
+    /// GNOME 48 (issue 35): it brings an updated live notification back to the lock screen,
+    /// but with the text it had then, never redrawn (seen on 48.7): so there too islet posts
+    /// its notice, and withdraws the live notification, one entry for the activity.
+    @Test("Lock Screen Display, GNOME 48") func gnome48GetsTheNoticeAndOneEntry() async throws {
         let d = try await Daemon()
         let shell = try await FakeNotificationServer(
             address: d.bus.address, capabilities: ["body", "actions", "persistence", "sound"], name: "gnome-shell", version: "48.7")
@@ -97,15 +97,8 @@ import Testing
         try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(600)])
         #expect(await eventually { shell.posted.contains { $0.summary == "Tea" } })
         try lock(shell.connection, true)
-        #expect(await eventually { notify.stderr.contains("lists the live notification itself there") }, "\(notify.stderr)")
-        // Sent again at once (an update is what brings a seen notification back there).
-        #expect(await eventually { notify.stderr.contains("the live notification sent again in place") })
-        #expect(await eventually { shell.posted.filter { $0.summary == "Tea" }.count >= 2 })
-        try await d.timers.call("Pause", [.string("kitchen")])
-        #expect(await eventually { shell.posted.contains { $0.body.contains("Paused") } }, "the live notification, current while locked")
-        #expect(!notify.stderr.contains("lock screen: posted"))
-        #expect(!notify.stderr.contains("notifications carry only its moments"), "the live notification is not withdrawn")
-        #expect(shell.posted.allSatisfy { $0.hints["x-gnome-privacy-scope"] == .string("system") }, "its text shows there")
+        #expect(await eventually { notify.stderr.contains("lock screen: posted") }, "\(notify.stderr)")
+        #expect(await eventually { shell.closed.contains(1) }, "the live notification withdrawn: \(shell.closed)")
     }
 
     @Test func otherServersHaveNoLockScreenOfOurs() async throws {
