@@ -94,10 +94,17 @@ test-installed: release
 # docs/screenshots/, a results table.
 # Installs heavy packages (GNOME Shell, Plasma), so it is not part of `make test`.
 # `make desktops SERVERS="mako swaync"` runs some of them.
+# `make desktops DEBIAN=13`: the same on Debian 13's servers and shells (GNOME 48, Plasma 6), in
+# a chroot made with debootstrap and kept in /var/cache/islet-desktops (Tests/Desktops/debian13).
 desktops:
+ifeq ($(DEBIAN),13)
+	$(MAKE) release
+	Tests/Desktops/debian13 $(STATIC_BIN) $(SERVERS)
+else
 	@packaging/install-deps --with-desktops
 	$(SWIFT) build
 	Tests/Desktops/run "$$($(SWIFT) build --show-bin-path)" $(SERVERS)
+endif
 
 bench:
 	@packaging/install-deps --with-bench

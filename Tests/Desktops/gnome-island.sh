@@ -33,15 +33,16 @@ shoot_menu() {
 no_fasted_seen() { [[ "$(island_eval "isletSeen.join(' | ')")" != *Fasted* ]]; }
 log_clean() { ! grep -E 'JS ERROR|JS WARNING|[Ee]xtension .*islet|islet@islet.org' "$work/gnome.log" | grep -v 'Unable to .*org.gnome.Shell.Extensions' | grep -q .; }
 
-media_section='Main.panel.statusArea.dateMenu._messageList._mediaSection'
-media_card_title() { island_eval "$media_section._messages.map(m => m.titleLabel.text).join('|')"; }
-media_card_body() { island_eval "$media_section._messages.map(m => m.bodyLabel.text).join('|')"; }
+# The media cards in the message list: GNOME 43's media section, GNOME 48's message view.
+media_messages='(() => { const l = Main.panel.statusArea.dateMenu._messageList; return l._mediaSection ? l._mediaSection._messages : [...l._messageView._playerToMessage.values()]; })()'
+media_card_title() { island_eval "$media_messages.map(m => m.titleLabel.text).join('|')"; }
+media_card_body() { island_eval "$media_messages.map(m => (m.bodyLabel || m._bodyLabel).text).join('|')"; }
 media_card_shows() {  # media_card_shows TITLE-PATTERN BODY-PATTERN
   media_card_title | grep -qE -- "$1" && media_card_body | grep -qE -- "$2"
 }
-media_card_gone() { [ "$(island_eval "$media_section._messages.length")" = 0 ]; }
+media_card_gone() { [ "$(island_eval "String($media_messages.length)")" = 0 ]; }
 media_card_play_pause() {
-  island_eval "let m = $media_section._messages[0]; m ? (m._player.playPause(), 'pressed') : 'none'" | grep -q pressed
+  island_eval "let m = $media_messages[0]; m ? (m._player.playPause(), 'pressed') : 'none'" | grep -q pressed
 }
 
 # GNOME 43 has a screen shield only where a display manager answers on the system bus and
@@ -65,6 +66,11 @@ JS
     sleep 0.1
   done
 }
+# How many notifications titled TITLE the lock screen lists (GNOME lists a source's unseen ones).
+lock_entries() {
+  island_eval "String(Main.messageTray.getSources().filter(s => s.title === 'islet').flatMap(s => s.notifications).filter(n => !n.acknowledged && n.title === '$1').length)"
+}
+lock_entries_are() { [ "$(lock_entries "$2")" = "$1" ]; }
 lock_screen_says() {  # the whole screen, read by tesseract (enlarged 3x, negated: a dark lock screen)
   import -window root "$work/lock.png"
   convert "$work/lock.png" -resize 300% -negate "$work/lock3.png"
@@ -73,8 +79,8 @@ lock_screen_says() {  # the whole screen, read by tesseract (enlarged 3x, negate
 }
 
 island_scenario() {
-  screens=$root/docs/screenshots
-  "$here/../../packaging/gnome-shell/build" 43 "$XDG_DATA_HOME/gnome-shell/extensions" >/dev/null
+  local api=43; [ "$gnome_major" -ge 45 ] && api=45
+  "$here/../../packaging/gnome-shell/build" "$api" "$XDG_DATA_HOME/gnome-shell/extensions" >/dev/null
   lock_prerequisites
   start_server || { record FAIL "gnome-shell starts" "$(tail -5 "$work/gnome.log")"; return; }
   check "extension enabled (state 1)" test "$(island_eval "Main.extensionManager.lookup('$island_uuid').state")" = 1
@@ -215,7 +221,10 @@ island_scenario() {
   islet timer stop >/dev/null
   check "media card: goes with the activity" wait_for 30 media_card_gone
 
-  # The lock screen (GNOME 43): while locked, islet-notify posts the activity there.
+  # The lock screen: one entry for the activity, its text current. GNOME lists only
+  # notifications not seen yet and never redraws an update in place there (43 leaves a seen
+  # one off; 48 brings it back with the text it had then): islet-notify posts a notice of its
+  # own once a minute and withdraws the live notification meanwhile.
   if [ -n "${lock_ready:-}" ]; then
     islet timer intervals --title Tea --phase Steep=10m --phase Rest=2m >/dev/null
     sleep 1.5
@@ -223,6 +232,8 @@ island_scenario() {
     check "lock: islet-notify sees the session locked" wait_log "$work/notify.log" 'the session is locked' 50
     check "lock: the activity posted for the lock screen" wait_log "$work/notify.log" 'lock screen: posted [0-9]+: "Tea"' 50
     sleep 1
+    check "lock: exactly one entry for the activity" wait_for 30 lock_entries_are 1 Tea
+    record NOTE "lock entries" "$(lock_entries Tea) unseen \"Tea\" notification(s) listed"
     gnome_eval 'Main.screenShield._wakeUpScreen(); Main.screenShield._shortLightbox.lightOff(); Main.screenShield._longLightbox.lightOff(); true' >/dev/null
     sleep 2
     import -window root "$screens/gnome-lock-screen.png"
@@ -245,6 +256,7 @@ island_scenario() {
     sleep 2
     import -window root "$screens/gnome-lock-screen-minimal.png"
     check "lock, minimal: read on the lock screen" wait_for 30 lock_screen_says "min"
+    check "lock, minimal: no frozen M:SS beside it" bash -c "! tesseract '$work/lock3.png' - --psm 11 2>/dev/null | grep -qE '^9:[0-5][0-9]$'"
     record NOTE "lock, minimal" "$(grep -o 'lock screen: posted [0-9]*: "[^"]*"' "$work/notify-minimal.log" | tail -1)"
     gnome_eval 'Main.screenShield.deactivate(false); true' >/dev/null
     check "unlock, minimal: closed" wait_log "$work/notify-minimal.log" 'lock screen: CloseNotification' 50

@@ -14,15 +14,16 @@ screen_says() {  # screen_says WORD...: every word on the screen (tesseract, 3x)
   local text; text=$(tesseract "$work/screen3.png" - --psm 11 2>/dev/null)
   for word in "$@"; do grep -qF -- "$word" <<<"$text" || return 1; done
 }
-# Plasma's job buttons are icons: found from the popup's header ("islet-notify", read by
-# tesseract), pause and stop at their places in Plasma 5.27's job popup (seen in
-# docs/screenshots/plasma-job-running.png: pause 248 px right of the header's left and 70 px
-# below it, stop 30 px right of pause).
+# Plasma's job buttons are icons: found from the popup's header ("islet", read by tesseract),
+# pause and stop at their places in the job popup (seen in plasma-job-running.png: on 5.27
+# pause 248 px right of the header's left and 70 px below it, stop 30 px right of pause).
 press_job() {
+  # Plasma 6 labels its job buttons ("Pause", "Cancel"): the word is clicked.
+  if [ "$plasma_major" -ge 6 ]; then ocr_click "$job_button"; return; fi
   import -window root "$work/screen.png"
   convert "$work/screen.png" -resize 300% "$work/screen3.png"
   local box offset
-  box=$(tesseract "$work/screen3.png" - --psm 11 tsv 2>/dev/null | awk -F'\t' '$12 == "islet-notify" { print $7, $8, $9, $10 }' | tail -1)
+  box=$(tesseract "$work/screen3.png" - --psm 11 tsv 2>/dev/null | awk -F'\t' '$12 == "islet" { print $7, $8, $9, $10 }' | tail -1)
   [ -n "$box" ] || return 1
   set -- $box
   case $job_button in pause) offset=248 ;; *) offset=278 ;; esac
@@ -32,7 +33,23 @@ press_job() {
   sleep 0.4
   xdotool click 1
 }
-shoot_job() { sleep 1.5; import -window root -crop 460x740+564+28 +repage "$root/docs/screenshots/plasma-job-$1.png"; }
+shoot_job() { sleep 1.5; import -window root -crop 460x740+564+28 +repage "$screens/plasma-job-$1.png"; }
+
+screen_lacks() {  # screen_lacks WORD...: none of the words on the screen
+  import -window root "$work/screen.png"
+  convert "$work/screen.png" -resize 300% "$work/screen3.png"
+  local text; text=$(tesseract "$work/screen3.png" - --psm 11 2>/dev/null)
+  for word in "$@"; do grep -qiF -- "$word" <<<"$text" && return 1; done
+  return 0
+}
+terminations() { count_log "$work/notify.log" 'KDE job for activity .* terminated'; }
+terminated_at_least() { [ "$(terminations)" -ge "$1" ]; }
+jobs_at_least() { [ "$(count_log "$work/notify.log" 'KDE job /.* for activity')" -ge "$1" ]; }
+headed_islet() {  # a popup's header reads "islet" (the desktop entry's name), not "islet-notify"
+  import -window root "$work/screen.png"
+  convert "$work/screen.png" -resize 300% "$work/screen3.png"
+  tesseract "$work/screen3.png" - --psm 11 2>/dev/null | grep -qE '(^|[^a-z-])islet$'
+}
 
 run_server() {
   setup plasma-job
@@ -49,6 +66,7 @@ run_server() {
   check "no live notification beside it" bash -c "! grep -qE 'Notify replaces [0-9]+: \"Workout\"' '$work/notify.log'"
   check "the job shows title and time" wait_for 60 screen_says Workout "00:"
   shoot_job running
+  check "the job is headed islet, not islet-notify" wait_for 10 headed_islet
   if job_button=pause press_job; then
     check "Plasma's pause button pauses isletd" wait_for 50 timer_paused
   else
@@ -59,11 +77,54 @@ run_server() {
   shoot_job paused
   islet activity resume >/dev/null
   islet timer stop >/dev/null
-  check "stopped: the job is terminated" wait_log "$work/notify.log" 'KDE job for activity .* terminated' 50
+  check "stopped: the job is terminated" wait_for 50 terminated_at_least 1
+  sleep 2
+  check "stopped: nothing left that says Finished or Failed" screen_lacks Finished Failed Workout
+  shoot_job stopped
+
   islet timer start Eggs 3s >/dev/null
   check "completion announced as a notification" wait_log "$work/notify.log" 'announcing done:' 100
-  check "the finished timer's job terminated" wait_for 150 bash -c "[ \$(grep -c 'KDE job for activity .* terminated' '$work/notify.log') -ge 2 ]"
+  check "the finished timer's job ends at completion, not after the linger" wait_for 30 terminated_at_least 2
+  sleep 2
+  check "completion shown once (no job beside the Done)" screen_lacks Finished Failed
   shoot_job completed
+
+  # A fast with a goal: Plasma's Cancel is a Stop Fast like any other, with Undo.
+  islet goal set 16h >/dev/null
+  islet fast start >/dev/null
+  check "a fast's job" wait_for 50 jobs_at_least 3
+  sleep 2
+  if job_button=cancel press_job; then
+    check "Cancel on a fast's job stops it" wait_for 50 bash -c "! '$bin/islet' fast | grep -q 'Fasting since'"
+    check "the stop announced with Undo" wait_log "$work/notify.log" 'the stop, with Undo' 50
+    sleep 1.5
+    shoot_job fast-cancelled
+  else
+    record NOTE "cancel button" "not found on the screen"
+    islet fast stop >/dev/null
+  fi
+  islet goal clear >/dev/null
+
+  # islet-notify stopped (SIGTERM): its job ends with it, nothing left as "Failed".
+  islet timer start Tea 5m >/dev/null
+  check "a job for the next timer" wait_for 50 jobs_at_least 4
+  local before; before=$(terminations)
+  kill "$bridge_pid"
+  check "SIGTERM: the job terminated" wait_for 30 terminated_at_least $((before + 1))
+  sleep 2
+  check "SIGTERM: nothing left as Failed" screen_lacks Failed unexpectedly
+  shoot_job after-sigterm
+  start_bridge "$work/notify.log.2"
+  check "restarted: a job again" wait_log "$work/notify.log.2" 'KDE job /.* for activity' 50
+  sleep 1
+  kill -9 "$bridge_pid"
+  sleep 2
+  if screen_lacks unexpectedly; then
+    record NOTE "kill -9" "no entry left on the screen"
+  else
+    record NOTE "kill -9" "Plasma keeps the job as 'Application closed unexpectedly' (its client cannot end it once dead)"
+  fi
+  shoot_job after-kill
+  islet timer stop >/dev/null
   check "plasmashell alive at the end" server_alive
-  check "islet-notify alive at the end" kill -0 "$bridge_pid"
 }

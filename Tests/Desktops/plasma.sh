@@ -1,13 +1,19 @@
-# KDE Plasma 5.27 under Xvfb: kactivitymanagerd, kded5 and plasmashell, on a bus that
-# activates Plasma's services but no other notification server, with a system-bus stand-in.
-# plasmashell is the notification server; its popups sit at the bottom right.
+# KDE Plasma (5.27 on Debian 12, 6.3 on Debian 13) under Xvfb: kactivitymanagerd, kded and
+# plasmashell (and kwin on 6), on a bus that activates Plasma's services but no other
+# notification server, with a system-bus stand-in. plasmashell is the notification server;
+# its popups sit at the bottom right.
+plasma_major=5; command -v kded6 >/dev/null && plasma_major=6
 start_server() {
   # The notification scenario: islet-notify's live notification, not its KDE job (plasma-job.sh).
   mkdir -p "$XDG_CONFIG_HOME/islet"
   [ "${plasma_jobs:-}" = on ] || echo 'kde_jobs = false' > "$XDG_CONFIG_HOME/islet/config.toml"
-  export XDG_CURRENT_DESKTOP=KDE KDE_FULL_SESSION=true KDE_SESSION_VERSION=5 QT_QPA_PLATFORM=xcb
+  export XDG_CURRENT_DESKTOP=KDE KDE_FULL_SESSION=true KDE_SESSION_VERSION=$plasma_major QT_QPA_PLATFORM=xcb
+  # KService's cache, so that the desktop entry setup wrote resolves ("org.islet.Islet": islet).
+  "kbuildsycoca$plasma_major" >"$work/sycoca.log" 2>&1
   kactivitymanagerd >"$work/kamd.log" 2>&1 & pids+=($!)
-  kded5 >"$work/kded.log" 2>&1 & pids+=($!)
+  "kded$plasma_major" >"$work/kded.log" 2>&1 & pids+=($!)
+  # Plasma 6 draws its popups only under a window manager.
+  if [ "$plasma_major" -ge 6 ]; then kwin_x11 >"$work/kwin.log" 2>&1 & pids+=($!); fi
   sleep 1
   plasmashell --no-respawn >"$work/plasma.log" 2>&1 & server_pid=$!
   pids+=($server_pid)
@@ -15,7 +21,7 @@ start_server() {
   sleep 3  # the panel and the popups' first layout
 }
 extra_teardown=plasma_teardown
-plasma_teardown() { pkill -f plasma_waitforname 2>/dev/null; pkill -f kglobalaccel5 2>/dev/null; true; }
+plasma_teardown() { pkill -f plasma_waitforname 2>/dev/null; pkill -f kglobalaccel 2>/dev/null; true; }
 shoot() { sleep 1.2; import -window root -crop 460x740+564+28 +repage "$out/plasma-$1.png"; }
 # Each popup's header reads "islet": counted on the screen with tesseract.
 displayed() {
