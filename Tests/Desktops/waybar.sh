@@ -2,7 +2,7 @@
 # shipped stylesheet: the compact view in the bar and the expanded view in its tooltip, in the
 # standard and the minimal style. Headless sway has no pointer: Tests/Desktops/pointer/hover (a
 # wlroots virtual pointer, built here) holds one over the module so that the tooltip shows.
-# Screenshots: docs/screenshots/waybar-*.png.
+# Screenshots: docs/screenshots/waybar-*.png (Debian 13: docs/screenshots/debian13/).
 . "$here/sway.sh"
 waybar_start() {  # waybar_start [--style minimal]
   [ -n "${waybar_pid:-}" ] && kill "$waybar_pid" 2>/dev/null
@@ -21,19 +21,21 @@ CFG
 hover_shot() {  # hover_shot NAME: the pointer over the module, then the top of the screen
   (as_desk "$work/hover" 512 27 5 >>"$work/hover.log" 2>&1 &)
   sleep 2.5
-  as_desk grim -g "0,0 1024x140" "$swayrt/shot.png" && cp "$swayrt/shot.png" "$root/docs/screenshots/waybar-$1.png"
+  as_desk grim -g "0,0 1024x140" "$swayrt/shot.png" && cp "$swayrt/shot.png" "$screens/waybar-$1.png"
   sleep 3
 }
 shot_says() {  # shot_says NAME bar|tooltip PATTERN...: the module in the bar, or the tooltip below it
   local crop=360x30+332+0 psm=11
   [ "$2" = tooltip ] && crop=400x110+312+30 && psm=6
-  convert "$root/docs/screenshots/waybar-$1.png" -crop "$crop" +repage -resize 400% -negate -colorspace Gray "$work/ocr.png"
-  local text; text=$(tesseract "$work/ocr.png" - --psm "$psm" 2>/dev/null); shift 2
+  # Light text on a dark bar (waybar 0.9), or a dark pill on a light bar (0.12): read both ways.
+  convert "$screens/waybar-$1.png" -crop "$crop" +repage -resize 400% -negate -colorspace Gray "$work/ocr.png"
+  convert "$screens/waybar-$1.png" -crop "$crop" +repage -resize 400% -colorspace Gray "$work/ocr-plain.png"
+  local text; text=$(tesseract "$work/ocr.png" - --psm "$psm" 2>/dev/null; tesseract "$work/ocr-plain.png" - --psm "$psm" 2>/dev/null); shift 2
   for pattern in "$@"; do grep -qE -- "$pattern" <<<"$text" || { record NOTE "read" "$(tr '\n' '|' <<<"$text")"; return 1; }; done
 }
 minimal_tooltip_reads() {  # its small tooltip, alone: digits and a colon, thresholded for tesseract
   local text
-  text=$(convert "$root/docs/screenshots/waybar-$1.png" -crop 50x30+487+45 +repage -resize 500% -colorspace Gray -negate \
+  text=$(convert "$screens/waybar-$1.png" -crop 50x30+487+45 +repage -resize 500% -colorspace Gray -negate \
     -threshold 60% -bordercolor white -border 20 png:- | tesseract - - --psm 7 -c tessedit_char_whitelist=0123456789: 2>/dev/null)
   grep -qE '^[0-9]:[0-9]{2}$' <<<"$text" || { record NOTE "read" "$text"; return 1; }
 }
@@ -57,7 +59,7 @@ run_server() {
   waybar_start --style minimal
   hover_shot tooltip-minimal
   check "minimal: the time alone in the tooltip" minimal_tooltip_reads tooltip-minimal
-  check "minimal: no title anywhere" bash -c "! convert '$root/docs/screenshots/waybar-tooltip-minimal.png' -resize 300% -negate png:- | tesseract - - --psm 6 2>/dev/null | grep -qi workout"
+  check "minimal: no title anywhere" bash -c "! convert '$screens/waybar-tooltip-minimal.png' -resize 300% -negate png:- | tesseract - - --psm 6 2>/dev/null | grep -qi workout"
   islet activity pause >/dev/null
   sleep 1.5
   hover_shot tooltip-minimal-paused
