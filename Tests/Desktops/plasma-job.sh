@@ -14,9 +14,10 @@ screen_says() {  # screen_says WORD...: every word on the screen (tesseract, 3x)
   local text; text=$(tesseract "$work/screen3.png" - --psm 11 2>/dev/null)
   for word in "$@"; do grep -qF -- "$word" <<<"$text" || return 1; done
 }
-# Plasma's job buttons are icons: found from the popup's header ("islet", read by tesseract),
-# pause and stop at their places in the job popup (seen in plasma-job-running.png: on 5.27
-# pause 248 px right of the header's left and 70 px below it, stop 30 px right of pause).
+# Plasma 5.27's job buttons are icons: found from the popup's header ("islet" after the job's
+# icon, read by tesseract), pause and stop at their places in the job popup (seen in
+# plasma-job-running.png: pause 227 px right of the header's left and 70 px below it, stop 31
+# px right of pause).
 press_job() {
   # Plasma 6 labels its job buttons ("Pause", "Cancel"): the word is clicked.
   if [ "$plasma_major" -ge 6 ]; then ocr_click "$job_button"; return; fi
@@ -26,7 +27,7 @@ press_job() {
   box=$(tesseract "$work/screen3.png" - --psm 11 tsv 2>/dev/null | awk -F'\t' '$12 == "islet" { print $7, $8, $9, $10 }' | tail -1)
   [ -n "$box" ] || return 1
   set -- $box
-  case $job_button in pause) offset=248 ;; *) offset=278 ;; esac
+  case $job_button in pause) offset=227 ;; *) offset=258 ;; esac
   local x=$(( $1 / 3 + offset )) y=$(( ($2 + $4 / 2) / 3 + 70 ))
   record NOTE "$job_button button" "clicked at $x,$y (the header at $(( $1 / 3 )),$(( $2 / 3 )))"
   xdotool mousemove "$x" "$y"

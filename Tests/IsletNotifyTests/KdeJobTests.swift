@@ -32,6 +32,19 @@ import Testing
         #expect(JobPresenter.command("suspendRequested", activity: fast) == nil)
     }
 
+    /// Issue 35: a job shows the activity only while it is live; its moment (goal reached, a
+    /// timer's end) is the bridge's announcement alone, so the moment is shown once.
+    @Test func aJobShowsOnlyTheLiveActivity() {
+        let fasting = Sample.fast(goal: 16 * 3600, elapsed: 4 * 3600)
+        #expect(JobPresenter.shows(fasting, now: Sample.t0 + 4 * 3600 * usecPerSecond))
+        let reached = Sample.fast(goal: 3600, elapsed: 3700, reached: true)
+        #expect(!JobPresenter.shows(reached, now: Sample.t0 + 3700 * usecPerSecond))
+        let (running, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 120)], elapsed: 30)
+        #expect(JobPresenter.shows(running, now: Sample.t0 + 30 * usecPerSecond))
+        let (done, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 120)], elapsed: 121, completed: true)
+        #expect(!JobPresenter.shows(done, now: Sample.t0 + 121 * usecPerSecond))
+    }
+
     @Test func plasmasButtonsDriveATimerAndTheNotificationCarriesOnlyTheMoments() async throws {
         let d = try await Daemon()
         let jobs = try await FakeJobViewServer(address: d.bus.address)
