@@ -27,6 +27,9 @@ public actor KdeJob {
 
     let islet: IsletClient
     let bridge: Bridge?
+    /// Starts `islet-notify --job-keeper` for this bridge; true when it was started.
+    let startKeeper: (@Sendable () -> Bool)?
+    var keeperStarted = false
     let clock: @Sendable () -> USec
     let log: @Sendable (String) -> Void
     var serverOwner: String?
@@ -39,10 +42,11 @@ public actor KdeJob {
 
     public init(
         islet: IsletClient, bridge: Bridge?, clock: @escaping @Sendable () -> USec = WallClock.clock,
-        log: @escaping @Sendable (String) -> Void
+        startKeeper: (@Sendable () -> Bool)? = nil, log: @escaping @Sendable (String) -> Void
     ) {
         self.islet = islet
         self.bridge = bridge
+        self.startKeeper = startKeeper
         self.clock = clock
         self.log = log
     }
@@ -141,23 +145,56 @@ public actor KdeJob {
         bridge?.setLiveElsewhere(.kdeJob, liveElsewhere)
     }
 
+    /// Asks the job server at `server` for a job view: the call the keeper makes for the bridge.
+    static func requestView(_ connection: DBusConnection, server: String, capabilities: Int32) async throws -> ObjectPath {
+        let proxy = DBusProxy(connection: connection, destination: server, path: serverPath, interface: serverInterface)
+        let reply = try await proxy.call(
+            "requestView",
+            [
+                .string(Presenter.desktopEntry), .int32(capabilities),
+                .stringVariantDictionary(
+                    JobView.requestHints.mapValues { .boolean($0) }.merging([
+                        "application-display-name": .string(JobView.requestName.name),
+                        "application-icon-name": .string(JobView.requestName.icon),
+                    ]) { first, _ in first }),
+            ])
+        guard case .objectPath(let path)? = reply.first else { throw DBusError.failed("requestView answered \(reply)") }
+        return path
+    }
+
+    /// The keeper (``JobKeeper``), started the first time a job is wanted; nil where it could
+    /// not be started, and then the bridge asks for the job itself.
+    func keeper() async -> DBusProxy? {
+        let proxy = DBusProxy(
+            connection: islet.connection, destination: JobKeeper.busName, path: JobKeeper.path, interface: JobKeeper.interface,
+            timeout: .seconds(5), autoStart: false)
+        if keeperStarted { return proxy }
+        guard let startKeeper, startKeeper() else { return nil }
+        for _ in 0..<50 {
+            let bus = DBusProxy(
+                connection: islet.connection, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus")
+            if case .boolean(true)? = try? await bus.call("NameHasOwner", [.string(JobKeeper.busName)]).first {
+                keeperStarted = true
+                log("KDE job keeper started")
+                return proxy
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        log("KDE job keeper did not start: the bridge asks for its jobs itself")
+        return nil
+    }
+
     func start(_ activity: ActivitySnapshot, owner: String) async {
-        let server = DBusProxy(
-            connection: islet.connection, destination: owner, path: Self.serverPath, interface: Self.serverInterface)
+        let capabilities = JobView.capabilities(for: activity.kind)
         do {
-            let reply = try await server.call(
-                "requestView",
-                [
-                    .string(Presenter.desktopEntry), .int32(JobView.capabilities(for: activity.kind)),
-                    .stringVariantDictionary(
-                        JobView.requestHints.mapValues { .boolean($0) }.merging([
-                            "application-display-name": .string(JobView.requestName.name),
-                            "application-icon-name": .string(JobView.requestName.icon),
-                        ]) { first, _ in first }),
-                ])
-            guard case .objectPath(let path)? = reply.first else {
-                log("KDE job: requestView answered \(reply)")
-                return
+            let path: ObjectPath
+            if let keeper = await keeper() {
+                let reply = try await keeper.call("RequestView", [.string(owner), .int32(capabilities)])
+                guard case .objectPath(let kept)? = reply.first else { throw DBusError.failed("the keeper answered \(reply)") }
+                path = kept
+            } else {
+                path = try await Self.requestView(islet.connection, server: owner, capabilities: capabilities)
             }
             let view = DBusProxy(connection: islet.connection, destination: owner, path: path, interface: Self.viewInterface)
             let messages = try await islet.connection.signals(
@@ -188,6 +225,12 @@ public actor KdeJob {
         self.job = nil
         job.signals.cancel()
         _ = try? await job.view.call("terminate", [.string("")])
+        if keeperStarted {
+            let keeper = DBusProxy(
+                connection: islet.connection, destination: JobKeeper.busName, path: JobKeeper.path, interface: JobKeeper.interface,
+                autoStart: false)
+            _ = try? await keeper.call("Forget", [.objectPath(job.view.path)])
+        }
         log("KDE job for activity \(job.activityID) terminated")
     }
 

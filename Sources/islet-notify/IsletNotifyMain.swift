@@ -19,6 +19,9 @@ struct Options: Equatable {
     var buttons: Bool?
     var address: String?
     var verbose = false
+    /// `--job-keeper BRIDGE`: run as the KDE job keeper of that bridge (``JobKeeper``; started by
+    /// islet-notify itself, not documented for people).
+    var jobKeeper: String?
 
     static let synopsis =
         "islet-notify [--config <config>] [--style <style>] [--update-urgency <update-urgency>] [--[no-]buttons] [--address <address>] [--verbose]"
@@ -66,6 +69,7 @@ struct Options: Equatable {
             case "--style": options.style = try scanner.value(of: option)
             case "--update-urgency": options.updateUrgency = try scanner.value(of: option)
             case "--address": options.address = try scanner.value(of: option)
+            case "--job-keeper": options.jobKeeper = try scanner.value(of: option)
             default:
                 throw OptionScanner.unexpected(option)
             }
@@ -131,6 +135,7 @@ enum IsletNotifyMain {
         let log: @Sendable (String) -> Void = { message in
             if verbose { printError("islet-notify: " + message) }
         }
+        if let bridge = options.jobKeeper { await keepJobs(of: bridge, address: options.address, log: log) }
         let connection: DBusConnection
         do {
             connection = try DBusConnection(bus: options.address.map { .address($0) } ?? .session, label: "islet-notify")
@@ -148,7 +153,14 @@ enum IsletNotifyMain {
             warn: { printError("islet-notify: " + $0) })
         // Plasma's progress area, where there is one (the same connection: the job lives as
         // long as it does).
-        let job = settings.kdeJobs && settings.style == .standard ? KdeJob(islet: IsletClient(connection: connection), bridge: bridge, log: log) : nil
+        let keeperArguments =
+            ["islet-notify", "--job-keeper", connection.uniqueName] + (options.address.map { ["--address", $0] } ?? [])
+            + (verbose ? ["--verbose"] : [])
+        let job =
+            settings.kdeJobs && settings.style == .standard
+            ? KdeJob(
+                islet: IsletClient(connection: connection), bridge: bridge, startKeeper: { spawnDetached(keeperArguments) }, log: log)
+            : nil
         let sources: SignalWatch
         do {
             sources = try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT]) { _ in
@@ -257,5 +269,36 @@ enum MemoryFiles {
                 let closed = fclose(handle) == 0
                 if written == text.utf8.count, closed { rename(temporary, file) } else { unlink(temporary) }
             })
+    }
+}
+
+extension IsletNotifyMain {
+    /// `--job-keeper BRIDGE` (``JobKeeper``): outlives the bridge to end its KDE jobs. Ctrl-C in
+    /// a terminal and the service manager's stop reach both processes at once: ignored here, the
+    /// bridge's departure is what ends the keeper.
+    static func keepJobs(of bridge: String, address: String?, log: @escaping @Sendable (String) -> Void) async -> Never {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGHUP, SIG_IGN)
+        do {
+            let connection = try DBusConnection(bus: address.map { .address($0) } ?? .session, label: "islet-notify job keeper")
+            connection.onDisconnect { exit(0) }
+            try await JobKeeper.serve(connection, bridge: bridge, log: log)
+            exit(0)
+        } catch {
+            printError("islet-notify --job-keeper: \(error)")
+            exit(1)
+        }
+    }
+
+    /// Starts this program again with `arguments`, not waited for (SIGCHLD is ignored, so it
+    /// leaves no zombie); true when it started.
+    static func spawnDetached(_ arguments: [String]) -> Bool {
+        signal(SIGCHLD, SIG_IGN)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        return posix_spawn(&pid, "/proc/self/exe", nil, nil, argv, environ) == 0
     }
 }

@@ -122,6 +122,30 @@ import Testing
         #expect(await eventually { !notify.isRunning })
     }
 
+    /// Issue 35: an islet-notify killed outright (SIGKILL, a crash) leaves no job behind. Its
+    /// job was asked for by its keeper (`islet-notify --job-keeper`), which ends it when the
+    /// bridge leaves the bus, and then exits; the next islet-notify gets a job of its own.
+    @Test func aKilledBridgesJobIsEndedByItsKeeper() async throws {
+        let d = try await Daemon()
+        let jobs = try await FakeJobViewServer(address: d.bus.address)
+        _ = try await FakeNotificationServer(address: d.bus.address)
+        var notify: Background? = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { notify?.stderr.contains("in step with isletd") == true })
+        try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(300)])
+        #expect(await eventually { jobs.requests.count == 1 && jobs.last("setInfoMessage") != nil })
+        #expect(notify?.stderr.contains("KDE job keeper started") == true, "\(notify?.stderr ?? "")")
+        notify?.kill()
+        notify = nil
+        #expect(await eventually { jobs.last("terminate") == [.string("")] }, "ended by the keeper")
+        let bus = DBusProxy(connection: d.client, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus")
+        #expect(
+            await eventually { (try? await bus.call("NameHasOwner", [.string(JobKeeper.busName)]))?.first == .boolean(false) },
+            "the keeper is gone too")
+
+        let next = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { jobs.requests.count == 2 }, "\(next.stderr)")
+    }
+
     @Test func withoutAJobServerTheNotificationShowsTheActivity() async throws {
         let d = try await Daemon()
         let notifications = try await FakeNotificationServer(address: d.bus.address)
