@@ -104,25 +104,17 @@ public struct BridgeLogic: Sendable {
         // A new activity shown in place of the last one is news too.
         let fresh = shownID == 0 || previous?.activityID != presentation.milestone.activityID
         let changed = previous != presentation.milestone
-        var replaces = shownID
-        if expand, shownID != 0 {
-            // Asked for: shown afresh, so that every server pops it up again.
-            actions.append(.close(id: shownID))
-            replaces = 0
-            shownID = 0
-        } else if server.traits.freshOnChange, !fresh, changed {
-            // Where low-urgency updates are never seen, a pause, a resume or a phase is posted
-            // afresh, so that it banners.
-            actions.append(.close(id: shownID))
-            replaces = 0
-            shownID = 0
-        }
         let seen = fresh || expand || (changed && server.traits.freshOnChange)
         let urgency: Urgency = seen || alert ? .normal : settings.updateUrgency
-        if server.traits.keepsUrgency, replaces != 0, shownUrgency != urgency {
-            // GNOME 48+: an urgency changed in place hides the notification in the message
-            // list; at another urgency it is posted afresh (low: in the list, no banner).
-            actions.append(.close(id: replaces))
+        // Posted afresh rather than replaced: when asked for (every server pops it up again);
+        // where low-urgency updates are never seen, a pause, a resume or a phase (so that it
+        // banners); where an urgency changed in place hides it (GNOME 48+'s message list).
+        let afresh =
+            expand || (server.traits.freshOnChange && !fresh && changed)
+            || (server.traits.keepsUrgency && shownUrgency != urgency)
+        var replaces = shownID
+        if afresh, shownID != 0 {
+            actions.append(.close(id: shownID))
             replaces = 0
             shownID = 0
         }

@@ -18,15 +18,6 @@ public struct JobView: Equatable, Sendable {
         public var value: String
     }
 
-    /// The hints for `requestView`: shown at once, and `transient`: a job that ends without an
-    /// error leaves without a trace (no "(Finished)" entry beside islet's own announcement,
-    /// nothing kept that the user did not do). Plasma 5.24 and later.
-    public static let requestHints: [String: Bool] = ["immediate": true, "transient": true]
-    /// Named as islet (Plasma's `application-display-name` and `application-icon-name`): the
-    /// desktop entry says so too, but Plasma reads it from a cache that a fresh install or a
-    /// staged prefix may not have updated yet, and would head the job with the process name.
-    public static let requestName = (name: "islet", icon: "alarm-symbolic")
-
     /// Capabilities for `requestView`: 1 killable (cancel), 2 suspendable (pause).
     public static func capabilities(for kind: ActivityKind) -> Int32 {
         switch kind {

@@ -9,9 +9,9 @@ import Platform
 /// `transient`), when the activity does, reaches its moment (completion, goal reached: the
 /// bridge announces it, once), is handed over, or when islet-notify stops (``shutdown()``).
 /// While a job shows the activity, the bridge's notifications carry only its moments. The view
-/// is ``JobPresenter``'s; this is the plumbing. The job lives as long as this connection does:
-/// if islet-notify is killed, Plasma keeps it as "Application closed unexpectedly", and nothing
-/// on the bus can take that entry back.
+/// is ``JobPresenter``'s; this is the plumbing. Plasma ends a job with the connection that
+/// asked for it, so the job is asked for by islet-notify's ``JobKeeper``, which ends it if
+/// islet-notify is killed (where the keeper cannot start, the bridge asks itself).
 public actor KdeJob {
     public static let serverName = "org.kde.JobViewServer"
     static let serverPath: ObjectPath = "/JobViewServer"
@@ -30,6 +30,13 @@ public actor KdeJob {
     /// Starts `islet-notify --job-keeper` for this bridge; true when it was started.
     let startKeeper: (@Sendable () -> Bool)?
     var keeperStarted = false
+    var keeperProxy: DBusProxy {
+        DBusProxy(
+            connection: islet.connection, destination: JobKeeper.busName, path: JobKeeper.path, interface: JobKeeper.interface,
+            timeout: .seconds(5), autoStart: false)
+    }
+    /// islet-notify is stopping: no new job.
+    var shuttingDown = false
     let clock: @Sendable () -> USec
     let log: @Sendable (String) -> Void
     var serverOwner: String?
@@ -148,16 +155,16 @@ public actor KdeJob {
     /// Asks the job server at `server` for a job view: the call the keeper makes for the bridge.
     static func requestView(_ connection: DBusConnection, server: String, capabilities: Int32) async throws -> ObjectPath {
         let proxy = DBusProxy(connection: connection, destination: server, path: serverPath, interface: serverInterface)
+        // Shown at once; `transient`: a job that ends without an error leaves without a trace
+        // (no "(Finished)" entry beside islet's own announcement; Plasma 5.24 and later); named
+        // islet with its icon, which Plasma would otherwise read from a desktop-entry cache a
+        // fresh install may not have updated yet (and head the job with the process name).
+        let hints: [String: DBusValue] = [
+            "immediate": .boolean(true), "transient": .boolean(true),
+            "application-display-name": .string("islet"), "application-icon-name": .string("alarm-symbolic"),
+        ]
         let reply = try await proxy.call(
-            "requestView",
-            [
-                .string(Presenter.desktopEntry), .int32(capabilities),
-                .stringVariantDictionary(
-                    JobView.requestHints.mapValues { .boolean($0) }.merging([
-                        "application-display-name": .string(JobView.requestName.name),
-                        "application-icon-name": .string(JobView.requestName.icon),
-                    ]) { first, _ in first }),
-            ])
+            "requestView", [.string(Presenter.desktopEntry), .int32(capabilities), .stringVariantDictionary(hints)])
         guard case .objectPath(let path)? = reply.first else { throw DBusError.failed("requestView answered \(reply)") }
         return path
     }
@@ -165,19 +172,16 @@ public actor KdeJob {
     /// The keeper (``JobKeeper``), started the first time a job is wanted; nil where it could
     /// not be started, and then the bridge asks for the job itself.
     func keeper() async -> DBusProxy? {
-        let proxy = DBusProxy(
-            connection: islet.connection, destination: JobKeeper.busName, path: JobKeeper.path, interface: JobKeeper.interface,
-            timeout: .seconds(5), autoStart: false)
-        if keeperStarted { return proxy }
+        if keeperStarted { return keeperProxy }
         guard let startKeeper, startKeeper() else { return nil }
+        let bus = DBusProxy(
+            connection: islet.connection, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus")
         for _ in 0..<50 {
-            let bus = DBusProxy(
-                connection: islet.connection, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                interface: "org.freedesktop.DBus")
             if case .boolean(true)? = try? await bus.call("NameHasOwner", [.string(JobKeeper.busName)]).first {
                 keeperStarted = true
                 log("KDE job keeper started")
-                return proxy
+                return keeperProxy
             }
             try? await Task.sleep(for: .milliseconds(100))
         }
@@ -218,19 +222,12 @@ public actor KdeJob {
         await end()
     }
 
-    var shuttingDown = false
-
     func end() async {
         guard let job else { return }
         self.job = nil
         job.signals.cancel()
         _ = try? await job.view.call("terminate", [.string("")])
-        if keeperStarted {
-            let keeper = DBusProxy(
-                connection: islet.connection, destination: JobKeeper.busName, path: JobKeeper.path, interface: JobKeeper.interface,
-                autoStart: false)
-            _ = try? await keeper.call("Forget", [.objectPath(job.view.path)])
-        }
+        if keeperStarted { _ = try? await keeperProxy.call("Forget", [.objectPath(job.view.path)]) }
         log("KDE job for activity \(job.activityID) terminated")
     }
 
