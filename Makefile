@@ -39,7 +39,7 @@ EXTENSION_UUID = islet@islet.org
 EXTENSION_DIR = $(DATADIR)/gnome-shell/extensions/$(EXTENSION_UUID)
 EXTENSION_FILES = metadata.json extension.js island.js panel.js stylesheet.css
 
-.PHONY: all deps build release run test lint format test-installed bench soak clean install uninstall deb man completions installed-files desktops
+.PHONY: all deps build release run test lint format test-installed bench soak clean install uninstall deb man completions installed-files desktops po locale
 
 all: build
 
@@ -59,8 +59,29 @@ release: deps
 	for p in $(PROGRAMS); do \
 	  $(SWIFT) build $(STATIC_FLAGS) $(if $(LINK_MAPS),-Xlinker -Map=$(LINK_MAPS)/$$p.map) --product $$p || exit 1; done
 
-run: build
-	packaging/run-dev "$$($(SWIFT) build --show-bin-path)"
+run: build locale
+	ISLET_LOCALEDIR=$(CURDIR)/$(LOCALE_BUILD) packaging/run-dev "$$($(SWIFT) build --show-bin-path)"
+
+# Translations (po/, CONTRIBUTING.md): `make po` regenerates the template from the sources and
+# merges it into each language; `make locale` builds the catalogues the programs read
+# (share/locale/LANG/LC_MESSAGES/islet.mo once installed) and the translated desktop entries.
+LINGUAS := $(shell cat po/LINGUAS)
+LOCALE_BUILD = .build-locale
+CATALOGS = $(foreach l,$(LINGUAS),$(LOCALE_BUILD)/$(l)/LC_MESSAGES/islet.mo)
+DESKTOP_FILES = $(LOCALE_BUILD)/org.islet.Islet.desktop.in $(LOCALE_BUILD)/islet-notify.desktop.in
+po:
+	po/update
+locale: $(CATALOGS) $(DESKTOP_FILES)
+$(LOCALE_BUILD)/%/LC_MESSAGES/islet.mo: po/%.po
+	@mkdir -p $(@D)
+	msgfmt --check -o $@ $<
+$(LOCALE_BUILD)/%.desktop.in: packaging/%.desktop.in $(foreach l,$(LINGUAS),po/$(l).po)
+	@mkdir -p $(@D)
+	msgfmt --desktop --template=$< -d po -o $@
+
+# The suite expects English and ISO times unless a test asks for a locale (TranslationTests):
+# the machine's own language settings are set aside.
+TEST_LOCALE = env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u LC_TIME LANG=C.UTF-8
 
 # The whole suite, under a private session bus (tests that need to kill or configure a bus
 # start their own dbus-daemon as well), then the installation and the .deb.
@@ -68,7 +89,7 @@ test:
 	@packaging/install-deps --with-desktop
 	$(MAKE) lint
 	$(SWIFT) build --build-tests
-	dbus-run-session -- $(SWIFT) test --skip-build
+	$(TEST_LOCALE) dbus-run-session -- $(SWIFT) test --skip-build
 	Tests/GnomeExtension/run
 	packaging/test-install
 	$(MAKE) test-installed
@@ -78,6 +99,8 @@ test:
 FORMATTED = Sources Tests bench/Sources Package.swift
 lint:
 	$(SWIFT) format lint --strict --configuration .swift-format -r $(FORMATTED)
+	@# The template says what the sources say, and every language translates all of it.
+	po/update --check
 format:
 	$(SWIFT) format format -i --configuration .swift-format -r $(FORMATTED)
 
@@ -85,7 +108,7 @@ format:
 # in link order): what people run is what was tested.
 test-installed: release
 	$(SWIFT) build --build-tests
-	ISLET_TEST_PROGRAMS=$(CURDIR)/$(STATIC_BIN) dbus-run-session -- \
+	$(TEST_LOCALE) ISLET_TEST_PROGRAMS=$(CURDIR)/$(STATIC_BIN) dbus-run-session -- \
 	  $(SWIFT) test --skip-build --filter 'IsletServiceTests|IsletCommandTests|IsletNotifyTests'
 
 # islet-notify on every real notification server and shell, headless (dunst, xfce4-notifyd,
@@ -165,7 +188,8 @@ INSTALLED = \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/zsh/site-functions/_$(p)) \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/fish/vendor_completions.d/$(p).fish) \
 	$(DATADIR)/doc/islet/README.md $(DATADIR)/doc/islet/config.toml $(DATADIR)/doc/islet/copyright \
-	$(foreach f,$(EXTENSION_FILES),$(EXTENSION_DIR)/$(f)) \
+	$(foreach f,$(EXTENSION_FILES),$(EXTENSION_DIR)/$(f)) $(EXTENSION_DIR)/locale \
+	$(foreach l,$(LINGUAS),$(DATADIR)/locale/$(l)/LC_MESSAGES/islet.mo) \
 	$(foreach f,$(notdir $(wildcard packaging/examples/*)),$(DATADIR)/doc/islet/examples/$(f))
 
 installed-files:
@@ -173,7 +197,7 @@ installed-files:
 
 subst = sed 's|@bindir@|$(BINDIR)|g'
 
-install: release man completions
+install: release man completions locale
 	for p in $(PROGRAMS); do install -Dm755 -s --strip-program=$(STRIP) $(STATIC_BIN)/$$p $(DESTDIR)$(BINDIR)/$$p; done
 	install -d $(DESTDIR)$(DATADIR)/dbus-1/services $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/xdg/autostart \
 	  $(DESTDIR)$(DATADIR)/applications
@@ -182,8 +206,9 @@ install: release man completions
 	install -Dm644 dbus/org.islet.Notify1.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.islet.Notify1.xml
 	$(subst) packaging/systemd/isletd.service.in > $(DESTDIR)$(UNITDIR)/isletd.service
 	$(subst) packaging/systemd/islet-notify.service.in > $(DESTDIR)$(UNITDIR)/islet-notify.service
-	$(subst) packaging/islet-notify.desktop.in > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop
-	$(subst) packaging/org.islet.Islet.desktop.in > $(DESTDIR)$(DATADIR)/applications/org.islet.Islet.desktop
+	$(subst) $(LOCALE_BUILD)/islet-notify.desktop.in > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop
+	$(subst) $(LOCALE_BUILD)/org.islet.Islet.desktop.in > $(DESTDIR)$(DATADIR)/applications/org.islet.Islet.desktop
+	for l in $(LINGUAS); do install -Dm644 $(LOCALE_BUILD)/$$l/LC_MESSAGES/islet.mo $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/islet.mo || exit 1; done
 	for p in $(PROGRAMS); do \
 	  install -Dm644 $(STATIC)/man/$$p.1 $(DESTDIR)$(DATADIR)/man/man1/$$p.1 && \
 	  install -Dm644 $(STATIC)/completions/$$p.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/$$p && \
@@ -198,6 +223,8 @@ install: release man completions
 	packaging/gnome-shell/build $(GNOME_SHELL_API) $(STATIC)/gnome-shell/$(GNOME_SHELL_API) >/dev/null
 	install -d $(DESTDIR)$(EXTENSION_DIR)
 	install -m644 $(addprefix $(STATIC)/gnome-shell/$(GNOME_SHELL_API)/$(EXTENSION_UUID)/,$(EXTENSION_FILES)) $(DESTDIR)$(EXTENSION_DIR)/
+	@# GNOME Shell looks for an extension's translations in its own locale folder first.
+	ln -sfn ../../../locale $(DESTDIR)$(EXTENSION_DIR)/locale
 	@echo "Installed islet under $(DESTDIR)$(PREFIX). isletd starts on demand (D-Bus activation);"
 	@echo "turn on the notifications with: systemctl --user enable --now islet-notify.service"
 	@echo "and on GNOME Shell $(GNOME_SHELL_API)+ the island in the top bar with: gnome-extensions enable $(EXTENSION_UUID)"
@@ -211,4 +238,4 @@ deb: release
 	packaging/debian/build-deb $(VERSION)
 
 clean:
-	rm -rf .build $(STATIC) bench/.build
+	rm -rf .build $(STATIC) $(LOCALE_BUILD) bench/.build

@@ -26,15 +26,20 @@ let package = Package(
         .target(name: "IdleLoop", dependencies: ["CIdleLoop"]),
         // A general D-Bus library: knows nothing of islet.
         .target(name: "DBus", dependencies: ["CDBus", "IdleLoop"]),
-        // The domain, pure: Foundation at most; no clock, no time zone, no files.
-        .target(name: "IsletCore"),
+        // gettext and the locale's time formats, from the C library.
+        .target(name: "CIntl"),
+        // islet's words in the user's language (po/, gettext's catalogues): `tr`, `trn`.
+        .target(name: "Translation", dependencies: ["CIntl"]),
+        // The domain, pure: Foundation at most; no clock, no time zone, no files. Its texts go
+        // through Translation (English until a program starts it).
+        .target(name: "IsletCore", dependencies: ["Translation"]),
         // What the system gives the programs: the wall clock, the local zone, files, stderr.
         // DWARF 4: valgrind 3.19 (Debian 12) gives up on a program whose C parts carry clang's
         // default DWARF 5 (the link order's traces and the callgrind benchmarks use it).
         .target(name: "CArguments", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        .target(name: "Platform", dependencies: ["IsletCore", "CArguments"]),
+        .target(name: "Platform", dependencies: ["IsletCore", "CArguments", "CIntl"]),
         // The D-Bus contract, described once: names, members, signatures, errors, the XML.
-        .target(name: "IsletBus", dependencies: ["IsletCore", "DBus"]),
+        .target(name: "IsletBus", dependencies: ["IsletCore", "DBus", "Translation"]),
         // The system's libsqlite3, and nothing else.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The database: SQLite directly (no Foundation beyond FoundationEssentials' JSON).
@@ -45,20 +50,21 @@ let package = Package(
                 "IsletCore", "IsletBus", "IsletStore", "Platform", "DBus", "IdleLoop", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "IsletClient", dependencies: ["IsletCore", "IsletBus", "DBus"]),
-        .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus"]),
+        .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus", "Translation"]),
         // No swift-argument-parser in the two programs that run all session: its reflection
         // and help machinery would stay resident (the bridge also links no Foundation at all).
-        .target(name: "OptionScanner"),
+        .target(name: "OptionScanner", dependencies: ["Translation"]),
         .executableTarget(
             name: "isletd",
             dependencies: [
-                "IsletService", "IsletBus", "IdleLoop", "OptionScanner", "Platform", .product(name: "Logging", package: "swift-log"),
+                "IsletService", "IsletBus", "IdleLoop", "OptionScanner", "Platform", "Translation", .product(name: "Logging", package: "swift-log"),
             ]),
-        .executableTarget(name: "islet-notify", dependencies: ["IsletNotify", "IsletBus", "IsletClient", "IdleLoop", "OptionScanner", "Platform"]),
+        .executableTarget(
+            name: "islet-notify", dependencies: ["IsletNotify", "IsletBus", "IsletClient", "IdleLoop", "OptionScanner", "Platform", "Translation"]),
         .executableTarget(
             name: "islet",
             dependencies: [
-                "IsletClient", "IsletBus", "IsletCore", "IdleLoop", "OptionScanner", "Platform",
+                "IsletClient", "IsletBus", "IsletCore", "IdleLoop", "OptionScanner", "Platform", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // docs/CLIENTS.md's Swift example, built and run by the tests so that it never rots.
@@ -74,7 +80,7 @@ let package = Package(
         .testTarget(
             name: "IsletCoreTests",
             dependencies: [
-                "IsletCore", .product(name: "PropertyBased", package: "swift-property-based"),
+                "IsletCore", "Translation", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.

@@ -1,5 +1,6 @@
 import DBus
 import IsletCore
+import Translation
 
 /// Between the core's activity dictionaries and D-Bus `a{sv}` values, both ways.
 public enum ActivityCoding {
@@ -55,7 +56,7 @@ public enum ActivityCoding {
     /// once; the core checks the rest (``CustomDictionary``).
     public static func submitted(_ value: DBusValue, what: String) throws(IsletError) -> ActivityState {
         guard case .dictionary(.string, .variant, let entries) = value else {
-            throw .invalidArgument("\(what) must be a{sv}")
+            throw .invalidArgument(tr("%s must be a{sv}", "\(what)"))
         }
         try CustomDictionary.checkKeyCount(entries.count, what: what)
         var result: ActivityState = [:]
@@ -63,10 +64,10 @@ public enum ActivityCoding {
             guard case .string(let key) = entry.key, case .variant(let inner) = entry.value else { continue }
             guard let converted = basic(inner) else {
                 throw .invalidArgument(
-                    "\(what) value for \"\(key.prefix(64))\" has type \"\(inner.type.signature)\"; only basic types are allowed")
+                    tr("%1$s value for \"%2$s\" has type \"%3$s\"; only basic types are allowed", "\(what)", "\(key.prefix(64))", "\(inner.type.signature)"))
             }
             if result.updateValue(converted, forKey: key) != nil {
-                throw .invalidArgument("\(what) repeats the key \"\(key.prefix(64))\"")
+                throw .invalidArgument(tr("%1$s repeats the key \"%2$s\"", "\(what)", "\(key.prefix(64))"))
             }
         }
         return result

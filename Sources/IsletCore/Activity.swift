@@ -1,3 +1,5 @@
+import Translation
+
 /// A value of an activity's attributes or state: the basic D-Bus types, no containers.
 public enum ActivityValue: Equatable, Sendable, Codable {
     case byte(UInt8), bool(Bool), int16(Int16), uint16(UInt16), int32(Int32), uint32(UInt32)
@@ -89,7 +91,7 @@ public enum CustomDictionary {
     /// At most ``Limits/maxDictionaryKeys`` keys: checked before anything else is read.
     public static func checkKeyCount(_ count: Int, what: String) throws(IsletError) {
         guard count <= Limits.maxDictionaryKeys else {
-            throw .invalidArgument("\(what) has \(count) keys; at most \(Limits.maxDictionaryKeys)")
+            throw .invalidArgument(tr("%1$s has %2$s keys; at most %3$s", "\(what)", "\(count)", "\(Limits.maxDictionaryKeys)"))
         }
     }
 
@@ -104,22 +106,22 @@ public enum CustomDictionary {
         for (key, value) in dictionary {
             guard Limits.keyLength.contains(key.utf8.count),
                 key.unicodeScalars.allSatisfy(isKeyScalar)
-            else { throw .invalidArgument("\(what) key \"\(key.prefix(80))\" must be 1 to 64 characters of A-Z a-z 0-9 _ -") }
+            else { throw .invalidArgument(tr("%1$s key \"%2$s\" must be 1 to 64 characters of A-Z a-z 0-9 _ -", "\(what)", "\(key.prefix(80))")) }
             if case .string(let text) = value, text.utf8.count > Limits.maxStringBytes {
-                throw .invalidArgument("\(what) value for \"\(key)\" is over 1024 bytes")
+                throw .invalidArgument(tr("%1$s value for \"%2$s\" is over 1024 bytes", "\(what)", "\(key)"))
             }
             if let expected = typedKeys[key], value.typeCode != expected {
-                throw .invalidArgument("\(what) key \"\(key)\" must have type \"\(expected)\", got \"\(value.typeCode)\"")
+                throw .invalidArgument(tr("%1$s key \"%2$s\" must have type \"%3$s\", got \"%4$s\"", "\(what)", "\(key)", "\(expected)", "\(value.typeCode)"))
             }
         }
         if let status = dictionary["status"]?.string, !statuses.contains(status) {
-            throw .invalidArgument("status must be running, paused, goal-reached or completed, got \"\(status.prefix(80))\"")
+            throw .invalidArgument(tr("status must be running, paused, goal-reached or completed, got \"%s\"", "\(status.prefix(80))"))
         }
         if let progress = dictionary["progress"]?.double, !(0...1).contains(progress) {
-            throw .invalidArgument("progress must be within 0 ... 1")
+            throw .invalidArgument(tr("progress must be within 0 ... 1"))
         }
         if let outcome = dictionary["outcome"]?.string, outcome != "success", outcome != "failure" {
-            throw .invalidArgument("outcome must be success or failure, got \"\(outcome.prefix(80))\"")
+            throw .invalidArgument(tr("outcome must be success or failure, got \"%s\"", "\(outcome.prefix(80))"))
         }
     }
 

@@ -1,3 +1,5 @@
+import Translation
+
 public struct Phase: Equatable, Sendable, Codable {
     public var name: String
     public var seconds: UInt64
@@ -137,11 +139,11 @@ public struct CountdownTimer: Equatable, Sendable, Codable {
     /// paused timer stays paused. Checked against ``Limits/extendSeconds`` and the 7-day total.
     public mutating func extend(bySeconds seconds: UInt64, at now: USec) throws(IsletError) {
         guard Limits.extendSeconds.contains(seconds) else {
-            throw .invalidArgument("a timer is extended by 1 second to 24 hours (86400 seconds), got \(seconds)")
+            throw .invalidArgument(tr("a timer is extended by 1 second to 24 hours (86400 seconds), got %s", "\(seconds)"))
         }
         let added = seconds * usecPerSecond
         guard totalUSec + added <= Limits.maxTotalSeconds * usecPerSecond else {
-            throw .invalidArgument("a timer lasts at most 7 days in total; \(seconds) s more would pass that")
+            throw .invalidArgument(tr("a timer lasts at most 7 days in total; %s s more would pass that", "\(seconds)"))
         }
         let step = position(elapsed: elapsed(at: now)).step
         extensions[step, default: 0] += added
@@ -188,18 +190,18 @@ public struct CountdownTimer: Equatable, Sendable, Codable {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         try Limits.checkText(title, "title", Limits.titleLength)
         guard !phases.isEmpty, phases.count <= Limits.maxPhases else {
-            throw .invalidArgument("a timer needs 1 to 32 phases, got \(phases.count)")
+            throw .invalidArgument(tr("a timer needs 1 to 32 phases, got %s", "\(phases.count)"))
         }
         for phase in phases {
             try Limits.checkText(phase.name, "phase name", Limits.titleLength)
             guard Limits.phaseSeconds.contains(phase.seconds) else {
-                throw .invalidArgument("a phase lasts 1 second to 7 days, got \(phase.seconds) s for \"\(phase.name)\"")
+                throw .invalidArgument(tr("a phase lasts 1 second to 7 days, got %1$s s for \"%2$s\"", "\(phase.seconds)", "\(phase.name)"))
             }
         }
-        guard Limits.rounds.contains(rounds) else { throw .invalidArgument("rounds must be 1 to 100, got \(rounds)") }
+        guard Limits.rounds.contains(rounds) else { throw .invalidArgument(tr("rounds must be 1 to 100, got %s", "\(rounds)")) }
         let total = phases.reduce(0) { $0 + $1.seconds } * UInt64(rounds)
         guard total <= Limits.maxTotalSeconds else {
-            throw .invalidArgument("a timer lasts at most 7 days in total, got \(total) s")
+            throw .invalidArgument(tr("a timer lasts at most 7 days in total, got %s s", "\(total)"))
         }
     }
 }

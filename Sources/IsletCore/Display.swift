@@ -1,3 +1,5 @@
+import Translation
+
 /// A live activity as a listener receives it: `LiveActivity.Get`, `ActivityStarted`, then
 /// `ActivityUpdated` replacing the state.
 public struct ActivitySnapshot: Equatable, Sendable {
@@ -65,7 +67,13 @@ public struct ActivityView: Equatable, Sendable {
         let state = activity.state
         kind = activity.kind
         self.unit = unit
-        title = state["title"]?.string ?? activity.attributes["title"]?.string ?? activity.owner
+        // A fast's title is the service's "Fasting Goal", shown in the user's language.
+        let given = state["title"]?.string ?? activity.attributes["title"]?.string
+        if kind == .fast {
+            title = given == "Fasting" ? tr("Fasting") : tr("Fasting Goal")
+        } else {
+            title = given ?? activity.owner
+        }
         status = state["status"]?.string.flatMap(DisplayStatus.init(rawValue:)) ?? .running
         goalSeconds = (state["goal_usec"]?.uint64 ?? 0) / usecPerSecond
         phaseLabel = ActivityView.phaseLabel(state, kind: activity.kind)
@@ -147,12 +155,12 @@ public struct ActivityView: Equatable, Sendable {
         let round = state["round"]?.uint32 ?? 1
         let name = state["phase_name"]?.string ?? ""
         if rounds > 1 {
-            return (name.isEmpty ? "" : name + " · ") + "Round \(round)/\(rounds)"
+            return (name.isEmpty ? "" : name + " · ") + tr("Round %1$d/%2$d", "\(round)", "\(rounds)")
         }
         // A program's own activity says what it is doing ("Compiling", "Done in 3:12").
         guard count > 1 else { return kind == .custom && !name.isEmpty ? name : nil }
-        let position = "Phase \(index)/\(count)"
-        return name.isEmpty || name == "Phase \(index)" ? position : name + " · " + position
+        let position = tr("Phase %1$d/%2$d", "\(index)", "\(count)")
+        return name.isEmpty || isDefaultName(name, index) ? position : name + " · " + position
     }
 
     static func phaseMark(_ state: ActivityState, kind: ActivityKind = .timer) -> String? {
@@ -168,7 +176,13 @@ public struct ActivityView: Equatable, Sendable {
         } else {
             return kind == .custom && !name.isEmpty && name.count <= 32 ? name : nil
         }
-        return name.isEmpty || name.count > 10 || name == "Phase \(index)" ? mark : name + " " + mark
+        return name.isEmpty || name.count > 10 || isDefaultName(name, index) ? mark : name + " " + mark
+    }
+
+    /// "Phase 2": the name a phase is given when it has none (in English or the user's
+    /// language), which says nothing beside "2/3".
+    static func isDefaultName(_ name: String, _ index: UInt32) -> Bool {
+        name == "Phase \(index)" || name == tr("Phase %d", "\(index)")
     }
 
     /// The time a countdown shows in the standard style: timers "14:32" / "00:00" / "1:02:03",
@@ -202,7 +216,7 @@ public struct ActivityView: Equatable, Sendable {
     /// "Not updated since 14:05" for a stale activity; nil when it is not stale.
     public func staleLine(_ localTime: LocalTime, now: USec) -> String? {
         guard isStale else { return nil }
-        return lastUpdate.map { "Not updated since " + localTime.describe($0, now: now) } ?? "Not up to date"
+        return lastUpdate.map { tr("Not updated since %s", localTime.describe($0, now: now)) } ?? tr("Not up to date")
     }
 
     /// The mark a compact view shows beside the time: none once completed, but a program's

@@ -1,3 +1,5 @@
+import Translation
+
 /// The rules of islet as a pure function of (state, command, now): each command mutates
 /// `state` and appends the events and history changes that follow. Nothing here reads a clock
 /// or touches a disk; facts about the history come in as arguments.
@@ -18,7 +20,7 @@ public struct Engine: Sendable {
     private func when(_ usec: USec, _ now: USec) -> String { localTime.describe(usec, now: now) }
 
     private func alreadyFasting(_ fast: RunningFast, _ now: USec) -> IsletError {
-        .alreadyFasting("a fast is running since \(when(fast.startedAt, now)) (id \(fast.id))")
+        .alreadyFasting(tr("a fast is running since %1$s (id %2$s)", "\(when(fast.startedAt, now))", "\(fast.id)"))
     }
 
     public static let fastOwner = "fasting"
@@ -108,14 +110,14 @@ public struct Engine: Sendable {
     @discardableResult
     public mutating func startFast(at start: USec?, now: USec, latestCompletedEnd: USec) throws(IsletError) -> RunningFast {
         if let start {
-            guard start > 0 else { throw .invalidArgument("the start time must be a time, not 0") }
-            guard start <= now else { throw .invalidArgument("a fast cannot start in the future") }
+            guard start > 0 else { throw .invalidArgument(tr("the start time must be a time, not 0")) }
+            guard start <= now else { throw .invalidArgument(tr("a fast cannot start in the future")) }
         }
         advance(to: now)
         let startedAt = start ?? now
         if let fast = state.fast { throw alreadyFasting(fast, now) }
         guard startedAt >= latestCompletedEnd else {
-            throw .invalidArgument("that start overlaps a completed fast, which ended at \(when(latestCompletedEnd, now))")
+            throw .invalidArgument(tr("that start overlaps a completed fast, which ended at %s", "\(when(latestCompletedEnd, now))"))
         }
         let fast = RunningFast(id: state.nextFastID, startedAt: startedAt, goalSeconds: state.settings.goalSeconds)
         state.nextFastID += 1
@@ -131,12 +133,12 @@ public struct Engine: Sendable {
     /// StopFast (at nil) and StopFastAt: the fast goes to the history.
     @discardableResult
     public mutating func stopFast(at end: USec?, now: USec) throws(IsletError) -> CompletedFast {
-        if let end, end > now { throw .invalidArgument("a fast cannot end in the future") }
+        if let end, end > now { throw .invalidArgument(tr("a fast cannot end in the future")) }
         advance(to: now)
-        guard let fast = state.fast else { throw .notFasting("no fast is running") }
+        guard let fast = state.fast else { throw .notFasting(tr("no fast is running")) }
         let endedAt = end ?? now
         guard endedAt > fast.startedAt else {
-            throw .invalidArgument("a fast must end after its start (\(when(fast.startedAt, now)))")
+            throw .invalidArgument(tr("a fast must end after its start (%s)", "\(when(fast.startedAt, now))"))
         }
         let completed = CompletedFast(id: fast.id, startedAt: fast.startedAt, endedAt: endedAt, goalSeconds: fast.goalSeconds)
         state.fast = nil
@@ -157,10 +159,10 @@ public struct Engine: Sendable {
         advance(to: now)
         let window = Format.duration(seconds: Limits.undoStopSeconds)
         guard let last = state.lastStop else {
-            throw .nothingToUndo("no stopped fast to bring back (a stop can be undone for \(window), until a new fast starts)")
+            throw .nothingToUndo(tr("no stopped fast to bring back (a stop can be undone for %s, until a new fast starts)", "\(window)"))
         }
         guard now >= last.stoppedAt, now - last.stoppedAt <= Limits.undoStopSeconds * usecPerSecond else {
-            throw .nothingToUndo("the fast stopped at \(when(last.stoppedAt, now)) can no longer be brought back (\(window) have passed)")
+            throw .nothingToUndo(tr("the fast stopped at %1$s can no longer be brought back (%2$s have passed)", "\(when(last.stoppedAt, now))", "\(window)"))
         }
         if let fast = state.fast { throw alreadyFasting(fast, now) }
         let fast = last.fast
@@ -178,13 +180,13 @@ public struct Engine: Sendable {
     /// SetGoal: a goal of 60 s to 7 days; 0 is refused here (ClearGoal, or writing the
     /// GoalSeconds property, clears it).
     public mutating func setGoal(_ seconds: UInt64) throws(IsletError) {
-        if seconds == 0 { throw .invalidArgument("a goal of 0 seconds: use ClearGoal") }
+        if seconds == 0 { throw .invalidArgument(tr("a goal of 0 seconds: use ClearGoal")) }
         try setDailyGoal(seconds)
     }
 
     /// A page of the history holds 1 to 1000 fasts.
     public static func checkPage(limit: UInt32) throws(IsletError) {
-        guard Limits.listLimit.contains(limit) else { throw .invalidArgument("limit must be 1 to 1000, got \(limit)") }
+        guard Limits.listLimit.contains(limit) else { throw .invalidArgument(tr("limit must be 1 to 1000, got %s", "\(limit)")) }
     }
 
     public mutating func setDailyGoal(_ seconds: UInt64) throws(IsletError) {
@@ -196,7 +198,7 @@ public struct Engine: Sendable {
     public mutating func setActiveFastGoal(_ seconds: UInt64, now: USec) throws(IsletError) {
         if seconds != 0 { try Limits.checkGoal(seconds) }
         advance(to: now)
-        guard var fast = state.fast else { throw .notFasting("no fast is running") }
+        guard var fast = state.fast else { throw .notFasting(tr("no fast is running")) }
         let hadGoal = fast.goalSeconds > 0
         fast.goalSeconds = seconds
         if seconds == 0 || (fast.goalEnd ?? 0) > now { fast.goalReachedAt = 0 }
@@ -223,13 +225,13 @@ public struct Engine: Sendable {
     public mutating func editFast(
         id: UInt64, startedAt: USec, endedAt: USec, now: USec, existing: CompletedFast?, overlapsAnother: Bool
     ) throws(IsletError) {
-        guard startedAt < endedAt else { throw .invalidArgument("a fast must start before it ends") }
-        guard endedAt <= now else { throw .invalidArgument("a fast cannot end in the future") }
-        guard !overlapsAnother else { throw .invalidArgument("that span overlaps another fast in the history") }
+        guard startedAt < endedAt else { throw .invalidArgument(tr("a fast must start before it ends")) }
+        guard endedAt <= now else { throw .invalidArgument(tr("a fast cannot end in the future")) }
+        guard !overlapsAnother else { throw .invalidArgument(tr("that span overlaps another fast in the history")) }
         if let fast = state.fast, endedAt > fast.startedAt {
-            throw .invalidArgument("that span overlaps the running fast, which started at \(when(fast.startedAt, now))")
+            throw .invalidArgument(tr("that span overlaps the running fast, which started at %s", "\(when(fast.startedAt, now))"))
         }
-        guard var fast = existing else { throw .unknownFast("no fast with id \(id) in the history") }
+        guard var fast = existing else { throw .unknownFast(tr("no fast with id %s in the history", "\(id)")) }
         fast.startedAt = startedAt
         fast.endedAt = endedAt
         history.append(.update(fast))
@@ -243,11 +245,11 @@ public struct Engine: Sendable {
         startedAt: USec, endedAt: USec, goalSeconds: UInt64, now: USec, overlapsAnother: Bool
     ) throws(IsletError) -> CompletedFast {
         if goalSeconds != 0 { try Limits.checkGoal(goalSeconds) }
-        guard startedAt < endedAt else { throw .invalidArgument("a fast must start before it ends") }
-        guard endedAt <= now else { throw .invalidArgument("a fast cannot end in the future") }
-        guard !overlapsAnother else { throw .invalidArgument("that span overlaps another fast in the history") }
+        guard startedAt < endedAt else { throw .invalidArgument(tr("a fast must start before it ends")) }
+        guard endedAt <= now else { throw .invalidArgument(tr("a fast cannot end in the future")) }
+        guard !overlapsAnother else { throw .invalidArgument(tr("that span overlaps another fast in the history")) }
         if let fast = state.fast, endedAt > fast.startedAt {
-            throw .invalidArgument("that span overlaps the running fast, which started at \(when(fast.startedAt, now))")
+            throw .invalidArgument(tr("that span overlaps the running fast, which started at %s", "\(when(fast.startedAt, now))"))
         }
         // The stopped fast could not run again over an imported one.
         if let last = state.lastStop, endedAt > last.fast.startedAt { state.lastStop = nil }
@@ -259,7 +261,7 @@ public struct Engine: Sendable {
 
     /// DeleteFast.
     public mutating func deleteFast(id: UInt64, existing: CompletedFast?) throws(IsletError) {
-        guard existing != nil else { throw .unknownFast("no fast with id \(id) in the history") }
+        guard existing != nil else { throw .unknownFast(tr("no fast with id %s in the history", "\(id)")) }
         history.append(.delete(id: id))
         if state.lastStop?.fast.id == id { state.lastStop = nil }
     }
@@ -268,7 +270,7 @@ public struct Engine: Sendable {
 
     public mutating func startTimer(owner: String, title: String, phases: [Phase], rounds: UInt32, now: USec) throws(IsletError) {
         try CountdownTimer.validate(owner: owner, title: title, phases: phases, rounds: rounds)
-        guard owner != Engine.fastOwner else { throw .invalidArgument("the owner \"fasting\" is the fast's") }
+        guard owner != Engine.fastOwner else { throw .invalidArgument(tr("the owner \"fasting\" is the fast's")) }
         advance(to: now)
         if state.timers.removeValue(forKey: owner) != nil {
             events.append(.timerRemoved(owner: owner, reason: "stopped"))
@@ -285,7 +287,7 @@ public struct Engine: Sendable {
         owner: String, title: String, names: [String], seconds: [UInt64], rounds: UInt32, now: USec
     ) throws(IsletError) {
         guard names.count == seconds.count else {
-            throw .invalidArgument("phase_names has \(names.count) entries but phase_seconds has \(seconds.count)")
+            throw .invalidArgument(tr("phase_names has %1$s entries but phase_seconds has %2$s", "\(names.count)", "\(seconds.count)"))
         }
         let phases = zip(names, seconds).map { Phase(name: $0, seconds: $1) }
         try startTimer(owner: owner, title: title, phases: phases, rounds: rounds, now: now)
@@ -294,8 +296,8 @@ public struct Engine: Sendable {
     public mutating func pauseTimer(owner: String, now: USec) throws(IsletError) {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         advance(to: now)
-        guard var timer = state.timers[owner] else { throw .unknownTimer("no timer for owner \"\(owner)\"") }
-        guard !timer.isPaused else { throw .invalidState("the timer of \"\(owner)\" is already paused") }
+        guard var timer = state.timers[owner] else { throw .unknownTimer(tr("no timer for owner \"%s\"", "\(owner)")) }
+        guard !timer.isPaused else { throw .invalidState(tr("the timer of \"%s\" is already paused", "\(owner)")) }
         timer.pausedAt = now
         state.timers[owner] = timer
         timerChanged(timer, now)
@@ -304,8 +306,8 @@ public struct Engine: Sendable {
     public mutating func resumeTimer(owner: String, now: USec) throws(IsletError) {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         advance(to: now)
-        guard var timer = state.timers[owner] else { throw .unknownTimer("no timer for owner \"\(owner)\"") }
-        guard timer.isPaused else { throw .invalidState("the timer of \"\(owner)\" is running, not paused") }
+        guard var timer = state.timers[owner] else { throw .unknownTimer(tr("no timer for owner \"%s\"", "\(owner)")) }
+        guard timer.isPaused else { throw .invalidState(tr("the timer of \"%s\" is running, not paused", "\(owner)")) }
         timer.pausedTotal += now > timer.pausedAt ? now - timer.pausedAt : 0
         timer.pausedAt = 0
         state.timers[owner] = timer
@@ -316,7 +318,7 @@ public struct Engine: Sendable {
     public mutating func extendTimer(owner: String, seconds: UInt64, now: USec) throws(IsletError) {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         advance(to: now)
-        guard var timer = state.timers[owner] else { throw .unknownTimer("no timer for owner \"\(owner)\"") }
+        guard var timer = state.timers[owner] else { throw .unknownTimer(tr("no timer for owner \"%s\"", "\(owner)")) }
         try timer.extend(bySeconds: seconds, at: now)
         state.timers[owner] = timer
         timerChanged(timer, now)
@@ -325,7 +327,7 @@ public struct Engine: Sendable {
     public mutating func stopTimer(owner: String, now: USec) throws(IsletError) {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         advance(to: now)
-        guard state.timers.removeValue(forKey: owner) != nil else { throw .unknownTimer("no timer for owner \"\(owner)\"") }
+        guard state.timers.removeValue(forKey: owner) != nil else { throw .unknownTimer(tr("no timer for owner \"%s\"", "\(owner)")) }
         events.append(.timerRemoved(owner: owner, reason: "stopped"))
         if holdsIsland(.timer(owner)) {
             endActivity(.stopped)
@@ -347,14 +349,14 @@ public struct Engine: Sendable {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         try CustomDictionary.validate(attributes, what: "attributes")
         try CustomDictionary.validate(custom, what: "state")
-        guard let title = attributes["title"]?.string else { throw .invalidArgument("attributes need a \"title\" string") }
+        guard let title = attributes["title"]?.string else { throw .invalidArgument(tr("attributes need a \"title\" string")) }
         try Limits.checkText(title, "title", Limits.titleLength)
         if let kind = attributes["kind"]?.string, kind != "custom" {
-            throw .invalidArgument("a program's activity has kind \"custom\", not \"\(kind.prefix(40))\"")
+            throw .invalidArgument(tr("a program's activity has kind \"custom\", not \"%s\"", "\(kind.prefix(40))"))
         }
         advance(to: now)
         guard owner != Engine.fastOwner, state.timers[owner] == nil else {
-            throw .invalidArgument("the owner \"\(owner)\" belongs to a fast or a live timer")
+            throw .invalidArgument(tr("the owner \"%s\" belongs to a fast or a live timer", "\(owner)"))
         }
         guard state.settings.enabled else { return "" }
         var attributes = attributes
@@ -373,7 +375,7 @@ public struct Engine: Sendable {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         try CustomDictionary.validate(custom, what: "state")
         advance(to: now)
-        let activity = try ownCustomActivity(owner, computed: "it cannot be updated", finished: "has finished; start a new one")
+        let activity = try ownCustomActivity(owner, ending: false)
         // The state kept has no `alert`: it belongs to this update's signal alone (a banner and
         // a sound once, not on every later Get).
         let kept = CustomDictionary.kept(custom)
@@ -401,15 +403,15 @@ public struct Engine: Sendable {
             dismissed = now
         case "at":
             guard dismissAt > now, dismissAt - now <= Limits.maxDismissalSeconds * usecPerSecond else {
-                throw .invalidArgument("dismiss_at_usec must be after now and at most 4 hours ahead")
+                throw .invalidArgument(tr("dismiss_at_usec must be after now and at most 4 hours ahead"))
             }
             dismissed = dismissAt
         default:
-            throw .invalidArgument("dismissal must be default, immediate or at, got \"\(dismissal.prefix(40))\"")
+            throw .invalidArgument(tr("dismissal must be default, immediate or at, got \"%s\"", "\(dismissal.prefix(40))"))
         }
-        if dismissal != "at", dismissAt != 0 { throw .invalidArgument("dismiss_at_usec goes with dismissal \"at\" only (else 0)") }
+        if dismissal != "at", dismissAt != 0 { throw .invalidArgument(tr("dismiss_at_usec goes with dismissal \"at\" only (else 0)")) }
         advance(to: now)
-        let activity = try ownCustomActivity(owner, computed: "End dismisses it", finished: "has finished already")
+        let activity = try ownCustomActivity(owner, ending: true)
         var final = CustomDictionary.kept(custom)
         if final["status"] == nil { final["status"] = .string("completed") }
         state.activity?.customState = final
@@ -423,16 +425,23 @@ public struct Engine: Sendable {
     }
 
     /// The current activity, when it is `owner`'s own and not finished: NotOwner, then
-    /// InvalidState for a fast's or timer's (`computed` says what to do instead) and for one
-    /// that has finished (`finished`).
-    private func ownCustomActivity(_ owner: String, computed: String, finished: String) throws(IsletError) -> Activity {
+    /// InvalidState for a fast's or timer's and for one that has finished (`ending`: for End).
+    private func ownCustomActivity(_ owner: String, ending: Bool) throws(IsletError) -> Activity {
         guard let activity = state.activity, activity.owner == owner else {
-            throw .notOwner("\"\(owner)\" does not own the current activity")
+            throw .notOwner(tr("\"%s\" does not own the current activity", "\(owner)"))
         }
         guard activity.kind == .custom else {
-            throw .invalidState("a \(activity.kind.rawValue)'s activity is computed by the service; \(computed)")
+            switch (activity.kind == .fast, ending) {
+            case (true, false): throw .invalidState(tr("a fast's activity is computed by the service; it cannot be updated"))
+            case (true, true): throw .invalidState(tr("a fast's activity is computed by the service; End dismisses it"))
+            case (false, false): throw .invalidState(tr("a timer's activity is computed by the service; it cannot be updated"))
+            case (false, true): throw .invalidState(tr("a timer's activity is computed by the service; End dismisses it"))
+            }
         }
-        guard activity.dismissAt == 0 else { throw .invalidState("\"\(owner)\"'s activity \(finished)") }
+        guard activity.dismissAt == 0 else {
+            throw .invalidState(
+                ending ? tr("\"%s\"'s activity has finished already", owner) : tr("\"%s\"'s activity has finished; start a new one", owner))
+        }
         return activity
     }
 
@@ -456,7 +465,7 @@ public struct Engine: Sendable {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         advance(to: now)
         guard let activity = state.activity, activity.owner == owner else {
-            throw .notOwner("\"\(owner)\" does not own the current activity")
+            throw .notOwner(tr("\"%s\" does not own the current activity", "\(owner)"))
         }
         switch activity.kind {
         case .fast: state.fast?.dismissed = true
@@ -490,14 +499,14 @@ public struct Engine: Sendable {
     }
 
     public mutating func setLinger(_ seconds: UInt32, now: USec) throws(IsletError) {
-        guard Limits.lingerSeconds.contains(seconds) else { throw .invalidArgument("LingerSeconds is 0 to 3600") }
+        guard Limits.lingerSeconds.contains(seconds) else { throw .invalidArgument(tr("LingerSeconds is 0 to 3600")) }
         state.settings.lingerSeconds = seconds
         advance(to: now)
     }
 
     public mutating func setGoalReachedLinger(_ seconds: UInt32, now: USec) throws(IsletError) {
         guard Limits.goalReachedLingerSeconds.contains(seconds) else {
-            throw .invalidArgument("GoalReachedLingerSeconds is 0 to 86400")
+            throw .invalidArgument(tr("GoalReachedLingerSeconds is 0 to 86400"))
         }
         state.settings.goalReachedLingerSeconds = seconds
         advance(to: now)

@@ -1,3 +1,5 @@
+import Translation
+
 /// The fast that is running now.
 public struct RunningFast: Equatable, Sendable, Codable {
     public var id: UInt64
@@ -72,13 +74,16 @@ public struct Preset: Equatable, Sendable {
 }
 
 public enum Presets {
-    public static let all: [Preset] = [
-        Preset(goalSeconds: 50400, schedule: "14:10", description: "A gentle start to time-restricted eating."),
-        Preset(
-            goalSeconds: 57600, schedule: "16:8",
-            description: "A popular choice, may aid weight management and blood sugar control."),
-        Preset(
-            goalSeconds: 64800, schedule: "18:6", description: "A longer fast, potentially enhancing fat burning and focus."),
-        Preset(goalSeconds: 72000, schedule: "20:4", description: "An extended daily fast."),
-    ]
+    /// Built at each use: the descriptions are in the user's language.
+    public static var all: [Preset] {
+        [
+            Preset(goalSeconds: 50400, schedule: "14:10", description: tr("A gentle start to time-restricted eating.")),
+            Preset(
+                goalSeconds: 57600, schedule: "16:8",
+                description: tr("A popular choice, may aid weight management and blood sugar control.")),
+            Preset(
+                goalSeconds: 64800, schedule: "18:6", description: tr("A longer fast, potentially enhancing fat burning and focus.")),
+            Preset(goalSeconds: 72000, schedule: "20:4", description: tr("An extended daily fast.")),
+        ]
+    }
 }

@@ -1,3 +1,5 @@
+import Translation
+
 /// Text that every front end shows the same way.
 public enum Format {
     /// Whole seconds left of a countdown, rounded up: a two-minute timer shows 02:00 first and
@@ -22,8 +24,8 @@ public enum Format {
     public static func hoursMinutes(seconds: UInt64) -> String {
         let hours = seconds / 3600
         let minutes = seconds / 60 % 60
-        if hours == 0 { return "\(minutes) min" }
-        return minutes == 0 ? "\(hours) h" : "\(hours) h \(minutes) min"
+        if hours == 0 { return tr("%d min", "\(minutes)") }
+        return minutes == 0 ? tr("%d h", "\(hours)") : tr("%1$d h %2$d min", "\(hours)", "\(minutes)")
     }
 
     /// Timers: "14:32", "02:00", "00:00"; past an hour "1:02:03".
@@ -37,22 +39,28 @@ public enum Format {
     }
 
     /// "Goal in 03:12:09".
-    public static func goalIn(seconds: UInt64) -> String { "Goal in " + hms(seconds: seconds, padHours: true) }
+    public static func goalIn(seconds: UInt64) -> String { tr("Goal in %s", hms(seconds: seconds, padHours: true)) }
 
-    /// "16 hours", "16 hours 30 minutes", "1 hour", "45 minutes", "1 minute 30 seconds".
+    /// "16 hours", "16 hours 30 minutes", "1 hour", "45 minutes", "1 minute 30 seconds", in
+    /// the user's language ("16 Stunden 30 Minuten").
     public static func duration(seconds: UInt64) -> String {
-        func unit(_ n: UInt64, _ name: String) -> String? { n == 0 ? nil : "\(n) \(name)\(n == 1 ? "" : "s")" }
         let days = seconds / 86400
-        let parts = [
-            days >= 1 && seconds % 3600 == 0 && seconds % 86400 == 0 ? unit(days, "day") : nil,
-            days >= 1 && seconds % 86400 == 0 ? nil : unit(seconds / 3600, "hour"),
-            unit(seconds / 60 % 60, "minute"), unit(seconds % 60, "second"),
-        ].compactMap { $0 }
-        return parts.isEmpty ? "0 seconds" : parts.joinedText(separator: " ")
+        let hours = seconds / 3600
+        let minutes = seconds / 60 % 60
+        let rest = seconds % 60
+        var parts: [String] = []
+        if days >= 1 && seconds % 86400 == 0 {
+            parts.append(trn("%d day", "%d days", days, "\(days)"))
+        } else if hours > 0 {
+            parts.append(trn("%d hour", "%d hours", hours, "\(hours)"))
+        }
+        if minutes > 0 { parts.append(trn("%d minute", "%d minutes", minutes, "\(minutes)")) }
+        if rest > 0 || seconds == 0 { parts.append(trn("%d second", "%d seconds", rest, "\(rest)")) }
+        return parts.joinedText(separator: " ")
     }
 
     /// "Goal: 16 hours".
-    public static func goal(seconds: UInt64) -> String { "Goal: " + duration(seconds: seconds) }
+    public static func goal(seconds: UInt64) -> String { tr("Goal: %s", duration(seconds: seconds)) }
 
     /// Durations as people write them: "16h", "16h30m", "90m", "45s", "1d", "1:30:00" (H:MM:SS),
     /// "16:30" (H:MM). Returns seconds; nil for anything else (including 0).

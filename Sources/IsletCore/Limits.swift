@@ -1,3 +1,5 @@
+import Translation
+
 /// The contract's limits.
 public enum Limits {
     public static let goalSeconds: ClosedRange<UInt64> = 60...604_800
@@ -24,16 +26,16 @@ public enum Limits {
     static func checkText(_ text: String, _ what: String, _ range: ClosedRange<Int>) throws(IsletError) {
         let count = text.unicodeScalars.count
         guard range.contains(count) else {
-            throw .invalidArgument("\(what) must be \(range.lowerBound) to \(range.upperBound) characters, got \(count)")
+            throw .invalidArgument(tr("%1$s must be %2$s to %3$s characters, got %4$s", "\(what)", "\(range.lowerBound)", "\(range.upperBound)", "\(count)"))
         }
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw .invalidArgument("\(what) must not contain control characters")
+            throw .invalidArgument(tr("%s must not contain control characters", "\(what)"))
         }
     }
 
     static func checkGoal(_ seconds: UInt64) throws(IsletError) {
         guard goalSeconds.contains(seconds) else {
-            throw .invalidArgument("a goal must be 60 seconds to 7 days (604800 seconds), got \(seconds)")
+            throw .invalidArgument(tr("a goal must be 60 seconds to 7 days (604800 seconds), got %s", "\(seconds)"))
         }
     }
 }

@@ -4,24 +4,38 @@
 public struct LocalTime: Sendable {
     /// Seconds east of UTC at a moment (daylight saving included).
     public var utcOffset: @Sendable (USec) -> Int64
+    /// How the user's locale writes times of day and dates.
+    public var style: ClockStyle
 
-    public init(utcOffset: @escaping @Sendable (USec) -> Int64) { self.utcOffset = utcOffset }
+    public init(style: ClockStyle = .iso, utcOffset: @escaping @Sendable (USec) -> Int64) {
+        self.utcOffset = utcOffset
+        self.style = style
+    }
 
     public static let utc = LocalTime { _ in 0 }
 
     /// A moment as people read it: "06:12" today, "Mon 07:40" in the six days before or after,
-    /// "2026-11-20 07:40" further away. Never microseconds.
+    /// "2026-11-20 07:40" further away (in the locale's style: "7:40 AM", "Mo 07:40",
+    /// "20.11.2026 07:40"). Never microseconds.
     public func describe(_ usec: USec, now: USec) -> String {
         let moment = local(usec)
         let today = local(now)
-        let clock = Self.two(moment.seconds / 3600 % 24) + ":" + Self.two(moment.seconds / 60 % 60)
+        let clock = style.clock(seconds: moment.seconds)
         if moment.day == today.day { return clock }
-        if abs(moment.day - today.day) < 7 {
-            let names = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
-            return names[Int(((moment.day % 7) + 7) % 7)] + " " + clock
-        }
-        let (y, m, d) = Self.civil(fromDays: moment.day)
-        return "\(y)-" + Self.two(Int64(m)) + "-" + Self.two(Int64(d)) + " " + clock
+        if abs(moment.day - today.day) < 7 { return style.weekday(ofDay: moment.day) + " " + clock }
+        return date(day: moment.day) + " " + clock
+    }
+
+    /// A local day as the locale writes a date: "2026-11-20", "20.11.2026", "11/20/2026".
+    public func date(day: Int64) -> String {
+        let (y, m, d) = Self.civil(fromDays: day)
+        return style.date(year: y, month: m, day: d)
+    }
+
+    /// A moment as a date and a time of day, whatever day it is: "2026-11-20 07:40".
+    public func dateAndTime(_ usec: USec, seconds: Bool = false) -> String {
+        let moment = local(usec)
+        return date(day: moment.day) + " " + style.clock(seconds: moment.seconds, withSeconds: seconds)
     }
 
     /// The local day number (days since 1970-01-01 locally) and seconds into that day.
@@ -30,8 +44,6 @@ public struct LocalTime: Sendable {
         let day = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         return (day, seconds - day * 86400)
     }
-
-    private static func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     /// Howard Hinnant's civil_from_days.
     static func civil(fromDays days: Int64) -> (year: Int64, month: Int, day: Int) {
@@ -44,5 +56,69 @@ public struct LocalTime: Sendable {
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), Int(m), Int(d))
+    }
+}
+
+/// How a locale writes a time of day and a date (its LC_TIME, read by the programs; the core
+/// is handed it). ``iso`` is the C locale's: 24-hour "07:40", "2026-11-20", English weekdays.
+public struct ClockStyle: Sendable, Equatable {
+    /// "7:40 PM" rather than "19:40".
+    public var twelveHour: Bool
+    public var am: String
+    public var pm: String
+    /// Abbreviated weekday names, Sunday first.
+    public var weekdays: [String]
+    /// strftime's date format (`%d`, `%e`, `%m`, `%Y`, `%y`, `%F`, `%D`; other characters as
+    /// they are): "%d.%m.%Y", "%m/%d/%Y".
+    public var datePattern: String
+
+    public init(twelveHour: Bool, am: String, pm: String, weekdays: [String], datePattern: String) {
+        self.twelveHour = twelveHour
+        self.am = am
+        self.pm = pm
+        self.weekdays = weekdays.count == 7 ? weekdays : ClockStyle.iso.weekdays
+        self.datePattern = datePattern
+    }
+
+    public static let iso = ClockStyle(
+        twelveHour: false, am: "AM", pm: "PM", weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"], datePattern: "%F")
+
+    private static func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    /// Seconds into a day as a time of day: "07:40" or "7:40 AM"; with `withSeconds` "07:40:15".
+    public func clock(seconds: Int64, withSeconds: Bool = false) -> String {
+        let hour = seconds / 3600 % 24
+        let rest = ":" + Self.two(seconds / 60 % 60) + (withSeconds ? ":" + Self.two(seconds % 60) : "")
+        guard twelveHour else { return Self.two(hour) + rest }
+        let shown = hour % 12 == 0 ? 12 : hour % 12
+        return "\(shown)" + rest + " " + (hour < 12 ? am : pm)
+    }
+
+    /// The weekday of a day counted from 1970-01-01 (a Thursday).
+    public func weekday(ofDay day: Int64) -> String { weekdays[Int(((day + 4) % 7 + 7) % 7)] }
+
+    /// A date written with ``datePattern``.
+    public func date(year: Int64, month: Int, day: Int) -> String {
+        var out = ""
+        var escaped = false
+        for character in datePattern {
+            guard escaped else {
+                if character == "%" { escaped = true } else { out.append(character) }
+                continue
+            }
+            escaped = false
+            switch character {
+            case "d": out += Self.two(Int64(day))
+            case "e": out += day < 10 ? " \(day)" : "\(day)"
+            case "m": out += Self.two(Int64(month))
+            case "Y": out += "\(year)"
+            case "y": out += Self.two(((year % 100) + 100) % 100)
+            case "F": out += "\(year)-" + Self.two(Int64(month)) + "-" + Self.two(Int64(day))
+            case "D": out += Self.two(Int64(month)) + "/" + Self.two(Int64(day)) + "/" + Self.two(((year % 100) + 100) % 100)
+            case "%": out += "%"
+            default: out += "%" + String(character)
+            }
+        }
+        return out
     }
 }

@@ -1,4 +1,5 @@
 import IsletCore
+import Translation
 
 /// A bad configuration file: which file, which line, what is wrong.
 public struct ConfigError: Error, Equatable, CustomStringConvertible {
@@ -15,9 +16,9 @@ public enum ConfigFile {
         case string(String), bool(Bool), integer(Int64)
         var typeName: String {
             switch self {
-            case .string: "a string"
-            case .bool: "true or false"
-            case .integer: "an integer"
+            case .string: tr("a string")
+            case .bool: tr("true or false")
+            case .integer: tr("an integer")
             }
         }
     }
@@ -46,21 +47,21 @@ public enum ConfigFile {
             let line = try stripComment(Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine), fail)
             if line.isEmpty { continue }
             if line.hasPrefix("[") {
-                guard line.hasSuffix("]"), !line.hasPrefix("[[") else { throw fail("a table header looks like [icons]") }
+                guard line.hasSuffix("]"), !line.hasPrefix("[[") else { throw fail(tr("a table header looks like [icons]")) }
                 let name = trim(line.dropFirst().dropLast())
-                guard name == "icons" else { throw fail("unknown table [\(name)]; the only table is [icons]") }
-                guard seen.insert("[" + name + "]").inserted else { throw fail("table [\(name)] appears twice") }
+                guard name == "icons" else { throw fail(tr("unknown table [%s]; the only table is [icons]", "\(name)")) }
+                guard seen.insert("[" + name + "]").inserted else { throw fail(tr("table [%s] appears twice", "\(name)")) }
                 table = name
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else {
-                throw fail("expected key = value, got \"\(line.prefix(60))\"")
+                throw fail(tr("expected key = value, got \"%s\"", "\(line.prefix(60))"))
             }
             var key = trim(line[..<equals])
             if key.count >= 2, key.first == "\"", key.last == "\"" { key = String(key.dropFirst().dropLast()) }
             let value = try parseValue(trim(line[line.index(after: equals)...]), fail)
             let full = table.isEmpty ? key : table + "." + key
-            guard seen.insert(full).inserted else { throw fail("\(full) is set twice") }
+            guard seen.insert(full).inserted else { throw fail(tr("%s is set twice", "\(full)")) }
             try set(full, value, on: &settings, fail)
         }
     }
@@ -73,31 +74,31 @@ public enum ConfigFile {
 
     static func set(_ key: String, _ value: Value, on settings: inout BridgeSettings, _ fail: (String) -> ConfigError) throws(ConfigError) {
         func string() throws(ConfigError) -> String {
-            guard case .string(let s) = value else { throw fail("\(key) must be a string, got \(value.typeName)") }
+            guard case .string(let s) = value else { throw fail(tr("%1$s must be a string, got %2$s", "\(key)", "\(value.typeName)")) }
             return s
         }
         func seconds(_ range: ClosedRange<UInt32>) throws(ConfigError) -> UInt32 {
-            guard case .integer(let n) = value else { throw fail("\(key) must be a number of seconds, got \(value.typeName)") }
+            guard case .integer(let n) = value else { throw fail(tr("%1$s must be a number of seconds, got %2$s", "\(key)", "\(value.typeName)")) }
             guard n >= Int64(range.lowerBound), n <= Int64(range.upperBound) else {
-                throw fail("\(key) must be \(range.lowerBound) to \(range.upperBound) seconds, got \(n)")
+                throw fail(tr("%1$s must be %2$s to %3$s seconds, got %4$s", "\(key)", "\(range.lowerBound)", "\(range.upperBound)", "\(n)"))
             }
             return UInt32(n)
         }
         func bool() throws(ConfigError) -> Bool {
-            guard case .bool(let b) = value else { throw fail("\(key) must be true or false, got \(value.typeName)") }
+            guard case .bool(let b) = value else { throw fail(tr("%1$s must be true or false, got %2$s", "\(key)", "\(value.typeName)")) }
             return b
         }
         switch key {
         case "style":
             let name = try string()
             guard let style = BridgeSettings.Style(rawValue: name) else {
-                throw fail("style must be \"standard\" or \"minimal\", got \"\(name.prefix(40))\"")
+                throw fail(tr("style must be \"standard\" or \"minimal\", got \"%s\"", "\(name.prefix(40))"))
             }
             settings.style = style
         case "update_urgency":
             let name = try string()
             guard let urgency = Urgency(name: name) else {
-                throw fail("update_urgency must be \"low\", \"normal\" or \"critical\", got \"\(name.prefix(40))\"")
+                throw fail(tr("update_urgency must be \"low\", \"normal\" or \"critical\", got \"%s\"", "\(name.prefix(40))"))
             }
             settings.updateUrgency = urgency
         case "buttons": settings.buttons = try bool()
@@ -117,7 +118,7 @@ public enum ConfigFile {
         case "icons.custom": settings.icons.custom = try string()
         case "icons.failed": settings.icons.failed = try string()
         default:
-            throw fail("unknown key \(key.prefix(60)); known keys: \(keys.joined(separator: ", "))")
+            throw fail(tr("unknown key %1$s; known keys: %2$s", "\(key.prefix(60))", "\(keys.joined(separator: ", "))"))
         }
     }
 
@@ -140,15 +141,15 @@ public enum ConfigFile {
 
     static func parseValue(_ text: String, _ fail: (String) -> ConfigError) throws(ConfigError) -> Value {
         switch text {
-        case "": throw fail("a value is missing after =")
+        case "": throw fail(tr("a value is missing after ="))
         case "true": return .bool(true)
         case "false": return .bool(false)
         default: break
         }
-        if text.hasPrefix("\"\"\"") || text.hasPrefix("'''") { throw fail("multi-line strings are not used here") }
+        if text.hasPrefix("\"\"\"") || text.hasPrefix("'''") { throw fail(tr("multi-line strings are not used here")) }
         if text.hasPrefix("'") {
             guard text.count >= 2, text.hasSuffix("'"), !text.dropFirst().dropLast().contains("'") else {
-                throw fail("unterminated string")
+                throw fail(tr("unterminated string"))
             }
             return .string(String(text.dropFirst().dropLast()))
         }
@@ -157,14 +158,14 @@ public enum ConfigFile {
             var escaped = false
             var closed = false
             for c in text.dropFirst() {
-                if closed { throw fail("unexpected text after the closing quote") }
+                if closed { throw fail(tr("unexpected text after the closing quote")) }
                 if escaped {
                     switch c {
                     case "\"": result.append("\"")
                     case "\\": result.append("\\")
                     case "n": result.append("\n")
                     case "t": result.append("\t")
-                    default: throw fail("unknown escape \\\(c) in a string")
+                    default: throw fail(tr("unknown escape \\%s in a string", "\(c)"))
                     }
                     escaped = false
                 } else if c == "\\" {
@@ -175,12 +176,12 @@ public enum ConfigFile {
                     result.append(c)
                 }
             }
-            guard closed else { throw fail("unterminated string") }
+            guard closed else { throw fail(tr("unterminated string")) }
             return .string(result)
         }
         let digits = text.replacingUnderscores()
         if let n = Int64(digits) { return .integer(n) }
-        throw fail("cannot read the value \(text.prefix(40)); strings go in double quotes, booleans are true or false")
+        throw fail(tr("cannot read the value %s; strings go in double quotes, booleans are true or false", "\(text.prefix(40))"))
     }
 
     static func trim(_ s: Substring) -> String {

@@ -1,5 +1,6 @@
 import IsletCore
 import Platform
+import Translation
 
 /// The live activity as a KDE job (Plasma's own progress area): what the job view shows, and
 /// which of its buttons mean something. Pure.
@@ -52,26 +53,28 @@ public enum JobPresenter {
         switch view.kind {
         case .fast:
             if view.status == .goalReached {
-                info = "Goal reached · fasted " + view.timeText
-                fields.append(.init(label: "Fasted", value: view.timeText))
+                info = tr("Goal reached · fasted %s", view.timeText)
+                fields.append(.init(label: tr("Fasted"), value: view.timeText))
             } else {
-                info = view.title + " · goal in " + view.timeText
-                fields.append(.init(label: "Goal in", value: view.timeText))
+                info = view.title + " · " + tr("goal in %s", view.timeText)
+                fields.append(.init(label: tr("Goal in"), value: view.timeText))
             }
-            if view.goalSeconds > 0 { fields.append(.init(label: "Goal", value: Format.duration(seconds: view.goalSeconds))) }
+            if view.goalSeconds > 0 { fields.append(.init(label: tr("Goal"), value: Format.duration(seconds: view.goalSeconds))) }
         case .timer, .custom:
             info = view.title
             if view.hasTime {
                 info += " · " + view.timeText
                 // A program's time without an end counts up (`islet run`).
-                fields.append(.init(label: view.countsUp ? "Running for" : "Time left", value: view.timeText))
+                fields.append(.init(label: view.countsUp ? tr("Running for") : tr("Time left"), value: view.timeText))
             }
             if let mark = view.phaseMark, view.status != .completed { info += " · " + mark }
-            if let label = view.phaseLabel { fields.append(.init(label: "Phase", value: label)) }
+            if let label = view.phaseLabel { fields.append(.init(label: tr("Phase"), value: label)) }
             // Contract 1.2: out-of-date content says so, in the summary Plasma shows folded.
             if view.isStale {
-                info += " (stale)"
-                if let since = view.lastUpdate { fields.append(.init(label: "Not updated since", value: localTime.describe(since, now: now))) }
+                info += " " + tr("(stale)")
+                if let since = view.lastUpdate {
+                    fields.append(.init(label: tr("Not updated since"), value: localTime.describe(since, now: now)))
+                }
             }
         }
         let percent = UInt32(min(100, max(0, view.percent ?? 0)))

@@ -2,6 +2,7 @@ import DBus
 import IsletClient
 import IsletCore
 import Platform
+import Translation
 
 /// The live activity on GNOME Shell's lock screen. GNOME shows there only notifications not
 /// seen yet, with their text only when they say `x-gnome-privacy-scope: system`, and redraws
@@ -149,19 +150,19 @@ public actor LockScreenNotice {
         }
         var body: String
         switch (view.kind, view.status) {
-        case (.fast, .goalReached): return ("Goal Reached!", "Fasted " + view.timeText, view.nextChange)
-        case (.fast, _): return (view.title, "Goal in " + view.timeText, view.nextChange)
+        case (.fast, .goalReached): return (tr("Goal Reached!"), tr("Fasted %s", view.timeText), view.nextChange)
+        case (.fast, _): return (view.title, tr("Goal in %s", view.timeText), view.nextChange)
         case (_, .paused):
-            body = "❚❚ " + Format.timer(seconds: pausedSeconds(activity)) + " left"
-        case (_, .completed): body = "Done"
+            body = "❚❚ " + tr("%s left", Format.timer(seconds: pausedSeconds(activity)))
+        case (_, .completed): body = tr("Done")
         case (_, _):
             // A program's time without an end counts up, by the minute: "3 min".
             let up = view.countsUp ? Format.hoursMinutes(seconds: view.elapsed * 60) : view.status.mediaLabel
-            body = view.remaining.map { "\($0) min left" } ?? up
+            body = view.remaining.map { tr("%d min left", "\($0)") } ?? up
         }
         if let mark = view.phaseMark, view.status != .completed { body += " · " + mark }
         // Contract 1.2: out-of-date content says so (one short line: no time of day).
-        if view.isStale { body += " · stale" }
+        if view.isStale { body += " · " + tr("stale") }
         return (view.title, body, view.nextChange)
     }
 

@@ -1,4 +1,5 @@
 import IsletCore
+import Translation
 
 /// The live activity as an MPRIS media player shows it (GNOME's message list, Plasma's and
 /// GNOME 48's lock screens, swaync's and waybar's media widgets, playerctl): the title, the
@@ -99,11 +100,11 @@ public enum MediaPresenter {
         switch view.kind {
         case .fast:
             if view.status == .goalReached {
-                title = "Goal Reached!"
-                parts.append("Fasted " + view.timeText)
+                title = tr("Goal Reached!")
+                parts.append(tr("Fasted %s", view.timeText))
             } else {
                 title = view.title
-                parts.append("Goal in " + view.timeText)
+                parts.append(tr("Goal in %s", view.timeText))
             }
             if view.goalSeconds > 0 { parts.append(Format.goal(seconds: view.goalSeconds)) }
         case .timer, .custom:
@@ -113,12 +114,12 @@ public enum MediaPresenter {
             } else {
                 parts.append(view.status.mediaLabel)
             }
-            if view.status == .completed, view.hasTime, !(view.kind == .custom && view.phaseMark != nil) { parts.append("Done") }
+            if view.status == .completed, view.hasTime, !(view.kind == .custom && view.phaseMark != nil) { parts.append(tr("Done")) }
             // The compact mark: a media widget has one short line for it (a program's own
             // activity says how it ended: "Done in 3:12").
             if let mark = view.compactMark { parts.append(mark) }
             // Contract 1.2: out-of-date content says so.
-            if view.isStale { parts.append("stale") }
+            if view.isStale { parts.append(tr("stale")) }
         }
         return MediaView(
             title: title, artist: parts.joined(separator: " · "), status: status, track: track, length: length,
@@ -148,10 +149,10 @@ public enum MediaPresenter {
 extension DisplayStatus {
     var mediaLabel: String {
         switch self {
-        case .running: "Running"
-        case .paused: "Paused"
-        case .goalReached: "Goal reached"
-        case .completed: "Done"
+        case .running: tr("Running")
+        case .paused: tr("Paused")
+        case .goalReached: tr("Goal reached")
+        case .completed: tr("Done")
         }
     }
 }

@@ -1,6 +1,7 @@
 import IsletBus
 import IsletCore
 import Platform
+import Translation
 
 /// What a notification is about, for "has anything meaningful changed?": the user's dismissal
 /// holds until this changes (status, phase, round, or a new activity), never on a clock tick.
@@ -39,7 +40,7 @@ public enum Presenter {
     public static let stackTag = "islet-activity"
     public static let desktopEntry = NotifyBus.desktopEntry
     /// A timer's "+1 min" (Timers.Extend), between Pause or Resume and Stop.
-    static let extendAction = (key: "extend", label: "+1 min")
+    static var extendAction: (key: String, label: String) { (key: "extend", label: tr("+1 min")) }
     static let extendSeconds: UInt64 = 60
     static let minimalPalette: [String: Hint] = [
         "bgcolor": .string("#0a0a0a"), "fgcolor": .string("#888888"), "frcolor": .string("#444444"),
@@ -145,17 +146,17 @@ public enum Presenter {
             // with their units ("Goal in 3 h 12 min"): a notification changes once a minute,
             // and "3:12" would read as a timer's minutes and seconds.
             if view.status == .goalReached {
-                summary = "Goal Reached!"
-                lines.append("Fasted " + view.elapsedText)
+                summary = tr("Goal Reached!")
+                lines.append(tr("Fasted %s", view.elapsedText))
                 icon = settings.icons.goalReached
             } else {
-                summary = "Fasting Goal"
-                lines.append("Goal in " + view.timeText)
-                lines.append("Fasted " + view.elapsedText)
+                summary = tr("Fasting Goal")
+                lines.append(tr("Goal in %s", view.timeText))
+                lines.append(tr("Fasted %s", view.elapsedText))
                 icon = settings.icons.fast
             }
             if let goal { lines.append(([goal] + (progress.map { [$0] } ?? [])).joined(separator: " · ")) }
-            actions = [("stop-fast", "Stop Fast")]
+            actions = [("stop-fast", tr("Stop Fast"))]
         case .timer, .custom:
             // Buttons for timers only: a program's own activity is driven by its owner.
             summary = view.title
@@ -164,22 +165,22 @@ public enum Presenter {
             switch view.status {
             case .paused:
                 // One line on servers that join the lines: "Tea ❚❚ Paused · 00:40 left".
-                let left = view.hasTime ? Format.timer(seconds: pausedSeconds(activity)) + " left" : nil
-                lines.append((["❚❚ Paused"] + (left.map { [$0] } ?? [])).joined(separator: " · "))
+                let left = view.hasTime ? tr("%s left", Format.timer(seconds: pausedSeconds(activity))) : nil
+                lines.append((["❚❚ " + tr("Paused")] + (left.map { [$0] } ?? [])).joined(separator: " · "))
                 icon = settings.icons.paused
-                if view.kind == .timer { actions = [("resume", "Resume"), Presenter.extendAction, ("stop", "Stop")] }
+                if view.kind == .timer { actions = [("resume", tr("Resume")), Presenter.extendAction, ("stop", tr("Stop"))] }
             case .completed:
-                lines.append(time ?? "Done")
+                lines.append(time ?? tr("Done"))
                 // A program's activity says how it ended in its phase ("Done in 3:12").
-                if time != nil, !(view.kind == .custom && view.phaseLabel != nil) { detail.append("Done") }
+                if time != nil, !(view.kind == .custom && view.phaseLabel != nil) { detail.append(tr("Done")) }
                 icon = activity.state["outcome"]?.string == "failure" ? settings.icons.failed : settings.icons.completed
             case .goalReached:
-                lines.append(time ?? "Goal reached")
+                lines.append(time ?? tr("Goal reached"))
                 icon = settings.icons.completed
             case .running:
                 if let time { lines.append(time) }
                 icon = view.kind == .timer ? settings.icons.timer : settings.icons.custom
-                if view.kind == .timer { actions = [("pause", "Pause"), Presenter.extendAction, ("stop", "Stop")] }
+                if view.kind == .timer { actions = [("pause", tr("Pause")), Presenter.extendAction, ("stop", tr("Stop"))] }
             }
             if let label = view.phaseLabel { detail.append(label) }
             if let progress, view.status == .running || view.status == .paused { detail.append(progress) }
@@ -216,8 +217,8 @@ public enum Presenter {
         case .running:
             let minutes = view.remaining ?? 0
             let endsAt = activity.state["ends_at_usec"]?.uint64 ?? 0
-            let left = "\(minutes) min left"
-            return endsAt > 0 ? "Until " + localTime.describe(endsAt, now: now) + " · " + left : left
+            let left = tr("%d min left", "\(minutes)")
+            return endsAt > 0 ? tr("Until %s", localTime.describe(endsAt, now: now)) + " · " + left : left
         case .completed, .goalReached: return "00:00"
         case .paused: return Format.timer(seconds: pausedSeconds(activity))
         }
@@ -239,16 +240,16 @@ public enum Presenter {
         var actions: [(key: String, label: String)] = []
         let icon: String
         if view.kind == .fast {
-            summary = "Goal Reached!"
-            lines = ["Fasted " + view.elapsedText]
+            summary = tr("Goal Reached!")
+            lines = [tr("Fasted %s", view.elapsedText)]
             if view.goalSeconds > 0 { lines.append(Format.goal(seconds: view.goalSeconds)) }
-            actions = [("stop-fast", "Stop Fast")]
+            actions = [("stop-fast", tr("Stop Fast"))]
             icon = settings.icons.goalReached
             if settings.sound, server.sound { hints["sound-name"] = .string("complete") }
         } else if view.kind == .custom {
             // A program's end, in its own words ("Done in 3:12", "Failed (exit 2) after 3:12").
             summary = view.title
-            lines = [view.phaseLabel ?? "Done"]
+            lines = [view.phaseLabel ?? tr("Done")]
             let failed = activity.state["outcome"]?.string == "failure"
             icon = failed ? settings.icons.failed : settings.icons.completed
             if settings.sound, server.sound { hints["sound-name"] = .string(failed ? "dialog-warning" : "complete") }
@@ -256,7 +257,7 @@ public enum Presenter {
             summary = view.title
             let total = (activity.state["total_usec"]?.uint64 ?? 0) / usecPerSecond
             // The seed's "Timer Format": 00:00 at completion, as the island and panels show it.
-            lines = ["00:00 · Done" + (total > 0 ? " · " + Format.duration(seconds: total) : "")]
+            lines = ["00:00 · " + tr("Done") + (total > 0 ? " · " + Format.duration(seconds: total) : "")]
             icon = settings.icons.completed
             if settings.sound, server.sound { hints["sound-name"] = .string("alarm-clock-elapsed") }
         }
@@ -272,10 +273,10 @@ public enum Presenter {
         let hours = fast.duration / usecPerSecond
         var hints: [String: Hint] = ["desktop-entry": .string(desktopEntry), "urgency": .byte(Urgency.normal.rawValue)]
         hints["suppress-sound"] = .bool(true)
-        let actions: [(key: String, label: String)] = server.capabilities.actions ? [("undo", "Undo")] : []
-        let undo = actions.isEmpty ? ["`islet fast undo` brings it back within " + Format.duration(seconds: Limits.undoStopSeconds)] : []
+        let actions: [(key: String, label: String)] = server.capabilities.actions ? [("undo", tr("Undo"))] : []
+        let undo = actions.isEmpty ? [tr("`islet fast undo` brings it back within %s", Format.duration(seconds: Limits.undoStopSeconds))] : []
         return text(
-            summary: "Fast Stopped", lines: ["Fasted " + Format.hoursMinutes(seconds: hours)] + undo,
+            summary: tr("Fast Stopped"), lines: [tr("Fasted %s", Format.hoursMinutes(seconds: hours))] + undo,
             icon: settings.icons.fast, actions: actions, hints: hints, capabilities: server.capabilities)
     }
 

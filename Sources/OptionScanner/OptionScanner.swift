@@ -1,3 +1,5 @@
+import Translation
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -38,7 +40,8 @@ public struct OptionScanner {
 
     /// Names a bad command line on standard error, with the synopsis, and exits 64 (EX_USAGE).
     public static func usageFailure(_ error: UsageError, of program: String, synopsis: String) -> Never {
-        let text = "Error: \(error)\nUsage: \(synopsis)\n  See '\(program) --help' for more information.\n"
+        let text =
+            tr("Error: %s", "\(error)") + "\n" + tr("Usage: %s", synopsis) + "\n  " + tr("See '%s --help' for more information.", program) + "\n"
         _ = text.withCString { write(2, $0, strlen($0)) }
         exit(64)
     }
@@ -69,20 +72,20 @@ public struct OptionScanner {
     public mutating func value(of option: Option) throws(UsageError) -> String {
         if let inline = option.inline { return inline }
         guard let next = rest.popFirst() else {
-            throw UsageError(description: "Missing value for '\(option.name) <value>'")
+            throw UsageError(description: tr("Missing value for '%s <value>'", "\(option.name)"))
         }
         return next
     }
 
     /// A flag takes no value: `--replace=yes` is a mistake, not a yes.
     public func flag(_ option: Option) throws(UsageError) {
-        if option.inline != nil { throw UsageError(description: "'\(option.name)' takes no value") }
+        if option.inline != nil { throw UsageError(description: tr("'%s' takes no value", "\(option.name)")) }
     }
 
     /// The error for an argument the program does not take.
     public static func unexpected(_ option: Option) -> UsageError {
         UsageError(
             description: option.argument.hasPrefix("-")
-                ? "Unknown option '\(option.argument)'" : "Unexpected argument '\(option.argument)'")
+                ? tr("Unknown option '%s'", option.argument) : tr("Unexpected argument '%s'", option.argument))
     }
 }

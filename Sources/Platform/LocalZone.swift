@@ -1,3 +1,4 @@
+import CIntl
 import IsletCore
 
 #if canImport(Glibc)
@@ -5,12 +6,30 @@ import IsletCore
 #endif
 
 extension LocalTime {
-    /// The process's zone (TZ, /etc/localtime), as the C library reads it. The core never reads
-    /// it: the programs hand it in.
-    public static let system = LocalTime { usec in
+    /// The process's zone (TZ, /etc/localtime), as the C library reads it, and its locale's
+    /// way of writing times (after `Translation.start()`). The core never reads either: the
+    /// programs hand them in.
+    public static let system = LocalTime(style: .system) { usec in
         var seconds = time_t(usec / usecPerSecond)
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return 0 }
         return Int64(parts.tm_gmtoff)
+    }
+}
+
+extension ClockStyle {
+    /// LC_TIME's clock and date: 12-hour where its time format is ("%r", "%I"), its AM/PM,
+    /// weekday names and date order. The C and POSIX locales keep ``iso``.
+    public static var system: ClockStyle {
+        let name = String(cString: islet_time_info(islet_time_locale_name))
+        if name == "C" || name == "POSIX" || name.hasPrefix("C.") { return .iso }
+        let timeFormat = String(cString: islet_time_info(islet_time_format))
+        let am = String(cString: islet_time_info(islet_am))
+        let pm = String(cString: islet_time_info(islet_pm))
+        let twelveHour = (timeFormat.contains("%I") || timeFormat.contains("%l") || timeFormat.contains("%r")) && !am.isEmpty && !pm.isEmpty
+        let date = String(cString: islet_time_info(islet_date_format))
+        return ClockStyle(
+            twelveHour: twelveHour, am: am, pm: pm, weekdays: (0..<7).map { String(cString: islet_weekday(Int32($0))) },
+            datePattern: date.isEmpty ? "%F" : date)
     }
 }

@@ -5,6 +5,7 @@ import IsletClient
 import IsletNotify
 import OptionScanner
 import Platform
+import Translation
 
 #if canImport(Glibc)
     import Glibc
@@ -26,26 +27,29 @@ struct Options: Equatable {
     static let synopsis =
         "islet-notify [--config <config>] [--style <style>] [--update-urgency <update-urgency>] [--[no-]buttons] [--address <address>] [--verbose]"
 
-    static let usage = """
-        USAGE: \(synopsis)
-
-        Shows islet's live activity as a desktop notification, updated in place.
-
-        Settings come from $XDG_CONFIG_HOME/islet/config.toml (see the example in
-        share/doc/islet/config.toml); the options below override the file.
-
-        OPTIONS:
-          --config <config>       The configuration file (default: $XDG_CONFIG_HOME/islet/config.toml).
-          --style <style>         standard (title, time, progress, buttons) or minimal (the time alone).
-          --update-urgency <update-urgency>
-                                  Urgency of in-place updates: low, normal or critical.
-          --buttons/--no-buttons  Pause / Resume, +1 min and Stop buttons (standard style).
-          --address <address>     A D-Bus address to use instead of the session bus.
-          -v, --verbose           Log what the bridge does to stderr.
-          --version               Show the version.
-          -h, --help              Show help information.
-
-        """
+    /// --help, in the user's language (the option names stay as they are typed).
+    static var usage: String {
+        let options: [(String, String)] = [
+            ("--config <config>", tr("The configuration file (default: $XDG_CONFIG_HOME/islet/config.toml).")),
+            ("--style <style>", tr("standard (title, time, progress, buttons) or minimal (the time alone).")),
+            ("--update-urgency <update-urgency>", tr("Urgency of in-place updates: low, normal or critical.")),
+            ("--buttons/--no-buttons", tr("Pause / Resume, +1 min and Stop buttons (standard style).")),
+            ("--address <address>", tr("A D-Bus address to use instead of the session bus.")),
+            ("-v, --verbose", tr("Log what the bridge does to stderr.")),
+            ("--version", tr("Show the version.")),
+            ("-h, --help", tr("Show help information.")),
+        ]
+        var text = tr("USAGE: %s", synopsis) + "\n\n"
+        text += tr("Shows islet's live activity as a desktop notification, updated in place.") + "\n\n"
+        text +=
+            tr("Settings come from $XDG_CONFIG_HOME/islet/config.toml (see the example in share/doc/islet/config.toml); the options below override the file.")
+            + "\n\n"
+        text += tr("OPTIONS:") + "\n"
+        for (name, help) in options {
+            text += name.count > 22 ? "  " + name + "\n" + String(repeating: " ", count: 26) + help + "\n" : "  " + name.padded(to: 24) + help + "\n"
+        }
+        return text + "\n"
+    }
 
     typealias UsageError = OptionScanner.UsageError
 
@@ -92,18 +96,18 @@ struct Options: Equatable {
             case .failure(let error) where error.code == ENOENT && !explicit:
                 break
             case .failure(let error):
-                throw UsageError(description: "cannot read \(path): \(error)")
+                throw UsageError(description: tr("cannot read %1$s: %2$s", "\(path)", "\(error)"))
             }
         }
         if let style {
             guard let value = BridgeSettings.Style(rawValue: style) else {
-                throw UsageError(description: "--style must be standard or minimal, got \"\(style)\"")
+                throw UsageError(description: tr("--style must be standard or minimal, got \"%s\"", "\(style)"))
             }
             settings.style = value
         }
         if let updateUrgency {
             guard let value = Urgency(name: updateUrgency) else {
-                throw UsageError(description: "--update-urgency must be low, normal or critical, got \"\(updateUrgency)\"")
+                throw UsageError(description: tr("--update-urgency must be low, normal or critical, got \"%s\"", "\(updateUrgency)"))
             }
             settings.updateUrgency = value
         }
@@ -118,6 +122,7 @@ enum IsletNotifyMain {
 
     /// Everything runs on the main thread's event loop: idle, the bridge wakes for nothing.
     static func main() {
+        Translation.start()
         EventLoop.runMain { await run() }
     }
 
@@ -301,4 +306,9 @@ extension IsletNotifyMain {
         var pid: pid_t = 0
         return posix_spawn(&pid, "/proc/self/exe", nil, nil, argv, environ) == 0
     }
+}
+
+extension String {
+    /// The text followed by spaces up to `width` characters.
+    fileprivate func padded(to width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }

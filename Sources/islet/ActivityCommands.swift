@@ -1,10 +1,11 @@
 import ArgumentParser
 import IsletClient
 import IsletCore
+import Translation
 
 struct ActivityCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "activity", abstract: "The live activity: show it, or turn live activities on and off.",
+        commandName: "activity", abstract: tr("The live activity: show it, or turn live activities on and off."),
         subcommands: [
             Show.self, Pause.self, Resume.self, Toggle.self, Stop.self, On.self, Off.self, Linger.self, GoalLinger.self, Start.self,
             Update.self, End.self,
@@ -23,7 +24,7 @@ struct ActivityCommand: AsyncParsableCommand {
                 shown = ActivitySnapshot(id: "", owner: "fasting", attributes: ["kind": .string("fast")], state: [:])
             }
             guard let activity = shown else {
-                Output.error("no live activity to act on.", hint: "`islet timer start Tea 3m` or `islet fast start` starts one.")
+                Output.error(tr("no live activity to act on."), hint: tr("`islet timer start Tea 3m` or `islet fast start` starts one."))
                 throw ExitCode(1)
             }
             let paused = activity.state["status"]?.string == DisplayStatus.paused.rawValue
@@ -31,94 +32,96 @@ struct ActivityCommand: AsyncParsableCommand {
             switch (activity.kind, resolved) {
             case (.timer, .pause):
                 try await client.pauseTimer(owner: activity.owner)
-                Output.line("Paused \(activity.owner)'s timer.")
+                Output.line(tr("Paused %s's timer.", "\(activity.owner)"))
             case (.timer, .resume), (.timer, .toggle):
                 try await client.resumeTimer(owner: activity.owner)
-                Output.line("Resumed \(activity.owner)'s timer.")
+                Output.line(tr("Resumed %s's timer.", "\(activity.owner)"))
             case (.timer, .stop):
                 try await client.stopTimer(owner: activity.owner)
-                Output.line("Stopped \(activity.owner)'s timer.")
+                Output.line(tr("Stopped %s's timer.", "\(activity.owner)"))
             case (.fast, .stop):
                 let fast = try await client.stopFast()
-                Output.line("Stopped the fast after \(Format.hms(seconds: (fast.endedAt - fast.startedAt) / usecPerSecond)).")
+                Output.line(tr("Stopped the fast after %s.", "\(Format.hms(seconds: (fast.endedAt - fast.startedAt) / usecPerSecond))"))
             case (.fast, _):
-                Output.error("a fast does not pause.", hint: "`islet activity stop` (or `islet fast stop`) ends it.")
+                Output.error(tr("a fast does not pause."), hint: tr("`islet activity stop` (or `islet fast stop`) ends it."))
                 throw ExitCode(1)
             case (.custom, _):
-                Output.error("this activity belongs to \(activity.owner), which drives it.", hint: "Only the program that started it may change it.")
+                Output.error(
+                    tr("this activity belongs to %s, which drives it.", "\(activity.owner)"), hint: tr("Only the program that started it may change it."))
                 throw ExitCode(1)
             }
         }
     }
 
     struct Pause: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause the timer that holds the island.")
+        static let configuration = CommandConfiguration(abstract: tr("Pause the timer that holds the island."))
         @OptionGroup var bus: BusOptions
         func run() async throws { try await ActivityCommand.act(.pause, bus: bus) }
     }
 
     struct Resume: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume the timer that holds the island.")
+        static let configuration = CommandConfiguration(abstract: tr("Resume the timer that holds the island."))
         @OptionGroup var bus: BusOptions
         func run() async throws { try await ActivityCommand.act(.resume, bus: bus) }
     }
 
     struct Toggle: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Pause or resume the timer that holds the island, whoever owns it (for a panel's click).")
+            abstract: tr("Pause or resume the timer that holds the island, whoever owns it (for a panel's click)."))
         @OptionGroup var bus: BusOptions
         func run() async throws { try await ActivityCommand.act(.toggle, bus: bus) }
     }
 
     struct Stop: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop the timer or the fast that holds the island.")
+        static let configuration = CommandConfiguration(abstract: tr("Stop the timer or the fast that holds the island."))
         @OptionGroup var bus: BusOptions
         func run() async throws { try await ActivityCommand.act(.stop, bus: bus) }
     }
 
     struct Linger: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show or set how long a finished timer's activity shows completion (0 to 1h; default 5s).")
-        @Argument(help: "A duration (5s, 1m) or 0; leave it out to show the setting.") var duration: String?
+            abstract: tr("Show or set how long a finished timer's activity shows completion (0 to 1h; default 5s)."))
+        @Argument(help: .init(tr("A duration (5s, 1m) or 0; leave it out to show the setting."))) var duration: String?
         @OptionGroup var bus: BusOptions
         func run() async throws {
-            try await ActivityCommand.linger("LingerSeconds", duration, bus: bus, what: "A finished timer shows completion for")
+            try await ActivityCommand.linger("LingerSeconds", duration, bus: bus) { tr("A finished timer shows completion for %s.", $0) }
         }
     }
 
     struct GoalLinger: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "goal-linger",
-            abstract: "Show or set how long a fast's reached goal stays on the island (0: until the fast stops; up to 1d).")
-        @Argument(help: "A duration (10m, 1h) or 0; leave it out to show the setting.") var duration: String?
+            abstract: tr("Show or set how long a fast's reached goal stays on the island (0: until the fast stops; up to 1d)."))
+        @Argument(help: .init(tr("A duration (10m, 1h) or 0; leave it out to show the setting."))) var duration: String?
         @OptionGroup var bus: BusOptions
         func run() async throws {
-            try await ActivityCommand.linger("GoalReachedLingerSeconds", duration, bus: bus, what: "A reached goal stays for")
+            try await ActivityCommand.linger("GoalReachedLingerSeconds", duration, bus: bus) { tr("A reached goal stays for %s.", $0) }
         }
     }
 
-    static func linger(_ property: String, _ duration: String?, bus: BusOptions, what: String) async throws {
+    static func linger(_ property: String, _ duration: String?, bus: BusOptions, saying: (String) -> String) async throws {
         let seconds: UInt64? = try duration.map { $0.trimmingWhitespace() == "0" ? 0 : try Parse.duration($0) }
-        if let seconds, seconds > UInt64(UInt32.max) { throw ValidationError("\(duration ?? "") is too long") }
+        if let seconds, seconds > UInt64(UInt32.max) { throw ValidationError(tr("%s is too long", "\(duration ?? "")")) }
         let value = try await bus.run { client -> UInt32 in
             if let seconds { try await client.activity.set(property, .uint32(UInt32(seconds))) }
             return try await client.activity.get(property, as: UInt32.self)
         }
         if value == 0 && property == "GoalReachedLingerSeconds" {
-            Output.line("A reached goal stays until the fast stops.")
+            Output.line(tr("A reached goal stays until the fast stops."))
         } else {
-            Output.line("\(what) \(Format.duration(seconds: UInt64(value))).")
+            Output.line(saying(Format.duration(seconds: UInt64(value))))
         }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the current live activity.")
-        @Option(help: "plain or json.") var format: PanelFormat = .plain
+        static let configuration = CommandConfiguration(abstract: tr("Show the current live activity."))
+        @Option(help: .init(tr("plain or json."))) var format: PanelFormat = .plain
         @OptionGroup var bus: BusOptions
         func run() async throws {
             let (activity, enabled) = try await bus.run { (try await $0.currentActivity(), try await $0.activitiesEnabled()) }
             guard let activity else {
-                Output.line(format == .json ? Panel.idle(.json) : enabled ? "No live activity." : "Live activities are off; `islet activity on` turns them on.")
+                Output.line(
+                    format == .json ? Panel.idle(.json) : enabled ? tr("No live activity.") : tr("Live activities are off; `islet activity on` turns them on."))
                 return
             }
             if format == .json {
@@ -126,26 +129,26 @@ struct ActivityCommand: AsyncParsableCommand {
                 return
             }
             let view = ActivityView(activity, now: Times.now(), unit: .seconds)
-            Output.line("\(activity.kind.rawValue) activity \(activity.id), owner \(activity.owner)")
+            Output.line(tr("%1$s activity %2$s, owner %3$s", activity.kind.rawValue, activity.id, activity.owner))
             for line in Panel.tooltipLines(view) { Output.line("  " + line) }
         }
     }
 
     struct On: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Turn live activities on.")
+        static let configuration = CommandConfiguration(abstract: tr("Turn live activities on."))
         @OptionGroup var bus: BusOptions
         func run() async throws {
             try await bus.run { try await $0.setActivitiesEnabled(true) }
-            Output.line("Live activities are on.")
+            Output.line(tr("Live activities are on."))
         }
     }
 
     struct Off: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Turn live activities off (fasts and timers go on).")
+        static let configuration = CommandConfiguration(abstract: tr("Turn live activities off (fasts and timers go on)."))
         @OptionGroup var bus: BusOptions
         func run() async throws {
             try await bus.run { try await $0.setActivitiesEnabled(false) }
-            Output.line("Live activities are off.")
+            Output.line(tr("Live activities are off."))
         }
     }
 }

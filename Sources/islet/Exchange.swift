@@ -1,5 +1,6 @@
 import FoundationEssentials
 import IsletCore
+import Translation
 
 #if canImport(Glibc)
     import Glibc
@@ -45,15 +46,15 @@ enum Exchange {
 
     static func parseCSV(_ text: String) throws(Failure) -> [Row] {
         let rows = CSV.parse(text)
-        guard let header = rows.first else { throw Failure(description: "the file is empty") }
+        guard let header = rows.first else { throw Failure(description: tr("the file is empty")) }
         let columns = Dictionary(header.enumerated().map { ($1.trimmingWhitespace(), $0) }) { a, _ in a }
         guard
             (columns["started_at_usec"] != nil && columns["ended_at_usec"] != nil)
                 || (columns["started_at"] != nil && columns["ended_at"] != nil)
-        else { throw Failure(description: "line 1: expected the header \(csvHeader)") }
+        else { throw Failure(description: tr("line 1: expected the header %s", "\(csvHeader)")) }
         var result: [Row] = []
         for (index, fields) in rows.dropFirst().enumerated() {
-            let place = "line \(index + 2)"
+            let place = tr("line %s", "\(index + 2)")
             func field(_ name: String) -> String? {
                 guard let i = columns[name], i < fields.count else { return nil }
                 let v = fields[i].trimmingWhitespace()
@@ -69,12 +70,12 @@ enum Exchange {
         do {
             entries = try JSONDecoder().decode([[String: Scalar]].self, from: Data(text.utf8))
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw Failure(description: "expected a JSON array of fasts (objects) at \(context.codingPath.map(\.description))")
+            throw Failure(description: tr("expected a JSON array of fasts (objects) at %s", "\(context.codingPath.map(\.description))"))
         } catch {
-            throw Failure(description: "not valid JSON (\(error))")
+            throw Failure(description: tr("not valid JSON (%s)", "\(error)"))
         }
         return try entries.enumerated().map { index, entry throws(Failure) in
-            try row(place: "entry \(index + 1)") { entry[$0]?.text }
+            try row(place: tr("entry %s", "\(index + 1)")) { entry[$0]?.text }
         }
     }
 
@@ -100,12 +101,14 @@ enum Exchange {
     static func row(place: String, _ field: (String) -> String?) throws(Failure) -> Row {
         func time(_ name: String) throws(Failure) -> USec {
             if let text = field(name + "_usec") {
-                guard let v = UInt64(text) else { throw Failure(description: "\(place): \(name)_usec must be a whole number, got \(text.prefix(30))") }
+                guard let v = UInt64(text) else {
+                    throw Failure(description: tr("%1$s: %2$s_usec must be a whole number, got %3$s", "\(place)", "\(name)", "\(text.prefix(30))"))
+                }
                 return v
             }
-            guard let text = field(name) else { throw Failure(description: "\(place): \(name) is missing") }
+            guard let text = field(name) else { throw Failure(description: tr("%1$s: %2$s is missing", "\(place)", "\(name)")) }
             guard let v = Times.parseISO(text) ?? Times.parse(text) else {
-                throw Failure(description: "\(place): cannot read the time \(text.prefix(40)) in \(name)")
+                throw Failure(description: tr("%1$s: cannot read the time %2$s in %3$s", "\(place)", "\(text.prefix(40))", "\(name)"))
             }
             return v
         }
@@ -113,10 +116,12 @@ enum Exchange {
         let end = try time("ended_at")
         var goal: UInt64 = 0
         if let text = field("goal_seconds") {
-            guard let g = UInt64(text) else { throw Failure(description: "\(place): goal_seconds must be a whole number, got \(text.prefix(30))") }
+            guard let g = UInt64(text) else {
+                throw Failure(description: tr("%1$s: goal_seconds must be a whole number, got %2$s", "\(place)", "\(text.prefix(30))"))
+            }
             goal = g
         }
-        guard start < end else { throw Failure(description: "\(place): the fast ends before it starts") }
+        guard start < end else { throw Failure(description: tr("%s: the fast ends before it starts", "\(place)")) }
         return Row(place: place, start: start, end: end, goal: goal)
     }
 }

@@ -1,138 +1,142 @@
 import ArgumentParser
 import IsletClient
 import IsletCore
+import Translation
 
 struct FastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fast", abstract: "Start, stop and follow a fast.",
+        commandName: "fast", abstract: tr("Start, stop and follow a fast."),
         subcommands: [Start.self, Stop.self, Undo.self, Status.self, Goal.self], defaultSubcommand: Status.self)
 
     struct Start: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a fast now, or at an earlier time.")
-        @Option(help: "When it started: now, \"2h ago\" (or --at=-2h), 20:00, \"2026-11-21 20:00\".") var at: String?
+        static let configuration = CommandConfiguration(abstract: tr("Start a fast now, or at an earlier time."))
+        @Option(help: .init(tr("When it started: now, \"2h ago\" (or --at=-2h), 20:00, \"2026-11-21 20:00\"."))) var at: String?
         @OptionGroup var bus: BusOptions
 
         func run() async throws {
             let time = try at.map(Parse.time)
             let started = try await bus.run { try await $0.startFast(at: time) }
-            Output.line("Fast \(started.id) started at \(Times.format(started.startedAt)).")
+            Output.line(tr("Fast %1$s started at %2$s.", "\(started.id)", "\(Times.format(started.startedAt))"))
         }
     }
 
     struct Stop: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop the fast and save it to the history.")
-        @Option(help: "When it ended: now, \"30m ago\" (or --at=-30m), 07:30, \"2026-11-22 07:30\".") var at: String?
+        static let configuration = CommandConfiguration(abstract: tr("Stop the fast and save it to the history."))
+        @Option(help: .init(tr("When it ended: now, \"30m ago\" (or --at=-30m), 07:30, \"2026-11-22 07:30\"."))) var at: String?
         @OptionGroup var bus: BusOptions
 
         func run() async throws {
             let time = try at.map(Parse.time)
             let fast = try await bus.run { try await $0.stopFast(at: time) }
             let length = (fast.endedAt - fast.startedAt) / usecPerSecond
-            let span = "\(Times.format(fast.startedAt)) to \(Times.format(fast.endedAt))"
-            Output.line("Fast \(fast.id) stopped after \(Format.hoursMinutes(seconds: length)) (\(span)).")
-            Output.line("Stopped by mistake? `islet fast undo` brings it back within \(Format.duration(seconds: Limits.undoStopSeconds)).")
+            Output.line(
+                tr(
+                    "Fast %1$s stopped after %2$s (%3$s to %4$s).", "\(fast.id)", Format.hoursMinutes(seconds: length), Times.format(fast.startedAt),
+                    Times.format(fast.endedAt)))
+            Output.line(tr("Stopped by mistake? `islet fast undo` brings it back within %s.", "\(Format.duration(seconds: Limits.undoStopSeconds))"))
         }
     }
 
     struct Undo: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Bring back the fast stopped last, as if never stopped (within \(Format.duration(seconds: Limits.undoStopSeconds)) of the stop).")
+            abstract: tr(
+                "Bring back the fast stopped last, as if never stopped (within %s of the stop).", "\(Format.duration(seconds: Limits.undoStopSeconds))"))
         @OptionGroup var bus: BusOptions
 
         func run() async throws {
             let fast = try await bus.run { try await $0.undoStopFast() }
-            Output.line("Fast \(fast.id) runs again, since \(Times.format(fast.startedAt)).")
+            Output.line(tr("Fast %1$s runs again, since %2$s.", "\(fast.id)", "\(Times.format(fast.startedAt))"))
         }
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the running fast.")
+        static let configuration = CommandConfiguration(abstract: tr("Show the running fast."))
         @OptionGroup var bus: BusOptions
 
         func run() async throws {
             let status = try await bus.run { try await $0.fastStatus() }
             guard status.fasting else {
-                let goal = status.dailyGoalSeconds > 0 ? Format.goal(seconds: status.dailyGoalSeconds) : "No daily goal"
-                Output.line("Not fasting. \(goal).")
+                let goal = status.dailyGoalSeconds > 0 ? Format.goal(seconds: status.dailyGoalSeconds) : tr("No daily goal")
+                Output.line(tr("Not fasting. %s.", goal))
                 return
             }
             let now = Times.now()
             let elapsed = (now > status.startedAt ? now - status.startedAt : 0) / usecPerSecond
-            Output.line("Fasting since \(Times.format(status.startedAt)): \(Format.hms(seconds: elapsed)).")
+            Output.line(tr("Fasting since %1$s: %2$s.", "\(Times.format(status.startedAt))", "\(Format.hms(seconds: elapsed))"))
             if status.activeGoalSeconds > 0 {
                 let goal = status.activeGoalSeconds
                 if status.goalReached || elapsed >= goal {
-                    Output.line("Goal Reached! \(Format.goal(seconds: goal)).")
+                    Output.line(tr("Goal Reached! %s.", "\(Format.goal(seconds: goal))"))
                 } else {
-                    Output.line("\(Format.goalIn(seconds: goal - elapsed)). \(Format.goal(seconds: goal)).")
+                    Output.line(Format.goalIn(seconds: goal - elapsed) + ". " + Format.goal(seconds: goal) + ".")
                 }
             } else {
-                Output.line("No goal for this fast; set one with `islet fast goal 16h`.")
+                Output.line(tr("No goal for this fast; set one with `islet fast goal 16h`."))
             }
         }
     }
 
     struct Goal: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change the running fast's goal (0 removes it); the daily goal stays as it is.")
-        @Argument(help: "16h, 18h30m, 16:30, or 0.") var duration: String
+            abstract: tr("Change the running fast's goal (0 removes it); the daily goal stays as it is."))
+        @Argument(help: .init(tr("16h, 18h30m, 16:30, or 0."))) var duration: String
         @OptionGroup var bus: BusOptions
 
         func run() async throws {
-            let seconds = duration == "0" ? 0 : try Parse.duration(duration, what: "goal")
+            let seconds = duration == "0" ? 0 : try Parse.duration(duration, what: tr("goal"))
             try await bus.run { try await $0.setActiveFastGoal(seconds: seconds) }
-            Output.line(seconds == 0 ? "The running fast has no goal now." : "The running fast's \(Format.goal(seconds: seconds).lowercasedFirst).")
+            Output.line(seconds == 0 ? tr("The running fast has no goal now.") : tr("The running fast's goal: %s.", Format.duration(seconds: seconds)))
         }
     }
 }
 
 struct GoalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "goal", abstract: "The daily fasting goal, taken by each fast when it starts.",
+        commandName: "goal", abstract: tr("The daily fasting goal, taken by each fast when it starts."),
         subcommands: [Show.self, SetGoal.self, Clear.self, ListPresets.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the daily goal.")
+        static let configuration = CommandConfiguration(abstract: tr("Show the daily goal."))
         @OptionGroup var bus: BusOptions
         func run() async throws {
             let status = try await bus.run { try await $0.fastStatus() }
-            Output.line(status.dailyGoalSeconds == 0 ? "No daily goal; set one with `islet goal set 16h`." : Format.goal(seconds: status.dailyGoalSeconds))
+            Output.line(status.dailyGoalSeconds == 0 ? tr("No daily goal; set one with `islet goal set 16h`.") : Format.goal(seconds: status.dailyGoalSeconds))
         }
     }
 
     struct SetGoal: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "set", abstract: "Set the daily goal: 16h, 16h30m, 16:30 or a preset such as 16:8.")
-        @Argument(help: "A duration (60 s to 7 days) or a preset's schedule (14:10, 16:8, 18:6, 20:4).") var goal: String
+        static let configuration = CommandConfiguration(commandName: "set", abstract: tr("Set the daily goal: 16h, 16h30m, 16:30 or a preset such as 16:8."))
+        @Argument(help: .init(tr("A duration (60 s to 7 days) or a preset's schedule (14:10, 16:8, 18:6, 20:4)."))) var goal: String
         @OptionGroup var bus: BusOptions
         func run() async throws {
-            let seconds = try Presets.all.first { $0.schedule == goal }?.goalSeconds ?? Parse.duration(goal, what: "goal")
+            let seconds = try Presets.all.first { $0.schedule == goal }?.goalSeconds ?? Parse.duration(goal, what: tr("goal"))
             try await bus.run { try await $0.setGoal(seconds: seconds) }
-            Output.line("Daily \(Format.goal(seconds: seconds).lowercasedFirst).")
+            Output.line(tr("Daily goal: %s.", Format.duration(seconds: seconds)))
         }
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove the daily goal.")
+        static let configuration = CommandConfiguration(abstract: tr("Remove the daily goal."))
         @OptionGroup var bus: BusOptions
         func run() async throws {
             try await bus.run { try await $0.clearGoal() }
-            Output.line("No daily goal.")
+            Output.line(tr("No daily goal."))
         }
     }
 
     struct ListPresets: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "presets", abstract: "The preset goals, with what each is for.")
+        static let configuration = CommandConfiguration(commandName: "presets", abstract: tr("The preset goals, with what each is for."))
         @OptionGroup var bus: BusOptions
         func run() async throws {
             let presets = try await bus.run { try await $0.presets() }
+            let width = (presets.map { Format.duration(seconds: $0.goalSeconds).count }.max() ?? 0) + 2
             for p in presets {
-                Output.line("\(p.schedule.padding(6))\(Format.duration(seconds: p.goalSeconds).padding(10))\(p.description)")
+                Output.line(p.schedule.padding(6) + Format.duration(seconds: p.goalSeconds).padding(width) + p.description)
             }
         }
     }
 }
 
 extension String {
-    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
     func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }

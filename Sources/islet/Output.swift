@@ -3,6 +3,7 @@ import DBus
 import IsletBus
 import IsletClient
 import Platform
+import Translation
 
 #if canImport(Glibc)
     import Glibc
@@ -39,23 +40,23 @@ enum Output {
         }
         if error.meansServiceUnavailable {
             Output.error(
-                "isletd is not running and could not be started (\(error.name.split(separator: ".").last ?? "")).",
-                hint: "Start it with `systemctl --user start isletd`, or run `isletd &`.")
+                tr("isletd is not running and could not be started (%s).", "\(error.name.split(separator: ".").last ?? "")"),
+                hint: tr("Start it with `systemctl --user start isletd`, or run `isletd &`."))
             return ExitCode(69)
         }
-        Output.error("\(error.message) (\(error.name)).")
+        Output.error(tr("%1$s (%2$s).", "\(error.message)", "\(error.name)"))
         return ExitCode(1)
     }
 
     static func hint(_ name: String) -> String? {
         switch name {
-        case "AlreadyFasting": "Stop it first with `islet fast stop`."
-        case "NotFasting": "Start one with `islet fast start`."
-        case "UnknownFast": "`islet history` lists the ids."
-        case "NothingToUndo": "`islet fast start --at TIME` starts a fast at an earlier time."
-        case "UnknownTimer": "`islet timer list` shows the running timers and their owners."
-        case "NotOwner": "Only the program that started an activity may change it."
-        case "InvalidState": "`islet timer list` and `islet activity` show the current state."
+        case "AlreadyFasting": tr("Stop it first with `islet fast stop`.")
+        case "NotFasting": tr("Start one with `islet fast start`.")
+        case "UnknownFast": tr("`islet history` lists the ids.")
+        case "NothingToUndo": tr("`islet fast start --at TIME` starts a fast at an earlier time.")
+        case "UnknownTimer": tr("`islet timer list` shows the running timers and their owners.")
+        case "NotOwner": tr("Only the program that started an activity may change it.")
+        case "InvalidState": tr("`islet timer list` and `islet activity` show the current state.")
         default: nil
         }
     }
@@ -64,6 +65,6 @@ enum Output {
 extension Output {
     /// A warning on standard error; the command goes on.
     static func warning(_ message: String) {
-        printError("islet: warning: " + message)
+        printError("islet: " + tr("warning: %s", message))
     }
 }

@@ -1,5 +1,6 @@
 import IsletCore
 import Platform
+import Translation
 
 /// The live activity as panel text: one line per format, computed from the state's
 /// timestamps at `now` (panels count down locally; nothing polls the bus).
@@ -75,8 +76,8 @@ enum Panel {
         switch view.kind {
         case .fast:
             switch view.status {
-            case .goalReached: return "Goal Reached! " + view.timeText
-            case .running where view.remaining == nil: return "Fasted " + view.timeText
+            case .goalReached: return tr("Goal Reached!") + " " + view.timeText
+            case .running where view.remaining == nil: return tr("Fasted %s", view.timeText)
             default: return Format.goalIn(seconds: view.remaining ?? 0)
             }
         case .timer, .custom:
@@ -85,7 +86,7 @@ enum Panel {
             // A program's activity says how it ended ("Done in 3:12").
             if let phase = view.compactMark { text += " · " + phase }
             // Contract 1.2: out-of-date content says so, where a panel has no colour for it.
-            if view.isStale { text += " (stale)" }
+            if view.isStale { text += " " + tr("(stale)") }
             return text
         }
     }
@@ -99,11 +100,11 @@ enum Panel {
 
     static func idle(_ format: PanelFormat) -> String {
         switch format {
-        case .waybar: "{\"text\":\"\",\"alt\":\"idle\",\"tooltip\":\"No live activity\",\"class\":\"idle\",\"percentage\":0}"
+        case .waybar: "{\"text\":\"\",\"alt\":\"idle\",\"tooltip\":" + JSON.string(tr("No live activity")) + ",\"class\":\"idle\",\"percentage\":0}"
         case .polybar, .i3blocks: ""
-        case .genmon: "<txt></txt><tool>No live activity</tool>"
+        case .genmon: "<txt></txt><tool>" + Format.escapeMarkup(tr("No live activity")) + "</tool>"
         case .json: "{\"status\":\"idle\"}"
-        case .plain: "No live activity"
+        case .plain: tr("No live activity")
         }
     }
 
@@ -111,15 +112,15 @@ enum Panel {
     /// and the goal.
     static func tooltipLines(_ view: ActivityView) -> [String] {
         let progress = view.status == .running || view.status == .paused ? view.percent.map { "\($0)%" } : nil
-        var lines = [view.status == .goalReached && view.kind == .fast ? "Goal Reached!" : view.title]
+        var lines = [view.status == .goalReached && view.kind == .fast ? tr("Goal Reached!") : view.title]
         switch view.kind {
         case .fast:
             if view.status == .running, let remaining = view.remaining { lines.append(Format.goalIn(seconds: remaining)) }
-            lines.append("Fasted " + Format.hms(seconds: view.elapsed))
+            lines.append(tr("Fasted %s", Format.hms(seconds: view.elapsed)))
             if view.goalSeconds > 0 {
                 lines.append(([Format.goal(seconds: view.goalSeconds)] + (progress.map { [$0] } ?? [])).joinedText(separator: " · "))
             } else {
-                lines.append("No goal set")
+                lines.append(tr("No goal set"))
             }
         case .timer, .custom:
             if view.hasTime { lines.append(view.timeText) }
@@ -152,10 +153,10 @@ enum Panel {
 extension DisplayStatus {
     var label: String {
         switch self {
-        case .running: "Running"
-        case .paused: "Paused"
-        case .goalReached: "Goal reached"
-        case .completed: "Done"
+        case .running: tr("Running")
+        case .paused: tr("Paused")
+        case .goalReached: tr("Goal reached")
+        case .completed: tr("Done")
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import IsletClient
 import IsletCore
 import OptionScanner
+import Translation
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import DBus
 import IdleLoop
 import IsletClient
 import IsletCore
+import Translation
 
 #if canImport(Glibc)
     import Glibc
@@ -16,28 +17,25 @@ import IsletCore
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a command as the live activity: its time on the island, its end announced.",
-        discussion: """
-            The command's input and output are its own, and islet exits with its exit status \
-            (128+N if signal N ended it). Ctrl+C reaches the command as it would without islet; \
-            SIGTERM, SIGHUP, SIGINT and SIGQUIT sent to islet are passed on to it. Without isletd \
-            the command still runs (a warning says so). Example: islet run --title Build -- make -j4
-            """)
+        abstract: tr("Run a command as the live activity: its time on the island, its end announced."),
+        discussion: tr(
+            "The command's input and output are its own, and islet exits with its exit status (128+N if signal N ended it). Ctrl+C reaches the command as it would without islet; SIGTERM, SIGHUP, SIGINT and SIGQUIT sent to islet are passed on to it. Without isletd the command still runs (a warning says so). Example: islet run --title Build -- make -j4"
+        ))
 
-    @Option(help: "What the island calls it (default: the command line).") var title: String?
+    @Option(help: .init(tr("What the island calls it (default: the command line)."))) var title: String?
     @OptionGroup var bus: BusOptions
-    @Argument(parsing: .captureForPassthrough, help: "The command and its arguments.") var command: [String] = []
+    @Argument(parsing: .captureForPassthrough, help: .init(tr("The command and its arguments."))) var command: [String] = []
 
     func run() async throws {
         let arguments = command.first == "--" ? Array(command.dropFirst()) : command
         guard let program = arguments.first, !program.isEmpty else {
-            throw ValidationError("name a command to run: islet run [--title TITLE] [--] COMMAND [ARGUMENT...]")
+            throw ValidationError(tr("name a command to run: islet run [--title TITLE] [--] COMMAND [ARGUMENT...]"))
         }
         if let title, !(1...128).contains(title.count) {
-            throw ValidationError("the title must be 1 to 128 characters")
+            throw ValidationError(tr("the title must be 1 to 128 characters"))
         }
         guard let loop = EventLoop.main else {
-            Output.error("islet run needs its event loop.", hint: nil)
+            Output.error(tr("islet run needs its event loop."), hint: nil)
             throw ExitCode(70)
         }
         let startedAt = Times.now()
@@ -45,7 +43,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             child = try CommandChild(arguments, loop: loop)
         } catch let failure as CommandChild.SpawnFailure {
-            Output.error("cannot run \(program): \(failure.reason).", hint: nil)
+            Output.error(tr("cannot run %1$s: %2$s.", "\(program)", "\(failure.reason)"), hint: nil)
             throw ExitCode(failure.status)
         }
         let activity = await RunActivity.start(
@@ -78,7 +76,7 @@ struct RunActivity {
         do {
             connection = try DBusConnection(bus: address.map { .address($0) } ?? .session, label: "islet run")
         } catch {
-            warn("no session bus (\(error)); the command runs without a live activity")
+            warn(tr("no session bus (%s); the command runs without a live activity", "\(error)"))
             return nil
         }
         let activity = RunActivity(
@@ -91,10 +89,10 @@ struct RunActivity {
         } catch let error as DBusError {
             warn(
                 error.meansServiceUnavailable
-                    ? "isletd is not running; the command runs without a live activity"
-                    : "no live activity (\(error.message)); the command runs as usual")
+                    ? tr("isletd is not running; the command runs without a live activity")
+                    : tr("no live activity (%s); the command runs as usual", error.message))
         } catch {
-            warn("no live activity (\(error)); the command runs as usual")
+            warn(tr("no live activity (%s); the command runs as usual", "\(error)"))
         }
         connection.close()
         return nil
@@ -106,15 +104,15 @@ struct RunActivity {
         let now = Times.now()
         return [
             "status": .string("running"), "started_at_usec": .uint64(startedAt), "updated_at_usec": .uint64(now),
-            "elapsed_usec": .uint64(now - startedAt), "phase_name": .string("Running"),
+            "elapsed_usec": .uint64(now - startedAt), "phase_name": .string(tr("Running")),
         ]
     }
 
     /// "Done in 3:12", "Failed (exit 2) after 3:12", "Failed (SIGTERM) after 0:05".
     static func outcome(_ status: CommandChild.Status, elapsed: USec) -> String {
         let time = Format.minimal(seconds: elapsed / usecPerSecond)
-        if let signal = status.signal { return "Failed (\(CommandChild.signalName(signal))) after \(time)" }
-        return status.code == 0 ? "Done in \(time)" : "Failed (exit \(status.code)) after \(time)"
+        if let signal = status.signal { return tr("Failed (%1$s) after %2$s", CommandChild.signalName(signal), time) }
+        return status.code == 0 ? tr("Done in %s", time) : tr("Failed (exit %1$s) after %2$s", "\(status.code)", time)
     }
 
     /// The end: the outcome shown (and announced by islet-notify), then the activity ends.
@@ -132,7 +130,7 @@ struct RunActivity {
         } catch let error as DBusError where error.name == "org.islet.Islet1.Error.NotOwner" {
             // Another program took the island meanwhile: nothing of ours to end.
         } catch {
-            Self.warn("could not end the live activity (\(error))")
+            Self.warn(tr("could not end the live activity (%s)", "\(error)"))
         }
         connection.close()
     }

@@ -1,5 +1,6 @@
 import IsletCore
 import Platform
+import Translation
 
 #if canImport(Glibc)
     import Glibc
@@ -75,15 +76,10 @@ enum Times {
         }
     }
 
-    /// "2026-11-22 07:30" in local time.
+    /// "2026-11-22 07:30" in local time, as the locale writes a date and a time of day
+    /// ("22.11.2026 07:30", "11/22/2026 7:30 AM").
     static func format(_ usec: USec, seconds: Bool = false) -> String {
-        var t = time_t(Int(usec / usecPerSecond))
-        var parts = tm()
-        localtime_r(&t, &parts)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        var text = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
-        if seconds { text += ":" + two(parts.tm_sec) }
-        return text
+        LocalTime.system.dateAndTime(usec, seconds: seconds)
     }
 
     /// "2026-11-22T07:30:00+01:00": local time with its offset, for exports.

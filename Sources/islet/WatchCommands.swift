@@ -3,21 +3,21 @@ import DBus
 import IsletBus
 import IsletClient
 import IsletCore
+import Translation
 
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Print the live activity, one line per change, for as long as it runs (for waybar, polybar, i3blocks).",
-        discussion: """
-            The countdown is computed here from the activity's timestamps: the bus is not polled. \
-            When isletd stops, the idle line is printed and islet waits for it to come back.
-            """)
-    @Option(help: "waybar, polybar, i3blocks, json or plain.") var format: PanelFormat = .plain
-    @Option(help: "standard, or minimal (the time alone; grey in polybar).") var style: PanelStyle = .standard
+        abstract: tr("Print the live activity, one line per change, for as long as it runs (for waybar, polybar, i3blocks)."),
+        discussion: tr(
+            "The countdown is computed here from the activity's timestamps: the bus is not polled. When isletd stops, the idle line is printed and islet waits for it to come back."
+        ))
+    @Option(help: .init(tr("waybar, polybar, i3blocks, json or plain."))) var format: PanelFormat = .plain
+    @Option(help: .init(tr("standard, or minimal (the time alone; grey in polybar)."))) var style: PanelStyle = .standard
     @OptionGroup var bus: BusOptions
 
     func validate() throws {
-        if format == .genmon { throw ValidationError("genmon polls: use `islet status --format genmon`") }
+        if format == .genmon { throw ValidationError(tr("genmon polls: use `islet status --format genmon`")) }
     }
 
     enum Event: Sendable {
@@ -129,9 +129,9 @@ extension WatchCommand {
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Print the live activity once, for panels that poll (xfce4-genmon and others).")
-    @Option(help: "waybar, polybar, i3blocks, genmon, json or plain.") var format: PanelFormat = .plain
-    @Option(help: "standard, or minimal (the time alone).") var style: PanelStyle = .standard
+        commandName: "status", abstract: tr("Print the live activity once, for panels that poll (xfce4-genmon and others)."))
+    @Option(help: .init(tr("waybar, polybar, i3blocks, genmon, json or plain."))) var format: PanelFormat = .plain
+    @Option(help: .init(tr("standard, or minimal (the time alone)."))) var style: PanelStyle = .standard
     @OptionGroup var bus: BusOptions
 
     func run() async throws {
@@ -142,8 +142,8 @@ struct StatusCommand: AsyncParsableCommand {
 struct ExpandCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "expand",
-        abstract: "Show the live activity's notification again, even if it was dismissed (for a panel's click).",
-        discussion: "Asks islet-notify (org.islet.Notify1 on the session bus) to post it afresh.")
+        abstract: tr("Show the live activity's notification again, even if it was dismissed (for a panel's click)."),
+        discussion: tr("Asks islet-notify (org.islet.Notify1 on the session bus) to post it afresh."))
     @OptionGroup var bus: BusOptions
 
     func run() async throws {
@@ -154,14 +154,14 @@ struct ExpandCommand: AsyncParsableCommand {
                 try await notify.call(NotifyBus.Method.expand)
             } catch let error as DBusError where error.meansServiceUnavailable {
                 Output.error(
-                    "islet-notify is not running, so there is no notification to show.",
-                    hint: "Start it with `systemctl --user start islet-notify`, or run `islet-notify &`.")
+                    tr("islet-notify is not running, so there is no notification to show."),
+                    hint: tr("Start it with `systemctl --user start islet-notify`, or run `islet-notify &`."))
                 throw ExitCode(69)
             }
             return true
         }
         if !asked {
-            Output.error("no live activity to show.", hint: "`islet timer start Tea 3m` or `islet fast start` starts one.")
+            Output.error(tr("no live activity to show."), hint: tr("`islet timer start Tea 3m` or `islet fast start` starts one."))
             throw ExitCode(1)
         }
     }

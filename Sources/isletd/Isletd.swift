@@ -5,6 +5,7 @@ import IsletService
 import IsletStore
 import Logging
 import OptionScanner
+import Translation
 
 #if canImport(Glibc)
     import Glibc
@@ -15,6 +16,8 @@ import OptionScanner
 @main
 enum IsletdMain {
     static func main() {
+        // Its error messages, which clients show, in the session's language.
+        Translation.start()
         EventLoop.runMain { await Isletd.main() }
     }
 }

@@ -1,5 +1,6 @@
 import Logging
 import OptionScanner
+import Translation
 
 /// isletd's command line. Parsed by hand: swift-argument-parser's reflection and help machinery
 /// would stay resident for the whole session in a service that parses four options once.
@@ -49,7 +50,7 @@ struct Options: Equatable {
             case "--log-level":
                 let level = try scanner.value(of: option)
                 guard let parsed = Logger.Level(rawValue: level) else {
-                    throw UsageError(description: "unknown log level \"\(level)\"; use trace, debug, info, notice, warning, error or critical")
+                    throw UsageError(description: tr("unknown log level \"%s\"; use trace, debug, info, notice, warning, error or critical", "\(level)"))
                 }
                 options.logLevel = parsed
             default:

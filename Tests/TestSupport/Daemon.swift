@@ -7,14 +7,17 @@ public final class Daemon: @unchecked Sendable {
     public let client: DBusConnection
     public let databasePath: String
     private var process: Child?
+    /// isletd's environment (nil: this process's).
+    public let environment: [String: String]?
 
     public static var binary: String { builtProduct("isletd") }
 
     public static let name = "org.islet.Islet1"
     public static let path: ObjectPath = "/org/islet/Islet1"
 
-    public init(bus: PrivateBus? = nil, databasePath: String? = nil) async throws {
+    public init(bus: PrivateBus? = nil, databasePath: String? = nil, environment: [String: String]? = nil) async throws {
         self.bus = try bus ?? PrivateBus()
+        self.environment = environment
         self.databasePath =
             try databasePath
             ?? TemporaryDirectory.make(prefix: "isletd").appendingPathComponent("islet.sqlite").path
@@ -26,7 +29,7 @@ public final class Daemon: @unchecked Sendable {
     public func start() async throws {
         // Its warnings go to the test's own standard error, where a failing test shows them.
         let process = try Child(
-            [Daemon.binary, "--address", bus.address, "--database", databasePath, "--log-level", "warning"],
+            [Daemon.binary, "--address", bus.address, "--database", databasePath, "--log-level", "warning"], environment: environment,
             stderr: .inherit)
         self.process = process
         for _ in 0..<500 {

@@ -299,7 +299,8 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
         } else {
             barText = timeText;
             icon = status === 'paused' ? 'media-playback-pause-symbolic' : 'preferences-system-time-symbolic';
-            menuTitle = title || t.gettext('Fasting Goal');
+            // The service names every fast "Fasting Goal": said in the user's language.
+            menuTitle = t.gettext('Fasting Goal');
             lines.push(t.gettext('Elapsed %s').replace('%s', islandHms(elapsed)));
             if (menuOpen && startedAt > 0) {
                 const elapsedNext = startedAt + (elapsed + 1) * second;
