@@ -327,3 +327,22 @@ ocr_click() {
   set -- $box
   xdotool mousemove $(( ($1 + $3 / 2) / 3 )) $(( ($2 + $4 / 2) / 3 )) click 1
 }
+
+# German (po/de.po): the catalogue built with msgfmt into $work/locale (readable by the
+# throwaway desktop user), and this shell's programs asked for de_DE.UTF-8.
+use_german() {
+  locale -a | grep -qix de_DE.utf8 || { record FAIL "de_DE.UTF-8 exists" "(packaging/install-deps --with-desktops makes it)"; return 1; }
+  mkdir -p "$work/locale/de/LC_MESSAGES"
+  msgfmt --check -o "$work/locale/de/LC_MESSAGES/islet.mo" "$root/po/de.po" || return 1
+  chmod -R a+rX "$work/locale"
+  unset LANGUAGE LC_ALL LC_MESSAGES LC_TIME
+  export LANG=de_DE.UTF-8 ISLET_LOCALEDIR=$work/locale
+}
+# ocr_reads PNG WORDS...: every word is in what tesseract reads of the picture (trimmed,
+# enlarged 3x, grey, negated when dark, thresholded, --psm 6).
+ocr_reads() {
+  local png=$1 text; shift
+  text=$( (convert "$png" -trim +repage -resize 300% -colorspace Gray -negate -threshold 50% png:- | tesseract - - --psm 6 2>/dev/null
+           convert "$png" -trim +repage -resize 300% -colorspace Gray -threshold 50% png:- | tesseract - - --psm 6 2>/dev/null) | tr '\n' ' ')
+  for w in "$@"; do grep -qF -- "$w" <<<"$text" || { record NOTE "read" "$text"; return 1; }; done
+}

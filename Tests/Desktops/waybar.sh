@@ -39,15 +39,18 @@ minimal_tooltip_reads() {  # its small tooltip, alone: digits and a colon, thres
     -threshold 60% -bordercolor white -border 20 png:- | tesseract - - --psm 7 -c tessedit_char_whitelist=0123456789: 2>/dev/null)
   grep -qE '^[0-9]:[0-9]{2}$' <<<"$text" || { record NOTE "read" "$text"; return 1; }
 }
+build_hover() {  # Tests/Desktops/pointer/hover, built into $work
+  wayland-scanner client-header "$here/pointer/virtual-pointer.xml" "$work/virtual-pointer-client.h" &&
+    wayland-scanner private-code "$here/pointer/virtual-pointer.xml" "$work/virtual-pointer-protocol.c" &&
+    cc -O2 -I"$work" -o "$work/hover" "$here/pointer/hover.c" "$work/virtual-pointer-protocol.c" -lwayland-client ||
+    { record FAIL "the virtual pointer builds"; return 1; }
+}
 run_server() {
   setup waybar
   start_bus noact
   sway_setup || { record FAIL "sway starts" "$(tail -5 "$work/sway.log")"; return; }
   # The virtual pointer, and islet where the throwaway user can run it.
-  wayland-scanner client-header "$here/pointer/virtual-pointer.xml" "$work/virtual-pointer-client.h" &&
-    wayland-scanner private-code "$here/pointer/virtual-pointer.xml" "$work/virtual-pointer-protocol.c" &&
-    cc -O2 -I"$work" -o "$work/hover" "$here/pointer/hover.c" "$work/virtual-pointer-protocol.c" -lwayland-client ||
-    { record FAIL "the virtual pointer builds"; return; }
+  build_hover || return
   cp "$bin/islet" "$work/islet"
   chmod 755 "$work" "$work/islet" "$work/hover"
   start_islet
