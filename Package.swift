@@ -26,8 +26,8 @@ let package = Package(
         .target(name: "IdleLoop", dependencies: ["CIdleLoop"]),
         // A general D-Bus library: knows nothing of islet.
         .target(name: "DBus", dependencies: ["CDBus", "IdleLoop"]),
-        // gettext and the locale's time formats, from the C library.
-        .target(name: "CIntl"),
+        // gettext and the locale's time formats, from the C library (DWARF 4, as CArguments below).
+        .target(name: "CIntl", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // islet's words in the user's language (po/, gettext's catalogues): `tr`, `trn`.
         .target(name: "Translation", dependencies: ["CIntl"]),
         // The domain, pure: Foundation at most; no clock, no time zone, no files. Its texts go
@@ -37,7 +37,7 @@ let package = Package(
         // DWARF 4: valgrind 3.19 (Debian 12) gives up on a program whose C parts carry clang's
         // default DWARF 5 (the link order's traces and the callgrind benchmarks use it).
         .target(name: "CArguments", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        .target(name: "Platform", dependencies: ["IsletCore", "CArguments", "CIntl"]),
+        .target(name: "Platform", dependencies: ["IsletCore", "CArguments", "CIntl", "Translation"]),
         // The D-Bus contract, described once: names, members, signatures, errors, the XML.
         .target(name: "IsletBus", dependencies: ["IsletCore", "DBus", "Translation"]),
         // The system's libsqlite3, and nothing else.

@@ -4,12 +4,18 @@
 public struct LocalTime: Sendable {
     /// Seconds east of UTC at a moment (daylight saving included).
     public var utcOffset: @Sendable (USec) -> Int64
-    /// How the user's locale writes times of day and dates.
-    public var style: ClockStyle
+    /// How the user's locale writes times of day and dates, asked for when a time is written
+    /// (the programs' locale is read at its first use, not at start).
+    public var style: ClockStyle { styleSource() }
+    private let styleSource: @Sendable () -> ClockStyle
 
     public init(style: ClockStyle = .iso, utcOffset: @escaping @Sendable (USec) -> Int64) {
+        self.init(styleSource: { style }, utcOffset: utcOffset)
+    }
+
+    public init(styleSource: @escaping @Sendable () -> ClockStyle, utcOffset: @escaping @Sendable (USec) -> Int64) {
         self.utcOffset = utcOffset
-        self.style = style
+        self.styleSource = styleSource
     }
 
     public static let utc = LocalTime { _ in 0 }

@@ -48,11 +48,14 @@ def first_touches(trace):
                 if address not in seen:
                     seen.add(address)
                     data.append(address)
-    for address in code:
-        base = address - entry
-        if base >= 0 and base % PAGE == 0 and base + main in code:
-            return base, data
-    sys.exit(f"data-from-trace: the program's entry point is not in {trace}")
+    # A library's code can line up with the entry and main by chance: of the bases that fit,
+    # the one under which the most touched data falls in the program's .bss.
+    bases = [address - entry for address in code
+             if address >= entry and (address - entry) % PAGE == 0 and address - entry + main in code]
+    if not bases:
+        sys.exit(f"data-from-trace: the program's entry point is not in {trace}")
+    base = max(bases, key=lambda b: sum(1 for a in data if bss[0] <= a - b < bss[1]))
+    return base, data
 
 
 names = []

@@ -7,8 +7,8 @@ const char *islet_dgettext(const char *domain, const char *msgid);
 const char *islet_dngettext(const char *domain, const char *singular, const char *plural, unsigned long n);
 /// Binds `domain` to the catalogues under `directory` (NULL: the system's), as UTF-8.
 void islet_bind_domain(const char *domain, const char *directory);
-/// Takes the user's locale (the environment) for messages, character types and times only:
-/// numbers stay in the C locale, so nothing that reads or writes one changes its decimal point.
+/// Takes the user's locale (the environment) for messages and times only: numbers and character
+/// types stay the C locale's, so nothing that reads or writes a number changes its decimal point.
 void islet_use_environment_locale(void);
 
 /// The locale's formats and names, from nl_langinfo(3).
