@@ -91,6 +91,7 @@ test:
 	$(SWIFT) build --build-tests
 	$(TEST_LOCALE) dbus-run-session -- $(SWIFT) test --skip-build
 	Tests/GnomeExtension/run
+	Tests/App/run "$$($(SWIFT) build --show-bin-path)"
 	packaging/test-install
 	$(MAKE) test-installed
 

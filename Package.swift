@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "isletd", targets: ["isletd"]),
         .executable(name: "islet-notify", targets: ["islet-notify"]),
         .executable(name: "islet", targets: ["islet"]),
+        .executable(name: "islet-app", targets: ["islet-app"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -69,6 +70,11 @@ let package = Package(
             ]),
         // docs/CLIENTS.md's Swift example, built and run by the tests so that it never rots.
         .executableTarget(name: "islet-example-activity", dependencies: ["IsletClient", "DBus"], path: "docs/examples/swift"),
+        // The app (issue 34): what its pages show, pure; and the GTK 4 / libadwaita program.
+        .target(name: "IsletAppModel", dependencies: ["IsletCore", "Translation"]),
+        .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
+        .executableTarget(
+            name: "islet-app", dependencies: ["IsletAppModel", "IsletClient", "IsletBus", "IsletCore", "DBus", "CAdw", "Platform", "Translation"]),
         // Benchmarks (make bench); built with everything else so they never rot.
         .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
         // Writes fasts until killed: the crash-safety tests SIGKILL it.
@@ -80,7 +86,7 @@ let package = Package(
         .testTarget(
             name: "IsletCoreTests",
             dependencies: [
-                "IsletCore", "Translation", .product(name: "PropertyBased", package: "swift-property-based"),
+                "IsletCore", "Translation", "IsletAppModel", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.

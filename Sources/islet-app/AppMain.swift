@@ -1,0 +1,166 @@
+import CAdw
+import IsletAppModel
+import IsletCore
+import Platform
+import Translation
+
+/// islet's app (issue 34, first part): the Fast page the seeds describe (FR-001 to FR-004,
+/// DFG-004) as a GTK 4 / libadwaita window, a client of isletd only. One instance
+/// (GApplication's uniqueness); closing the window ends the app, the fast goes on.
+@main
+enum AppMain {
+    static func main() {
+        Translation.start()
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        // --address ADDRESS: a private bus (the tests'); GTK does not see it.
+        var address: String?
+        if let i = arguments.firstIndex(of: "--address"), i + 1 < arguments.count {
+            address = arguments[i + 1]
+            arguments.removeSubrange(i...(i + 1))
+        }
+        let app = adw_application_new("org.islet.Islet", GApplicationFlags(rawValue: 0))
+        let controller = AppController(app: app, address: address)
+        connect(app, "activate") { controller.activate() }
+        let argv = [CommandLine.arguments[0]] + arguments
+        let status = withCStrings(argv) { pointers in
+            g_application_run(cast(app, to: GApplication.self), Int32(argv.count), pointers)
+        }
+        g_object_unref(object(app))
+        exit(status)
+    }
+
+    static func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+        defer { for p in pointers { free(p) } }
+        return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+/// The window and what it shows, on GTK's main thread.
+final class AppController {
+    private let app: UnsafeMutablePointer<AdwApplication>?
+    private let address: String?
+    private var window: UnsafeMutablePointer<GtkWidget>?
+    private var toasts: UnsafeMutablePointer<GtkWidget>?
+    private var fast: FastView?
+    private var banner: UnsafeMutablePointer<GtkWidget>?
+    private var facts: FastPage.Facts?
+    private var tick: guint = 0
+    private var link: ServiceLink?
+
+    init(app: UnsafeMutablePointer<AdwApplication>?, address: String?) {
+        self.app = app
+        self.address = address
+    }
+
+    func activate() {
+        if let window {
+            gtk_window_present(cast(window))
+            return
+        }
+        let window = adw_application_window_new(cast(app, to: GtkApplication.self))
+        self.window = window
+        gtk_window_set_title(cast(window), "islet")
+        gtk_window_set_default_size(cast(window), 420, 460)
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_append(cast(content), adw_header_bar_new())
+        // isletd missing: said plainly, with a button that starts it (D-Bus activation).
+        let banner = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        self.banner = banner
+        let bannerText = gtk_label_new(tr("islet's service is not running."))
+        let startService = gtk_button_new_with_label(tr("Start It"))
+        gtk_box_append(cast(banner), bannerText)
+        gtk_box_append(cast(banner), startService)
+        gtk_widget_set_halign(banner, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(banner, 12)
+        gtk_widget_set_visible(banner, 0)
+        gtk_box_append(cast(content), banner)
+        let fast = FastView()
+        self.fast = fast
+        gtk_box_append(cast(content), fast.root)
+        let overlay = adw_toast_overlay_new()
+        toasts = overlay
+        adw_toast_overlay_set_child(opaque(overlay), content)
+        adw_application_window_set_content(cast(window), overlay)
+
+        connect(fast.button, "clicked") { [weak self] in self?.pressed() }
+        connect(startService, "clicked") { [weak self] in
+            guard let link = self?.link else { return }
+            Task { await link.refresh(activate: true) }
+        }
+        // Counting only while the window is on screen; hidden, nothing wakes.
+        connect(window, "map") { [weak self] in self?.render() }
+        connect(window, "unmap") { [weak self] in self?.stopTicking() }
+        addUndoAction()
+
+        let me = MainThreadRef(self)
+        let link = ServiceLink(address: address) { update in
+            MainThreadAction { me.value?.apply(update) }.post()
+        }
+        self.link = link
+        show(FastPage(.notFasting, now: WallClock.now()))
+        gtk_window_present(cast(window))
+        link.start()
+    }
+
+    private func apply(_ update: ServiceLink.Update) {
+        switch update {
+        case .facts(let facts):
+            self.facts = facts
+            gtk_widget_set_visible(banner, 0)
+            gtk_widget_set_sensitive(fast?.button, 1)
+            render()
+        case .unavailable:
+            facts = nil
+            stopTicking()
+            gtk_widget_set_visible(banner, 1)
+            gtk_widget_set_sensitive(fast?.button, 0)
+            show(FastPage(.notFasting, now: WallClock.now()))
+        case .failed(let words):
+            toast(words, undo: false)
+        case .stopped(let fast):
+            let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
+            toast(tr("Fast stopped after %s.", Format.hoursMinutes(seconds: hours)), undo: true)
+        }
+    }
+
+    private func pressed() {
+        guard let facts, let link else { return }
+        if facts.fasting { link.stopFast() } else { link.startFast() }
+    }
+
+    private func render() {
+        stopTicking()
+        let page = FastPage(facts ?? .notFasting, now: WallClock.now())
+        show(page)
+        guard let next = page.nextChange, let window, gtk_widget_get_mapped(window) != 0 else { return }
+        let now = WallClock.now()
+        let wait = next > now ? (next - now + 999) / 1000 : 1
+        tick = after(milliseconds: UInt32(clamping: wait)) { [weak self] in
+            self?.tick = 0
+            self?.render()
+        }
+    }
+
+    private func stopTicking() {
+        if tick != 0 { g_source_remove(tick) }
+        tick = 0
+    }
+
+    private func show(_ page: FastPage) { fast?.show(page) }
+
+    private func toast(_ text: String, undo: Bool) {
+        guard let toast = adw_toast_new(text) else { return }
+        if undo {
+            adw_toast_set_button_label(toast, tr("Undo"))
+            adw_toast_set_action_name(toast, "app.undo-stop")
+        }
+        adw_toast_overlay_add_toast(opaque(toasts), toast)
+    }
+
+    private func addUndoAction() {
+        let action = g_simple_action_new("undo-stop", nil)
+        connect(action, "activate-action") { [weak self] in self?.link?.undoStop() }
+        g_action_map_add_action(opaque(app), action)
+    }
+}

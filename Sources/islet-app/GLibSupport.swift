@@ -1,0 +1,82 @@
+import CAdw
+
+/// The GLib and GTK plumbing the app needs, in one place: signals with Swift closures, work
+/// handed to GTK's main thread, timeouts, and pointer casts between GObject types.
+
+/// A closure kept alive for as long as GLib holds it.
+final class Callback {
+    let action: () -> Void
+    init(_ action: @escaping () -> Void) { self.action = action }
+
+    var retained: UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+    static func from(_ pointer: UnsafeMutableRawPointer?) -> Callback? {
+        pointer.map { Unmanaged<Callback>.fromOpaque($0).takeUnretainedValue() }
+    }
+    static let release: GClosureNotify = { data, _ in
+        if let data { Unmanaged<Callback>.fromOpaque(data).release() }
+    }
+    static let destroy: GDestroyNotify = { data in
+        if let data { Unmanaged<Callback>.fromOpaque(data).release() }
+    }
+}
+
+/// A GObject pointer of any type, as GLib's functions take it.
+func object<T>(_ pointer: UnsafeMutablePointer<T>?) -> gpointer? { pointer.map { UnsafeMutableRawPointer($0) } }
+
+/// A widget as another of its types (GtkWindow, GtkBox, ...).
+func cast<T, U>(_ pointer: UnsafeMutablePointer<T>?, to: U.Type = U.self) -> UnsafeMutablePointer<U>? {
+    pointer.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: U.self) }
+}
+
+/// A pointer to an opaque GObject type (AdwToastOverlay, GSimpleAction, ...).
+func opaque<T>(_ pointer: UnsafeMutablePointer<T>?) -> OpaquePointer? { pointer.map { OpaquePointer($0) } }
+
+/// Connects a signal whose handler takes (instance, user data) to `action`.
+func connect<T>(_ instance: UnsafeMutablePointer<T>?, _ signal: String, _ action: @escaping () -> Void) {
+    connect(raw: object(instance), signal, action)
+}
+
+func connect(_ instance: OpaquePointer?, _ signal: String, _ action: @escaping () -> Void) {
+    connect(raw: instance.map { UnsafeMutableRawPointer($0) }, signal, action)
+}
+
+private func connect(raw instance: gpointer?, _ signal: String, _ action: @escaping () -> Void) {
+    // "activate" of a GSimpleAction passes a parameter first: (action, parameter, data).
+    let twoArguments: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in Callback.from(data)?.action() }
+    let threeArguments: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in Callback.from(data)?.action() }
+    let handler = signal == "activate-action" ? unsafeBitCast(threeArguments, to: GCallback.self) : unsafeBitCast(twoArguments, to: GCallback.self)
+    g_signal_connect_data(
+        instance, signal == "activate-action" ? "activate" : signal, handler, Callback(action).retained, Callback.release, GConnectFlags(rawValue: 0))
+}
+
+/// A weak reference that may cross to GTK's main thread, where alone it is used.
+final class MainThreadRef<T: AnyObject>: @unchecked Sendable {
+    weak var value: T?
+    init(_ value: T) { self.value = value }
+}
+
+/// Runs `action` on GTK's main thread, soon (from any thread).
+func onMainThread(_ action: @escaping () -> Void) {
+    let run: @convention(c) (gpointer?) -> gboolean = { data in
+        Callback.from(data)?.action()
+        return 0
+    }
+    g_idle_add_full(G_PRIORITY_DEFAULT, run, Callback(action).retained, Callback.destroy)
+}
+
+/// Runs `action` once after `milliseconds` on GTK's main thread; the returned id cancels it.
+@discardableResult
+func after(milliseconds: UInt32, _ action: @escaping () -> Void) -> guint {
+    let run: @convention(c) (gpointer?) -> gboolean = { data in
+        Callback.from(data)?.action()
+        return 0
+    }
+    return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, run, Callback(action).retained, Callback.destroy)
+}
+
+/// A Sendable wrapper for handing main-thread work across the app's tasks: only ever run on
+/// GTK's main thread (``onMainThread``).
+struct MainThreadAction: @unchecked Sendable {
+    let action: () -> Void
+    func post() { onMainThread(action) }
+}

@@ -1,0 +1,132 @@
+import DBus
+import IsletAppModel
+import IsletBus
+import IsletClient
+import IsletCore
+import Translation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The app's side of the contract: isletd's fast as ``FastPage/Facts``, followed through its
+/// signals (never polled), and the calls the page makes. Runs on Swift's executors; what it
+/// learns goes to GTK's main thread through `deliver`.
+final class ServiceLink: @unchecked Sendable {
+    enum Update: Sendable {
+        case facts(FastPage.Facts)
+        /// isletd is not on the bus (or could not be started): why, in its words or ours.
+        case unavailable(String)
+        case failed(String)
+        case stopped(CompletedFast)
+    }
+
+    private let address: String?
+    private let deliver: @Sendable (Update) -> Void
+    private let lock = NSLockish()
+    private var client: IsletClient?
+
+    init(address: String?, deliver: @escaping @Sendable (Update) -> Void) {
+        self.address = address
+        self.deliver = deliver
+    }
+
+    /// Connects and follows isletd for as long as the app runs.
+    func start() {
+        Task { await self.follow() }
+    }
+
+    private func follow() async {
+        let connection: DBusConnection
+        do {
+            connection = try DBusConnection(bus: address.map { .address($0) } ?? .session, label: "islet-app")
+        } catch {
+            deliver(.unavailable("\(error)"))
+            return
+        }
+        let client = IsletClient(connection: connection)
+        lock.withLock { self.client = client }
+        do {
+            let fastSignals = try await client.fasting.signals()
+            let properties = try await connection.signals(
+                matching: MatchRule(
+                    interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", path: IsletBus.path,
+                    arg0: IsletBus.Fasting.name))
+            let owners = try await connection.watchNameOwner(IsletBus.name)
+            Task {
+                for await _ in fastSignals { await self.refresh() }
+            }
+            Task {
+                for await _ in properties { await self.refresh() }
+            }
+            // The first owner (nil: not running) and every change: isletd started, stopped,
+            // crashed or restarted while the app is open.
+            var first = true
+            for await owner in owners {
+                if owner != nil || first { await refresh(activate: first) }
+                if owner == nil, !first { deliver(.unavailable(tr("islet's service stopped."))) }
+                first = false
+            }
+        } catch {
+            deliver(.unavailable("\(error)"))
+        }
+    }
+
+    /// Reads the fast; `activate`: D-Bus starts isletd if it is installed and not running.
+    func refresh(activate: Bool = false) async {
+        guard let client = lock.withLock({ self.client }) else { return }
+        do {
+            let status = try await client.fastStatus()
+            deliver(
+                .facts(
+                    FastPage.Facts(
+                        fasting: status.fasting, startedAt: status.startedAt, goalSeconds: status.activeGoalSeconds,
+                        dailyGoalSeconds: status.dailyGoalSeconds)))
+        } catch let error as DBusError where error.meansServiceUnavailable {
+            deliver(.unavailable(tr("islet's service is not running.")))
+        } catch {
+            deliver(.failed(ServiceLink.words(error)))
+        }
+    }
+
+    func startFast() { call { _ = try await $0.startFast() } }
+
+    func stopFast() {
+        call { client in
+            let fast = try await client.stopFast()
+            self.deliver(.stopped(fast))
+        }
+    }
+
+    func undoStop() { call { _ = try await $0.undoStopFast() } }
+
+    /// A call whose failure is shown in the service's own words.
+    private func call(_ body: @escaping @Sendable (IsletClient) async throws -> Void) {
+        guard let client = lock.withLock({ self.client }) else { return }
+        Task {
+            do {
+                try await body(client)
+            } catch {
+                self.deliver(.failed(ServiceLink.words(error)))
+            }
+        }
+    }
+
+    /// isletd's message for its errors ("no fast is running"); the error itself otherwise.
+    static func words(_ error: Error) -> String {
+        if let error = error as? DBusError, !error.message.isEmpty { return error.message }
+        return "\(error)"
+    }
+}
+
+/// A small lock (no Foundation in this file's module needs).
+final class NSLockish: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}

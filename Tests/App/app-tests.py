@@ -1,0 +1,143 @@
+"""islet-app through AT-SPI, as a screen reader sees it (issue 34): run by Tests/App/run.
+
+Each check prints PASS or FAIL; the script exits 1 when one failed."""
+import os
+import subprocess
+import sys
+import time
+
+import pyatspi
+
+isletd = os.environ["ISLET_TEST_ISLETD"]
+islet = os.environ["ISLET_TEST_ISLET"]
+database = os.environ["ISLET_TEST_DATABASE"]
+shots = os.environ.get("ISLET_TEST_SHOTS", "")
+failures = 0
+
+
+def check(name, ok, detail=""):
+    global failures
+    print(("PASS " if ok else "FAIL ") + name + ("" if ok else f"  ({detail})"), flush=True)
+    if not ok:
+        failures += 1
+
+
+def eventually(condition, seconds=10.0):
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            if condition():
+                return True
+        except Exception:  # the tree changes under us while the app updates
+            pass
+        time.sleep(0.1)
+    return False
+
+
+def fasting():
+    out = subprocess.run(["gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1",
+                          "--method", "org.freedesktop.DBus.Properties.Get", "org.islet.Islet1.Fasting", "Fasting"],
+                         capture_output=True, text=True)
+    return "true" in out.stdout
+
+
+def start_isletd():
+    return subprocess.Popen([isletd, "--database", database, "--log-level", "warning"])
+
+
+def app():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        child = desktop.getChildAtIndex(i)
+        if child is not None and child.name == "islet-app":
+            return child
+    return None
+
+
+def find(role, predicate=lambda node: True):
+    root = app()
+    if root is None:
+        return []
+    found = []
+
+    def walk(node, depth=0):
+        if node is None or depth > 40:
+            return
+        if node.getRoleName() == role and predicate(node):
+            found.append(node)
+        for i in range(node.childCount):
+            walk(node.getChildAtIndex(i), depth + 1)
+
+    walk(root)
+    return found
+
+
+def labels():
+    return [node.name for node in find("label")]
+
+
+def button(name):
+    buttons = find("push button", lambda node: node.name == name) + find("button", lambda node: node.name == name)
+    return buttons[0] if buttons else None
+
+
+def press(name):
+    target = button(name)
+    if target is None:
+        return False
+    target.queryAction().doAction(0)
+    return True
+
+
+def shot(name):
+    if shots:
+        subprocess.run(["import", "-window", "root", "-crop", "460x520+0+0", "+repage", f"{shots}/app-{name}.png"])
+
+
+daemon = start_isletd()
+time.sleep(0.5)
+window = subprocess.Popen([os.environ["ISLET_TEST_APP"]])
+check("the app is on the accessibility bus", eventually(lambda: app() is not None, 20))
+check("FR-001 inactive: 00:00:00 and Start Fast", eventually(lambda: "00:00:00" in labels() and button("Start Fast") is not None),
+      labels())
+check("FR-001 inactive: a hint to press Start", eventually(lambda: "Press Start to begin a fast." in labels()), labels())
+shot("inactive")
+
+check("FR-001 Start Fast pressed", press("Start Fast"))
+check("FR-001 isletd has a fast", eventually(fasting))
+check("FR-002 the button now stops", eventually(lambda: button("Stop Fast") is not None))
+time.sleep(1.2)
+first = [l for l in labels() if l.startswith("00:00:0")]
+time.sleep(2.1)
+later = [l for l in labels() if l.startswith("00:00:0")]
+check("FR-002 the elapsed label counts", bool(first) and bool(later) and first != later, f"{first} then {later}")
+shot("fasting")
+
+check("FR-003 Stop Fast pressed", press("Stop Fast"))
+check("FR-003 isletd has no fast", eventually(lambda: not fasting()))
+check("FR-003 the button starts again", eventually(lambda: button("Start Fast") is not None))
+
+started = subprocess.run([islet, "fast", "start"], capture_output=True, text=True)
+check("a fast started from the command line appears within a second",
+      eventually(lambda: button("Stop Fast") is not None and any(l.startswith("00:00:0") for l in labels()), 1.5),
+      f"{started.stdout}{started.stderr} {labels()}")
+subprocess.run([islet, "goal", "set", "16h"], capture_output=True)
+subprocess.run([islet, "fast", "goal", "16h"], capture_output=True)
+check("DFG-004 Goal in HH:MM:SS", eventually(lambda: any(l.startswith("Goal in 15:59:") for l in labels())), labels())
+shot("goal")
+
+daemon.kill()
+daemon.wait()
+check("isletd killed: the app says so", eventually(lambda: "islet's service is not running." in labels() or
+                                                   "islet's service stopped." in labels()), labels())
+shot("no-service")
+daemon = start_isletd()
+check("isletd back: the fast shows again", eventually(lambda: button("Stop Fast") is not None and
+                                                   any(l.startswith("Goal in 15:59:") for l in labels()), 10), labels())
+
+window.terminate()
+window.wait(timeout=10)
+daemon.terminate()
+daemon.wait(timeout=10)
+print(f"{'all' if failures == 0 else failures} {'checks passed' if failures == 0 else 'failed'}")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,42 @@
+import IsletAppModel
+import IsletCore
+import Testing
+
+/// The app's Fast page for every state of a fast (FR-001 to FR-004, DFG-004).
+@Suite struct FastPageModel {
+    static let s: UInt64 = 1_000_000
+    static let start: UInt64 = 1_795_600_000 * s
+
+    @Test func fr001InactiveShowsZeroAndAStartButton() {
+        let page = FastPage(.init(fasting: false, startedAt: 0, goalSeconds: 0, dailyGoalSeconds: 16 * 3600), now: FastPageModel.start)
+        #expect(page.elapsed == "00:00:00")
+        #expect(page.hint == "Press Start to begin a fast.")
+        #expect(page.buttonLabel == "Start Fast" && !page.buttonStops)
+        #expect(page.goalLabel == "Goal: 16 hours")
+        #expect(page.goalLine == nil && page.progress == nil && page.nextChange == nil, "nothing counts: no wake-up")
+    }
+
+    @Test func fr002RunningCountsEachSecondTowardsTheGoal() {
+        let facts = FastPage.Facts(fasting: true, startedAt: FastPageModel.start, goalSeconds: 16 * 3600, dailyGoalSeconds: 16 * 3600)
+        let page = FastPage(facts, now: FastPageModel.start + (3 * 3600 + 12 * 60 + 9) * FastPageModel.s + 400_000)
+        #expect(page.elapsed == "03:12:09")
+        #expect(page.goalLine == "Goal in 12:47:51")
+        #expect(page.buttonLabel == "Stop Fast" && page.buttonStops && page.hint == nil)
+        #expect(page.nextChange == FastPageModel.start + (3 * 3600 + 12 * 60 + 10) * FastPageModel.s, "the next whole second")
+        #expect(abs((page.progress ?? 0) - 11529.0 / 57600.0) < 1e-9)
+    }
+
+    @Test func dfg004GoalReachedAndNoGoal() {
+        let reached = FastPage(
+            .init(fasting: true, startedAt: FastPageModel.start, goalSeconds: 3600, dailyGoalSeconds: 0),
+            now: FastPageModel.start + 3601 * FastPageModel.s)
+        #expect(reached.goalLine == "Goal Reached!" && reached.goalReached && reached.progress == 1)
+        #expect(reached.elapsed == "01:00:01")
+        let none = FastPage(.init(fasting: true, startedAt: FastPageModel.start, goalSeconds: 0, dailyGoalSeconds: 0), now: FastPageModel.start)
+        #expect(none.goalLine == nil && none.goalLabel == "No goal" && none.progress == nil && none.elapsed == "00:00:00")
+        // A clock set back before the start shows 0, never a wrapped number.
+        let early = FastPage(
+            .init(fasting: true, startedAt: FastPageModel.start, goalSeconds: 60, dailyGoalSeconds: 0), now: FastPageModel.start - 5 * FastPageModel.s)
+        #expect(early.elapsed == "00:00:00" && early.goalLine == "Goal in 00:01:00")
+    }
+}
