@@ -1,5 +1,6 @@
 import CAdw
 import IsletAppModel
+import IsletClient
 import IsletCore
 import Platform
 import Translation
@@ -43,6 +44,8 @@ final class AppController {
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var toasts: UnsafeMutablePointer<GtkWidget>?
     private var fast: FastView?
+    private var goal: GoalView?
+    private var presets: [Preset] = []
     private var banner: UnsafeMutablePointer<GtkWidget>?
     private var facts: FastPage.Facts?
     private var tick: guint = 0
@@ -61,9 +64,16 @@ final class AppController {
         let window = adw_application_window_new(cast(app, to: GtkApplication.self))
         self.window = window
         gtk_window_set_title(cast(window), "islet")
-        gtk_window_set_default_size(cast(window), 420, 460)
+        gtk_window_set_default_size(cast(window), 640, 600)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_box_append(cast(content), adw_header_bar_new())
+        // The pages, switched from the header bar (the seeds' main screen, the goal picker).
+        let header = adw_header_bar_new()
+        let stack = adw_view_stack_new()
+        let switcher = adw_view_switcher_title_new()
+        adw_view_switcher_title_set_stack(opaque(switcher), opaque(stack))
+        adw_view_switcher_title_set_title(opaque(switcher), "islet")
+        adw_header_bar_set_title_widget(opaque(header), switcher)
+        gtk_box_append(cast(content), header)
         // isletd missing: said plainly, with a button that starts it (D-Bus activation).
         let banner = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         self.banner = banner
@@ -77,7 +87,16 @@ final class AppController {
         gtk_box_append(cast(content), banner)
         let fast = FastView()
         self.fast = fast
-        gtk_box_append(cast(content), fast.root)
+        let me = MainThreadRef(self)
+        let goal = GoalView(
+            choose: { seconds in me.value?.link?.setGoal(seconds) }, invalid: { words in me.value?.toast(words, undo: false) })
+        self.goal = goal
+        let fastPage = adw_view_stack_add_titled(opaque(stack), fast.root, "fast", tr("Fast"))
+        adw_view_stack_page_set_icon_name(fastPage, "preferences-system-time-symbolic")
+        let goalPage = adw_view_stack_add_titled(opaque(stack), goal.root, "goal", tr("Goal"))
+        adw_view_stack_page_set_icon_name(goalPage, "emblem-default-symbolic")
+        gtk_widget_set_vexpand(stack, 1)
+        gtk_box_append(cast(content), stack)
         let overlay = adw_toast_overlay_new()
         toasts = overlay
         adw_toast_overlay_set_child(opaque(overlay), content)
@@ -93,7 +112,6 @@ final class AppController {
         connect(window, "unmap") { [weak self] in self?.stopTicking() }
         addUndoAction()
 
-        let me = MainThreadRef(self)
         let link = ServiceLink(address: address) { update in
             MainThreadAction { me.value?.apply(update) }.post()
         }
@@ -109,6 +127,7 @@ final class AppController {
             self.facts = facts
             gtk_widget_set_visible(banner, 0)
             gtk_widget_set_sensitive(fast?.button, 1)
+            goal?.show(GoalPage(presets: presets, goalSeconds: facts.dailyGoalSeconds))
             render()
         case .unavailable:
             facts = nil
@@ -116,6 +135,9 @@ final class AppController {
             gtk_widget_set_visible(banner, 1)
             gtk_widget_set_sensitive(fast?.button, 0)
             show(FastPage(.notFasting, now: WallClock.now()))
+        case .presets(let presets):
+            self.presets = presets
+            goal?.show(GoalPage(presets: presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
         case .failed(let words):
             toast(words, undo: false)
         case .stopped(let fast):
@@ -149,7 +171,7 @@ final class AppController {
 
     private func show(_ page: FastPage) { fast?.show(page) }
 
-    private func toast(_ text: String, undo: Bool) {
+    fileprivate func toast(_ text: String, undo: Bool) {
         guard let toast = adw_toast_new(text) else { return }
         if undo {
             adw_toast_set_button_label(toast, tr("Undo"))

@@ -80,3 +80,16 @@ struct MainThreadAction: @unchecked Sendable {
     let action: () -> Void
     func post() { onMainThread(action) }
 }
+
+/// The name a screen reader says for a widget that has no label of its own (a spin button).
+func setAccessibleLabel(_ widget: UnsafeMutablePointer<GtkWidget>?, _ text: String) {
+    var value = GValue()
+    // G_TYPE_STRING, a macro Swift does not see: the 16th fundamental type.
+    g_value_init(&value, GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))
+    g_value_set_string(&value, text)
+    var property = GTK_ACCESSIBLE_PROPERTY_LABEL
+    withUnsafeMutablePointer(to: &value) { pointer in
+        gtk_accessible_update_property_value(opaque(widget), 1, &property, pointer)
+    }
+    g_value_unset(&value)
+}

@@ -19,12 +19,15 @@ final class ServiceLink: @unchecked Sendable {
         case unavailable(String)
         case failed(String)
         case stopped(CompletedFast)
+        /// The goal presets, as isletd describes them (in the session's language).
+        case presets([Preset])
     }
 
     private let address: String?
     private let deliver: @Sendable (Update) -> Void
     private let lock = NSLockish()
     private var client: IsletClient?
+    private var havePresets = false
 
     init(address: String?, deliver: @escaping @Sendable (Update) -> Void) {
         self.address = address
@@ -76,6 +79,11 @@ final class ServiceLink: @unchecked Sendable {
     func refresh(activate: Bool = false) async {
         guard let client = lock.withLock({ self.client }) else { return }
         do {
+            if activate || lock.withLock({ !self.havePresets }) {
+                let presets = try await client.presets()
+                lock.withLock { self.havePresets = true }
+                deliver(.presets(presets))
+            }
             let status = try await client.fastStatus()
             deliver(
                 .facts(
@@ -99,6 +107,13 @@ final class ServiceLink: @unchecked Sendable {
     }
 
     func undoStop() { call { _ = try await $0.undoStopFast() } }
+
+    /// The daily goal (DFG-002, DFG-003): seconds, or 0 for none.
+    func setGoal(_ seconds: UInt64) {
+        call { client in
+            if seconds == 0 { try await client.clearGoal() } else { try await client.setGoal(seconds: seconds) }
+        }
+    }
 
     /// A call whose failure is shown in the service's own words.
     private func call(_ body: @escaping @Sendable (IsletClient) async throws -> Void) {

@@ -89,9 +89,36 @@ def press(name):
     return True
 
 
+def goal_seconds():
+    out = subprocess.run(["gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1",
+                          "--method", "org.freedesktop.DBus.Properties.Get", "org.islet.Islet1.Fasting", "GoalSeconds"],
+                         capture_output=True, text=True)
+    digits = "".join(ch for ch in out.stdout.split("uint64")[-1] if ch.isdigit())
+    return int(digits) if digits else -1
+
+
+def choice(name):
+    found = find("push button", lambda node: node.name == name) + find("toggle button", lambda node: node.name == name)
+    return found[0] if found else None
+
+
+def checked(name):
+    box = choice(name)
+    return box is not None and (box.getState().contains(pyatspi.STATE_CHECKED) or box.getState().contains(pyatspi.STATE_PRESSED))
+
+
+def click(role_names, name):
+    for role in role_names:
+        nodes = find(role, lambda node: node.name == name)
+        if nodes:
+            nodes[0].queryAction().doAction(0)
+            return True
+    return False
+
+
 def shot(name):
     if shots:
-        subprocess.run(["import", "-window", "root", "-crop", "460x520+0+0", "+repage", f"{shots}/app-{name}.png"])
+        subprocess.run(["import", "-window", "root", "-crop", "640x600+0+0", "+repage", f"{shots}/app-{name}.png"])
 
 
 daemon = start_isletd()
@@ -137,6 +164,28 @@ shot("no-service")
 daemon = start_isletd()
 check("isletd back: the fast shows again", eventually(lambda: button("Stop Fast") is not None and
                                                    any(l.startswith("Goal in 15:59:") for l in labels()), 10), labels())
+
+# The Goal page (DFG-001 to DFG-003): the presets with their descriptions, the current one
+# marked, a custom duration, no goal; each choice is isletd's GoalSeconds at once.
+check("the Goal page is switched to", eventually(lambda: click(["page tab"], "Goal")))
+check("DFG-001 the presets with their descriptions",
+      eventually(lambda: choice("18:6 · 18 hours") is not None and
+                 "A longer fast, potentially enhancing fat burning and focus." in labels()), labels())
+check("DFG-001 the current goal (16 h) is marked", eventually(lambda: checked("16:8 · 16 hours")))
+shot("goal-page")
+check("DFG-002 choosing 18:6", eventually(lambda: click(["push button", "toggle button"], "18:6 · 18 hours")))
+check("DFG-002 GoalSeconds follows: 64800", eventually(lambda: goal_seconds() == 64800), goal_seconds())
+subprocess.run([islet, "goal", "set", "20:4"], capture_output=True)
+check("a goal set from the command line is marked", eventually(lambda: checked("20:4 · 20 hours")))
+entries = find("text", lambda node: node.name == "Custom goal") + find("entry", lambda node: node.name == "Custom goal")
+check("DFG-003 the custom goal's field is named", len(entries) == 1, [n.name for n in find("text") + find("entry")])
+if entries:
+    entries[0].queryEditableText().setTextContents("15h30m")
+check("DFG-003 a custom duration: 15h30m, Set", bool(entries) and click(["push button"], "Set"))
+check("DFG-003 GoalSeconds follows: 55800", eventually(lambda: goal_seconds() == 55800), goal_seconds())
+check("DFG-003 Custom is marked", eventually(lambda: checked("Custom")))
+check("no goal chosen", eventually(lambda: click(["push button", "toggle button"], "No goal")))
+check("no goal: GoalSeconds 0", eventually(lambda: goal_seconds() == 0), goal_seconds())
 
 window.terminate()
 window.wait(timeout=10)

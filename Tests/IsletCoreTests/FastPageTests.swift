@@ -40,3 +40,27 @@ import Testing
         #expect(early.elapsed == "00:00:00" && early.goalLine == "Goal in 00:01:00")
     }
 }
+
+/// The app's Goal page (DFG-001 to DFG-003, DFG-005).
+@Suite struct GoalPageModel {
+    @Test func dfg001PresetsWithTheirDescriptionsAndTheCurrentOneMarked() {
+        let page = GoalPage(presets: Presets.all, goalSeconds: 57600)
+        #expect(page.presets.map(\.title) == ["14:10 · 14 hours", "16:8 · 16 hours", "18:6 · 18 hours", "20:4 · 20 hours"])
+        #expect(page.presets[1].subtitle == "A popular choice, may aid weight management and blood sugar control.")
+        #expect(page.presets.map(\.selected) == [false, true, false, false])
+        #expect(page.current == "Goal: 16 hours" && !page.customSelected && !page.noGoalSelected)
+    }
+
+    @Test func dfg003CustomAndNoGoal() {
+        let custom = GoalPage(presets: Presets.all, goalSeconds: 15 * 3600 + 30 * 60)
+        #expect(custom.customSelected && custom.presets.allSatisfy { !$0.selected })
+        #expect(custom.current == "Goal: 15 hours 30 minutes" && custom.customHours == 15 && custom.customMinutes == 30)
+        let none = GoalPage(presets: Presets.all, goalSeconds: 0)
+        #expect(none.noGoalSelected && !none.customSelected && none.current == "No goal")
+        #expect(none.customHours == 16 && none.customMinutes == 0)
+        #expect(GoalPage.customSeconds(hours: 0, minutes: 0) == nil)
+        #expect(GoalPage.customSeconds(hours: 0, minutes: 1) == 60)
+        #expect(GoalPage.customSeconds(hours: 168, minutes: 0) == 604_800)
+        #expect(GoalPage.customSeconds(hours: 168, minutes: 1) == nil)
+    }
+}
