@@ -45,6 +45,9 @@ final class AppController {
     private var toasts: UnsafeMutablePointer<GtkWidget>?
     private var fast: FastView?
     private var goal: GoalView?
+    private var history: HistoryView?
+    private var fasts: [CompletedFast] = []
+    private var lastDeleted: CompletedFast?
     private var presets: [Preset] = []
     private var banner: UnsafeMutablePointer<GtkWidget>?
     private var facts: FastPage.Facts?
@@ -95,6 +98,20 @@ final class AppController {
         adw_view_stack_page_set_icon_name(fastPage, "preferences-system-time-symbolic")
         let goalPage = adw_view_stack_add_titled(opaque(stack), goal.root, "goal", tr("Goal"))
         adw_view_stack_page_set_icon_name(goalPage, "emblem-default-symbolic")
+        let history = HistoryView { id in
+            guard let fast = me.value?.fasts.first(where: { $0.id == id }) else { return }
+            me.value?.link?.deleteFast(fast)
+        }
+        self.history = history
+        let historyPage = adw_view_stack_add_titled(opaque(stack), history.root, "history", tr("History"))
+        adw_view_stack_page_set_icon_name(historyPage, "document-open-recent-symbolic")
+        // The history is read when its page is shown (edits from elsewhere have no signal).
+        connect(opaque(stack), "notify::visible-child") {
+            guard let name = adw_view_stack_get_visible_child_name(opaque(stack)), String(cString: name) == "history",
+                let link = me.value?.link
+            else { return }
+            Task { await link.loadHistory() }
+        }
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(cast(content), stack)
         let overlay = adw_toast_overlay_new()
@@ -138,11 +155,17 @@ final class AppController {
         case .presets(let presets):
             self.presets = presets
             goal?.show(GoalPage(presets: presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
+        case .history(let fasts, let figures):
+            self.fasts = fasts
+            history?.show(HistoryPage(fasts: fasts, statistics: figures, localTime: .system, now: WallClock.now()))
+        case .deleted(let fast):
+            lastDeleted = fast
+            toast(tr("Fast deleted."), undo: true, action: "app.undo-delete")
         case .failed(let words):
             toast(words, undo: false)
         case .stopped(let fast):
             let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
-            toast(tr("Fast stopped after %s.", Format.hoursMinutes(seconds: hours)), undo: true)
+            toast(tr("Fast stopped after %s.", Format.hoursMinutes(seconds: hours)), undo: true, action: "app.undo-stop")
         }
     }
 
@@ -171,18 +194,25 @@ final class AppController {
 
     private func show(_ page: FastPage) { fast?.show(page) }
 
-    fileprivate func toast(_ text: String, undo: Bool) {
+    fileprivate func toast(_ text: String, undo: Bool, action: String = "") {
         guard let toast = adw_toast_new(text) else { return }
         if undo {
             adw_toast_set_button_label(toast, tr("Undo"))
-            adw_toast_set_action_name(toast, "app.undo-stop")
+            adw_toast_set_action_name(toast, action)
         }
         adw_toast_overlay_add_toast(opaque(toasts), toast)
     }
 
     private func addUndoAction() {
-        let action = g_simple_action_new("undo-stop", nil)
-        connect(action, "activate-action") { [weak self] in self?.link?.undoStop() }
-        g_action_map_add_action(opaque(app), action)
+        let undoStop = g_simple_action_new("undo-stop", nil)
+        connect(undoStop, "activate-action") { [weak self] in self?.link?.undoStop() }
+        g_action_map_add_action(opaque(app), undoStop)
+        let undoDelete = g_simple_action_new("undo-delete", nil)
+        connect(undoDelete, "activate-action") { [weak self] in
+            guard let self, let fast = self.lastDeleted else { return }
+            self.lastDeleted = nil
+            self.link?.addBack(fast)
+        }
+        g_action_map_add_action(opaque(app), undoDelete)
     }
 }

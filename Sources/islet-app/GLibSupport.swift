@@ -41,10 +41,14 @@ func connect(_ instance: OpaquePointer?, _ signal: String, _ action: @escaping (
 }
 
 private func connect(raw instance: gpointer?, _ signal: String, _ action: @escaping () -> Void) {
-    // "activate" of a GSimpleAction passes a parameter first: (action, parameter, data).
+    // A handler's arguments are the signal's: "clicked", "toggled", "map" pass (instance, data);
+    // "notify::PROPERTY" (instance, pspec, data), and a GSimpleAction's "activate" (here
+    // "activate-action") (action, parameter, data). A handler read with the wrong count takes the
+    // second argument for its data.
     let twoArguments: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in Callback.from(data)?.action() }
     let threeArguments: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in Callback.from(data)?.action() }
-    let handler = signal == "activate-action" ? unsafeBitCast(threeArguments, to: GCallback.self) : unsafeBitCast(twoArguments, to: GCallback.self)
+    let three = signal == "activate-action" || signal.hasPrefix("notify::")
+    let handler = three ? unsafeBitCast(threeArguments, to: GCallback.self) : unsafeBitCast(twoArguments, to: GCallback.self)
     g_signal_connect_data(
         instance, signal == "activate-action" ? "activate" : signal, handler, Callback(action).retained, Callback.release, GConnectFlags(rawValue: 0))
 }

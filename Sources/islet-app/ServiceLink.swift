@@ -21,6 +21,10 @@ final class ServiceLink: @unchecked Sendable {
         case stopped(CompletedFast)
         /// The goal presets, as isletd describes them (in the session's language).
         case presets([Preset])
+        /// The completed fasts and isletd's statistics of them.
+        case history([CompletedFast], [String: UInt64])
+        /// A fast deleted from the history, kept here so that Undo can add it back.
+        case deleted(CompletedFast)
     }
 
     private let address: String?
@@ -57,7 +61,10 @@ final class ServiceLink: @unchecked Sendable {
                     arg0: IsletBus.Fasting.name))
             let owners = try await connection.watchNameOwner(IsletBus.name)
             Task {
-                for await _ in fastSignals { await self.refresh() }
+                for await message in fastSignals {
+                    await self.refresh()
+                    if message.member == IsletBus.Fasting.Signal.fastStopped.rawValue { await self.loadHistory() }
+                }
             }
             Task {
                 for await _ in properties { await self.refresh() }
@@ -107,6 +114,40 @@ final class ServiceLink: @unchecked Sendable {
     }
 
     func undoStop() { call { _ = try await $0.undoStopFast() } }
+
+    /// The history and its statistics (FR-005): on the page's showing and after a change.
+    func loadHistory() async {
+        guard let client = lock.withLock({ self.client }) else { return }
+        do {
+            let fasts = try await client.allFasts()
+            let stats = try await client.stats()
+            var figures: [String: UInt64] = [:]
+            for (key, value) in stats {
+                if let v = value.uint64 { figures[key] = v } else if let v = value.uint32 { figures[key] = UInt64(v) }
+            }
+            deliver(.history(fasts, figures))
+        } catch let error as DBusError where error.meansServiceUnavailable {
+            deliver(.unavailable(tr("islet's service is not running.")))
+        } catch {
+            deliver(.failed(ServiceLink.words(error)))
+        }
+    }
+
+    /// Deletes a fast; Undo adds it back (the contract has no undelete: AddFast, a new id).
+    func deleteFast(_ fast: CompletedFast) {
+        call { client in
+            try await client.deleteFast(id: fast.id)
+            self.deliver(.deleted(fast))
+            await self.loadHistory()
+        }
+    }
+
+    func addBack(_ fast: CompletedFast) {
+        call { client in
+            _ = try await client.addFast(startedAt: fast.startedAt, endedAt: fast.endedAt, goalSeconds: fast.goalSeconds)
+            await self.loadHistory()
+        }
+    }
 
     /// The daily goal (DFG-002, DFG-003): seconds, or 0 for none.
     func setGoal(_ seconds: UInt64) {

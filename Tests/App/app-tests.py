@@ -187,6 +187,34 @@ check("DFG-003 Custom is marked", eventually(lambda: checked("Custom")))
 check("no goal chosen", eventually(lambda: click(["push button", "toggle button"], "No goal")))
 check("no goal: GoalSeconds 0", eventually(lambda: goal_seconds() == 0), goal_seconds())
 
+# The History page (FR-005): the fast stopped above, the statistics, delete with Undo.
+def history_count():
+    out = subprocess.run([islet, "history", "--format", "json"], capture_output=True, text=True).stdout
+    return out.count('"id"')
+
+
+def delete_buttons():
+    return find("push button", lambda node: node.name.startswith("Delete the fast of"))
+
+
+check("the History page is switched to", eventually(lambda: click(["page tab"], "History")))
+check("FR-005 the completed fast is listed, with the statistics",
+      eventually(lambda: len(delete_buttons()) == history_count() == 1 and any(l.startswith("Fasts: 1") for l in labels())),
+      f"{len(delete_buttons())} rows, {history_count()} in isletd, {labels()}")
+shot("history")
+check("FR-005 Delete pressed", eventually(lambda: click(["push button"], delete_buttons()[0].name)))
+check("FR-005 isletd's history is empty", eventually(lambda: history_count() == 0), history_count())
+check("FR-005 the empty state", eventually(lambda: "No fasts yet. A fast you stop is kept here." in labels()), labels())
+# The toast's button: GTK 4.8 names it from its label twice ("Undo Undo").
+def undo_button():
+    found = find("push button", lambda node: node.name.split(" ")[0] == "Undo")
+    return found[0] if found else None
+
+
+check("FR-005 a toast offers Undo", eventually(lambda: undo_button() is not None))
+check("FR-005 Undo pressed", eventually(lambda: undo_button().queryAction().doAction(0)))
+check("FR-005 the fast is back", eventually(lambda: history_count() == 1 and len(delete_buttons()) == 1), f"{history_count()} {labels()}")
+
 window.terminate()
 window.wait(timeout=10)
 daemon.terminate()

@@ -64,3 +64,39 @@ import Testing
         #expect(GoalPage.customSeconds(hours: 168, minutes: 1) == nil)
     }
 }
+
+/// The app's History page (FR-005).
+@Suite struct HistoryPageModel {
+    static let s: UInt64 = 1_000_000
+    static let now: UInt64 = 1_795_635_000 * s  // Wed 2026-11-25 19:30 UTC
+
+    @Test func fr005NewestFirstWithLengthAndGoal() {
+        let fasts = [
+            CompletedFast(
+                id: 1, startedAt: HistoryPageModel.now - 30 * 86400 * HistoryPageModel.s,
+                endedAt: HistoryPageModel.now - (30 * 86400 - 14 * 3600) * HistoryPageModel.s, goalSeconds: 16 * 3600),
+            CompletedFast(
+                id: 2, startedAt: HistoryPageModel.now - 20 * 3600 * HistoryPageModel.s, endedAt: HistoryPageModel.now - 3 * 3600 * HistoryPageModel.s,
+                goalSeconds: 16 * 3600),
+        ]
+        let page = HistoryPage(
+            fasts: fasts,
+            statistics: ["count": 2, "total_usec": 31 * 3600 * HistoryPageModel.s, "goal_hits": 1, "current_streak_days": 1, "longest_streak_days": 1],
+            localTime: .utc, now: HistoryPageModel.now)
+        #expect(page.rows.map(\.id) == [2, 1])
+        #expect(page.rows[0].span == "Tue 23:30 – 16:30")
+        #expect(page.rows[0].detail == "17 h · Goal met" && page.rows[0].goalMet)
+        #expect(page.rows[1].span == "2026-10-26 19:30 – 2026-10-27 09:30")
+        #expect(page.rows[1].detail == "14 h · Goal: 16 hours" && !page.rows[1].goalMet)
+        #expect(page.rows[0].deleteLabel == "Delete the fast of Tue 23:30")
+        #expect(page.empty == nil)
+        #expect(page.statistics.first == "Fasts: 2" && page.statistics[1] == "Total: 31 h")
+        #expect(page.statistics.last == "Longest streak: 1 day")
+    }
+
+    @Test func fr005EmptyState() {
+        let page = HistoryPage(fasts: [], statistics: [:], localTime: .utc, now: HistoryPageModel.now)
+        #expect(page.rows.isEmpty && page.statistics.isEmpty)
+        #expect(page.empty == "No fasts yet. A fast you stop is kept here.")
+    }
+}
