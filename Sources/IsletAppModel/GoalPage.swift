@@ -39,6 +39,6 @@ public struct GoalPage: Equatable, Sendable {
     /// The custom duration as isletd takes it; nil when out of its range (60 s to 7 days).
     public static func customSeconds(hours: UInt64, minutes: UInt64) -> UInt64? {
         let seconds = hours * 3600 + minutes * 60
-        return (60...604_800).contains(seconds) ? seconds : nil
+        return Limits.goalSeconds.contains(seconds) ? seconds : nil
     }
 }

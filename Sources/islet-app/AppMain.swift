@@ -122,7 +122,7 @@ final class AppController {
         connect(fast.button, "clicked") { [weak self] in self?.pressed() }
         connect(startService, "clicked") { [weak self] in
             guard let link = self?.link else { return }
-            Task { await link.refresh(activate: true) }
+            Task { await link.refresh(withPresets: true) }
         }
         // Counting only while the window is on screen; hidden, nothing wakes.
         connect(window, "map") { [weak self] in self?.render() }

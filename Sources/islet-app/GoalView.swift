@@ -82,7 +82,7 @@ final class GoalView {
 
     private func setCustom() {
         let text = String(cString: gtk_editable_get_text(opaque(customEntry)))
-        guard let seconds = Format.parseDuration(text), (60...604_800).contains(seconds) else {
+        guard let seconds = Format.parseDuration(text), Limits.goalSeconds.contains(seconds) else {
             invalid(tr("A goal is 1 minute to 7 days: write it like 16h, 15h30m or 15:30."))
             return
         }

@@ -1,5 +1,6 @@
 import CAdw
 import IsletAppModel
+import IsletCore
 import Translation
 
 /// The History page's widgets: the statistics, then every completed fast newest first (its
@@ -35,7 +36,7 @@ final class HistoryView {
             add(label)
             return
         }
-        let statistics: UnsafeMutablePointer<GtkWidget> = gtk_label_new(page.statistics.joinedLines)
+        let statistics: UnsafeMutablePointer<GtkWidget> = gtk_label_new(page.statistics.joinedText(separator: "\n"))
         gtk_label_set_xalign(opaque(statistics), 0)
         gtk_widget_set_margin_bottom(statistics, 12)
         add(statistics)
@@ -62,13 +63,5 @@ final class HistoryView {
             gtk_box_append(cast(line), button)
             add(line)
         }
-    }
-}
-
-extension Array where Element == String {
-    fileprivate var joinedLines: String {
-        var text = ""
-        for (i, line) in enumerated() { text += (i == 0 ? "" : "\n") + line }
-        return text
     }
 }

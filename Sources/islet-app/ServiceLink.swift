@@ -3,6 +3,7 @@ import IsletAppModel
 import IsletBus
 import IsletClient
 import IsletCore
+import Synchronization
 import Translation
 
 #if canImport(Glibc)
@@ -29,9 +30,9 @@ final class ServiceLink: @unchecked Sendable {
 
     private let address: String?
     private let deliver: @Sendable (Update) -> Void
-    private let lock = NSLockish()
-    private var client: IsletClient?
-    private var havePresets = false
+    /// The client once connected, and whether the presets were read since isletd came.
+    private let state = Mutex<(client: IsletClient?, havePresets: Bool)>((nil, false))
+    private var client: IsletClient? { state.withLock { $0.client } }
 
     init(address: String?, deliver: @escaping @Sendable (Update) -> Void) {
         self.address = address
@@ -52,7 +53,7 @@ final class ServiceLink: @unchecked Sendable {
             return
         }
         let client = IsletClient(connection: connection)
-        lock.withLock { self.client = client }
+        state.withLock { $0.client = client }
         do {
             let fastSignals = try await client.fasting.signals()
             let properties = try await connection.signals(
@@ -73,7 +74,7 @@ final class ServiceLink: @unchecked Sendable {
             // crashed or restarted while the app is open.
             var first = true
             for await owner in owners {
-                if owner != nil || first { await refresh(activate: first) }
+                if owner != nil || first { await refresh(withPresets: first) }
                 if owner == nil, !first { deliver(.unavailable(tr("islet's service stopped."))) }
                 first = false
             }
@@ -82,13 +83,14 @@ final class ServiceLink: @unchecked Sendable {
         }
     }
 
-    /// Reads the fast; `activate`: D-Bus starts isletd if it is installed and not running.
-    func refresh(activate: Bool = false) async {
-        guard let client = lock.withLock({ self.client }) else { return }
+    /// Reads the fast (D-Bus starts isletd when it is installed and not running); with
+    /// `withPresets`, or when they were never read, the presets too.
+    func refresh(withPresets: Bool = false) async {
+        guard let client else { return }
         do {
-            if activate || lock.withLock({ !self.havePresets }) {
+            if withPresets || !state.withLock({ $0.havePresets }) {
                 let presets = try await client.presets()
-                lock.withLock { self.havePresets = true }
+                state.withLock { $0.havePresets = true }
                 deliver(.presets(presets))
             }
             let status = try await client.fastStatus()
@@ -117,7 +119,7 @@ final class ServiceLink: @unchecked Sendable {
 
     /// The history and its statistics (FR-005): on the page's showing and after a change.
     func loadHistory() async {
-        guard let client = lock.withLock({ self.client }) else { return }
+        guard let client else { return }
         do {
             let fasts = try await client.allFasts()
             let stats = try await client.stats()
@@ -158,7 +160,7 @@ final class ServiceLink: @unchecked Sendable {
 
     /// A call whose failure is shown in the service's own words.
     private func call(_ body: @escaping @Sendable (IsletClient) async throws -> Void) {
-        guard let client = lock.withLock({ self.client }) else { return }
+        guard let client else { return }
         Task {
             do {
                 try await body(client)
@@ -172,17 +174,5 @@ final class ServiceLink: @unchecked Sendable {
     static func words(_ error: Error) -> String {
         if let error = error as? DBusError, !error.message.isEmpty { return error.message }
         return "\(error)"
-    }
-}
-
-/// A small lock (no Foundation in this file's module needs).
-final class NSLockish: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
     }
 }
