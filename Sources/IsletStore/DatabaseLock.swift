@@ -20,11 +20,24 @@ final class DatabaseLock {
         guard fd >= 0 else {
             throw .readOnly(path: databasePath, detail: "cannot open its lock file: \(String(cString: strerror(errno)))")
         }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+        guard DatabaseLock.lock(fd) else {
             Glibc.close(fd)
             throw .inUse(path: databasePath)
         }
         descriptor = fd
+    }
+
+    /// Takes the lock on `fd`, trying again for up to 100 ms: a lock just released can still be
+    /// held for a moment by a child this process is spawning, whose copy of the descriptor
+    /// lives until its exec closes it (seen once in CI: a test's own store refused right after
+    /// its close while another test started a program). Another isletd holds it for longer.
+    private static func lock(_ fd: Int32) -> Bool {
+        for attempt in 0..<20 {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR else { return false }
+            if attempt < 19 { usleep(5000) }
+        }
+        return false
     }
 
     deinit { release() }

@@ -44,6 +44,32 @@ func freshPath() throws -> String {
         _ = first
     }
 
+    /// A store closed and opened again while this process starts other programs: each child
+    /// holds a copy of the lock's descriptor until its exec closes it, and the reopen must
+    /// not take that moment for another isletd (CI once saw exactly that).
+    @Test func reopeningWhileProgramsStartIsNotRefused() async throws {
+        let path = try freshPath()
+        let spawner = Task.detached {
+            for _ in 0..<300 {
+                let child = Process()
+                child.executableURL = URL(fileURLWithPath: "/bin/true")
+                try? child.run()
+                child.waitUntilExit()
+            }
+        }
+        var refused = 0
+        for _ in 0..<300 {
+            do {
+                let store = try Store(path: path, localTime: .utc)
+                store.close()
+            } catch StoreError.inUse {
+                refused += 1
+            }
+        }
+        await spawner.value
+        #expect(refused == 0)
+    }
+
     @Test func corruptFileIsReportedNotOverwritten() throws {
         let path = try freshPath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
