@@ -26,6 +26,18 @@ public enum DisplayStatus: String, Sendable, Equatable, CaseIterable {
     case completed
 }
 
+extension DisplayStatus {
+    /// "Running", "Paused", "Goal reached", "Done": in the user's language.
+    public var label: String {
+        switch self {
+        case .running: tr("Running")
+        case .paused: tr("Paused")
+        case .goalReached: tr("Goal reached")
+        case .completed: tr("Done")
+        }
+    }
+}
+
 /// The unit a countdown is shown in, and so how often its text changes.
 public enum DisplayUnit: Sendable, Equatable {
     case seconds, minutes

@@ -157,7 +157,7 @@ public actor LockScreenNotice {
         case (_, .completed): body = tr("Done")
         case (_, _):
             // A program's time without an end counts up, by the minute: "3 min".
-            let up = view.countsUp ? Format.hoursMinutes(seconds: view.elapsed * 60) : view.status.mediaLabel
+            let up = view.countsUp ? Format.hoursMinutes(seconds: view.elapsed * 60) : view.status.label
             body = view.remaining.map { tr("%d min left", "\($0)") } ?? up
         }
         if let mark = view.phaseMark, view.status != .completed { body += " · " + mark }

@@ -112,7 +112,7 @@ public enum MediaPresenter {
             if view.hasTime {
                 parts.append((view.status == .paused ? "❚❚ " : "") + view.timeText)
             } else {
-                parts.append(view.status.mediaLabel)
+                parts.append(view.status.label)
             }
             if view.status == .completed, view.hasTime, !(view.kind == .custom && view.phaseMark != nil) { parts.append(tr("Done")) }
             // The compact mark: a media widget has one short line for it (a program's own
@@ -146,13 +146,3 @@ public enum MediaPresenter {
     }
 }
 
-extension DisplayStatus {
-    var mediaLabel: String {
-        switch self {
-        case .running: tr("Running")
-        case .paused: tr("Paused")
-        case .goalReached: tr("Goal reached")
-        case .completed: tr("Done")
-        }
-    }
-}

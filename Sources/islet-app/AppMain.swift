@@ -46,6 +46,10 @@ final class AppController {
     private var fast: FastView?
     private var goal: GoalView?
     private var history: HistoryView?
+    private var timers: TimersView?
+    /// The timers and the activity as isletd last said, and the timer page's next tick.
+    private var timerFacts: (timers: [(owner: String, state: ActivityState)], activity: ActivitySnapshot?) = ([], nil)
+    private var timerTick: guint = 0
     private var fasts: [CompletedFast] = []
     private var lastDeleted: CompletedFast?
     private var presets: [Preset] = []
@@ -105,6 +109,11 @@ final class AppController {
         self.history = history
         let historyPage = adw_view_stack_add_titled(opaque(stack), history.root, "history", tr("History"))
         adw_view_stack_page_set_icon_name(historyPage, "document-open-recent-symbolic")
+        let timers = TimersView(
+            request: { request in me.value?.link?.timer(request) }, invalid: { words in me.value?.toast(words, undo: false) })
+        self.timers = timers
+        let timersPage = adw_view_stack_add_titled(opaque(stack), timers.root, "timers", tr("Timers"))
+        adw_view_stack_page_set_icon_name(timersPage, "alarm-symbolic")
         // The history is read when its page is shown (edits from elsewhere have no signal).
         connect(opaque(stack), "notify::visible-child") {
             guard let name = adw_view_stack_get_visible_child_name(opaque(stack)), String(cString: name) == "history",
@@ -125,7 +134,10 @@ final class AppController {
             Task { await link.refresh(withPresets: true) }
         }
         // Counting only while the window is on screen; hidden, nothing wakes.
-        connect(window, "map") { [weak self] in self?.render() }
+        connect(window, "map") { [weak self] in
+            self?.render()
+            self?.renderTimers()
+        }
         connect(window, "unmap") { [weak self] in self?.stopTicking() }
         addUndoAction()
 
@@ -148,7 +160,9 @@ final class AppController {
             render()
         case .unavailable:
             facts = nil
+            timerFacts = ([], nil)
             stopTicking()
+            timers?.show(TimersPage(timers: [], activity: nil, now: WallClock.now()))
             gtk_widget_set_visible(banner, 1)
             gtk_widget_set_sensitive(fast?.button, 0)
             show(FastPage(.notFasting, now: WallClock.now()))
@@ -163,6 +177,9 @@ final class AppController {
             toast(tr("Fast deleted."), undo: true, action: "app.undo-delete")
         case .failed(let words):
             toast(words, undo: false)
+        case .timers(let list, let activity):
+            timerFacts = (list, activity)
+            renderTimers()
         case .stopped(let fast):
             let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
             toast(tr("Fast stopped after %s.", Format.hoursMinutes(seconds: hours)), undo: true, action: "app.undo-stop")
@@ -187,9 +204,26 @@ final class AppController {
         }
     }
 
+    /// The Timers page now, and again when a running timer's second turns (window shown only).
+    private func renderTimers() {
+        if timerTick != 0 { g_source_remove(timerTick) }
+        timerTick = 0
+        let now = WallClock.now()
+        let page = TimersPage(timers: timerFacts.timers, activity: timerFacts.activity, now: now)
+        timers?.show(page)
+        guard let next = page.nextChange, let window, gtk_widget_get_mapped(window) != 0 else { return }
+        let wait = next > now ? (next - now + 999) / 1000 : 1
+        timerTick = after(milliseconds: UInt32(clamping: wait)) { [weak self] in
+            self?.timerTick = 0
+            self?.renderTimers()
+        }
+    }
+
     private func stopTicking() {
         if tick != 0 { g_source_remove(tick) }
         tick = 0
+        if timerTick != 0 { g_source_remove(timerTick) }
+        timerTick = 0
     }
 
     private func show(_ page: FastPage) { fast?.show(page) }

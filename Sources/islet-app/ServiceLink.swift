@@ -26,6 +26,8 @@ final class ServiceLink: @unchecked Sendable {
         case history([CompletedFast], [String: UInt64])
         /// A fast deleted from the history, kept here so that Undo can add it back.
         case deleted(CompletedFast)
+        /// Every running and paused timer, and the live activity (nil: the island is empty).
+        case timers([(owner: String, state: ActivityState)], ActivitySnapshot?)
     }
 
     private let address: String?
@@ -70,11 +72,23 @@ final class ServiceLink: @unchecked Sendable {
             Task {
                 for await _ in properties { await self.refresh() }
             }
+            // The timers and the island: any timer's or activity's signal reads both again.
+            let timerSignals = try await client.timers.signals()
+            let activitySignals = try await client.activity.signals()
+            Task {
+                for await _ in timerSignals { await self.loadTimers() }
+            }
+            Task {
+                for await _ in activitySignals { await self.loadTimers() }
+            }
             // The first owner (nil: not running) and every change: isletd started, stopped,
             // crashed or restarted while the app is open.
             var first = true
             for await owner in owners {
-                if owner != nil || first { await refresh(withPresets: first) }
+                if owner != nil || first {
+                    await refresh(withPresets: first)
+                    await loadTimers()
+                }
                 if owner == nil, !first { deliver(.unavailable(tr("islet's service stopped."))) }
                 first = false
             }
@@ -132,6 +146,39 @@ final class ServiceLink: @unchecked Sendable {
             deliver(.unavailable(tr("islet's service is not running.")))
         } catch {
             deliver(.failed(ServiceLink.words(error)))
+        }
+    }
+
+    /// The timers and the activity on the island (the Timers page).
+    func loadTimers() async {
+        guard let client else { return }
+        do {
+            let timers = try await client.listTimers()
+            let activity = try await client.currentActivity()
+            deliver(.timers(timers, activity))
+        } catch let error as DBusError where error.meansServiceUnavailable {
+            deliver(.unavailable(tr("islet's service is not running.")))
+        } catch {
+            deliver(.failed(ServiceLink.words(error)))
+        }
+    }
+
+    /// What the Timers page asks: each of its timers is its own owner on the bus.
+    func timer(_ request: TimerRequest) {
+        call { client in
+            switch request {
+            case .start(let plan):
+                let owner = plan.kind.owner
+                if plan.phases.count == 1, plan.rounds == 1, let phase = plan.phases.first {
+                    try await client.startTimer(owner: owner, title: plan.title, seconds: phase.seconds)
+                } else {
+                    try await client.startIntervals(owner: owner, title: plan.title, phases: plan.phases, rounds: plan.rounds)
+                }
+            case .pause(let kind): try await client.pauseTimer(owner: kind.owner)
+            case .resume(let kind): try await client.resumeTimer(owner: kind.owner)
+            case .extend(let kind): try await client.extendTimer(owner: kind.owner, seconds: 60)
+            case .stop(let kind): try await client.stopTimer(owner: kind.owner)
+            }
         }
     }
 

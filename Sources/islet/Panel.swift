@@ -150,13 +150,3 @@ enum Panel {
     }
 }
 
-extension DisplayStatus {
-    var label: String {
-        switch self {
-        case .running: tr("Running")
-        case .paused: tr("Paused")
-        case .goalReached: tr("Goal reached")
-        case .completed: tr("Done")
-        }
-    }
-}

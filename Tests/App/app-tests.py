@@ -215,6 +215,89 @@ check("FR-005 a toast offers Undo", eventually(lambda: undo_button() is not None
 check("FR-005 Undo pressed", eventually(lambda: undo_button().queryAction().doAction(0)))
 check("FR-005 the fast is back", eventually(lambda: history_count() == 1 and len(delete_buttons()) == 1), f"{history_count()} {labels()}")
 
+
+# The Timers page: the Live Activities spec's tabs, each its own owner on the bus.
+def timer_list():
+    out = subprocess.run([islet, "timer", "list"], capture_output=True, text=True).stdout
+    return {line.split()[0]: line for line in out.splitlines() if line.startswith("islet-app-")}
+
+
+def island_owner():
+    out = subprocess.run(["gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1",
+                          "--method", "org.freedesktop.DBus.Properties.Get", "org.islet.Islet1.LiveActivity", "Owner"],
+                         capture_output=True, text=True).stdout
+    return out.split("'")[1] if "'" in out else ""
+
+
+def island_label():
+    return next((l for l in labels() if l.startswith("On the island") or l.startswith("The island is")), "")
+
+
+def card_time(index):
+    """The time labels of the three cards, in order (countdown, meditation, workout)."""
+    times = [l for l in labels() if l == "Not running" or (len(l) == 5 and l[2] == ":" and l.replace(":", "").isdigit())]
+    return times[index] if len(times) > index else ""
+
+
+def type_into(name, text):
+    fields = find("text", lambda node: node.name == name)
+    if not fields:
+        return False
+    fields[0].queryEditableText().setTextContents(text)
+    return True
+
+
+subprocess.run([islet, "fast", "stop"], capture_output=True)
+check("the Timers page is switched to", eventually(lambda: click(["page tab"], "Timers")))
+check("LA the island is empty at first", eventually(lambda: island_label() == "The island is empty."), island_label())
+check("LA every card idle", eventually(lambda: card_time(0) == "Not running" and card_time(2) == "Not running"), labels())
+check("LA Activity Start: a 5-minute countdown pressed", eventually(lambda: press("Start Countdown: 5 minutes")))
+check("LA isletd runs islet-app-countdown", eventually(lambda: "islet-app-countdown" in timer_list()), timer_list())
+check("LA Timer Format: the card counts down in MM:SS",
+      eventually(lambda: card_time(0).startswith("04:5")), labels())
+first = card_time(0)
+time.sleep(1.3)
+check("LA Timer Progress Update: the card's time moves each second", card_time(0) != first and card_time(0).startswith("04:"),
+      f"{first} then {card_time(0)}")
+check("LA the countdown holds the island", eventually(lambda: island_owner() == "islet-app-countdown" and
+                                                       island_label() == "On the island: Countdown"), island_label())
+check("LA Ownership Transfer: a meditation started on its tab", eventually(lambda: press("Start Meditation: Settle 2 minutes · Sit 8 minutes")))
+check("LA the meditation owns the island, the countdown runs on",
+      eventually(lambda: island_owner() == "islet-app-meditation" and "islet-app-countdown" in timer_list() and
+                 island_label() == "On the island: Meditation"), f"{island_owner()} {island_label()} {timer_list()}")
+check("LA the phase shows: Settle · Phase 1/2", eventually(lambda: "Settle · Phase 1/2" in labels()), labels())
+check("LA Pause State Display: Pause Meditation pressed", eventually(lambda: press("Pause Meditation")))
+check("LA isletd's meditation is paused; the button resumes",
+      eventually(lambda: "Paused" in timer_list().get("islet-app-meditation", "") and button("Resume Meditation") is not None),
+      timer_list())
+frozen = card_time(1)
+time.sleep(1.3)
+check("LA the paused time is frozen", card_time(1) == frozen and "Settle · Phase 1/2 · Paused" in labels(), f"{frozen} {card_time(1)}")
+check("+1 min pressed", press("Add a minute to Meditation"))
+check("+1 min: the paused phase has a minute more",
+      eventually(lambda: card_time(1)[:2] == f"{int(frozen[:2]) + 1:02d}" and card_time(1)[3:] == frozen[3:]), f"{frozen} {card_time(1)}")
+check("LA Resume State Display: Resume pressed", press("Resume Meditation"))
+check("LA isletd's meditation runs again", eventually(lambda: "Running" in timer_list().get("islet-app-meditation", "")), timer_list())
+check("LA Manual Stop: Stop Meditation pressed", press("Stop Meditation"))
+check("LA the meditation is gone; the countdown takes the island back",
+      eventually(lambda: "islet-app-meditation" not in timer_list() and island_owner() == "islet-app-countdown" and
+                 island_label() == "On the island: Countdown"), f"{timer_list()} {island_label()}")
+check("a custom workout written", type_into("Work time", "30s") and type_into("Rest time", "15s") and type_into("Rounds", "3"))
+check("the custom workout started", press("Start this Workout"))
+check("isletd runs it: Work · Round 1/3, on the island",
+      eventually(lambda: "Round 1/3" in timer_list().get("islet-app-workout", "") and island_owner() == "islet-app-workout" and
+                 "Work · Round 1/3" in labels()), f"{timer_list()} {labels()}")
+shot("timers")
+check("a countdown written badly", type_into("Countdown length", "soon") and press("Start this Countdown"))
+check("it is refused in words, nothing started",
+      eventually(lambda: any(l.startswith("A countdown is 1 second to 7 days") for l in labels())), labels())
+subprocess.run([islet, "timer", "stop", "--owner", "islet-app-countdown"], capture_output=True)
+check("a timer stopped from the command line leaves its card (isletd's signals)",
+      eventually(lambda: card_time(0) == "Not running", 2), labels())
+for owner in ["islet-app-workout"]:
+    subprocess.run([islet, "timer", "stop", "--owner", owner], capture_output=True)
+check("all stopped: the island is empty again", eventually(lambda: island_label() == "The island is empty."), island_label())
+
 window.terminate()
 window.wait(timeout=10)
 daemon.terminate()

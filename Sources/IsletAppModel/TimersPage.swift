@@ -1,0 +1,190 @@
+import IsletCore
+import Translation
+
+/// The app's Timers page: the Live Activities spec's tabs made real. Three timers, each its own
+/// owner on the bus (the spec's "Tab A", "Tab B"): a countdown, a meditation with named phases,
+/// a workout of Work/Rest rounds. Each can be started from presets or a custom plan, paused,
+/// resumed, extended by a minute and stopped; the page says which activity holds the island.
+/// Pure: timers and the island's owner in, texts out.
+public struct TimersPage: Equatable, Sendable {
+    /// One of the page's timers: its owner string on the bus is `owner`.
+    public enum Kind: String, CaseIterable, Equatable, Sendable {
+        case countdown, meditation, workout
+
+        /// The owner the app's timer of this kind has on the bus.
+        public var owner: String { "islet-app-" + rawValue }
+
+        public init?(owner: String) {
+            guard owner.hasPrefix("islet-app-"), let kind = Kind(rawValue: String(owner.dropFirst(10))) else { return nil }
+            self = kind
+        }
+
+        /// "Countdown", "Meditation", "Workout".
+        public var name: String {
+            switch self {
+            case .countdown: tr("Countdown")
+            case .meditation: tr("Meditation")
+            case .workout: tr("Workout")
+            }
+        }
+
+        /// The ready plans offered for this kind.
+        public var presets: [Plan] {
+            switch self {
+            case .countdown:
+                [1, 3, 5, 10, 25].map { Plan.countdown(seconds: $0 * 60) }
+            case .meditation:
+                [
+                    Plan.meditation([Phase(name: tr("Settle"), seconds: 120), Phase(name: tr("Sit"), seconds: 480)]),
+                    Plan.meditation([
+                        Phase(name: tr("Settle"), seconds: 300), Phase(name: tr("Sit"), seconds: 900), Phase(name: tr("Return"), seconds: 120),
+                    ]),
+                ]
+            case .workout:
+                [
+                    Plan.workout(work: 20, rest: 10, rounds: 8),
+                    Plan.workout(work: 40, rest: 20, rounds: 8),
+                    Plan.workout(work: 60, rest: 30, rounds: 5),
+                ]
+            }
+        }
+    }
+
+    /// What a timer is started with: its title, phases and rounds, and how the page names it.
+    public struct Plan: Equatable, Sendable {
+        public var kind: Kind
+        public var title: String
+        public var phases: [Phase]
+        public var rounds: UInt32
+        /// "5 min", "Settle 2 min · Sit 8 min", "20 s / 10 s × 8".
+        public var label: String
+
+        public static func countdown(seconds: UInt64) -> Plan {
+            Plan(kind: .countdown, title: tr("Countdown"), phases: [Phase(name: tr("Countdown"), seconds: seconds)], rounds: 1, label: short(seconds))
+        }
+
+        public static func meditation(_ phases: [Phase]) -> Plan {
+            Plan(
+                kind: .meditation, title: tr("Meditation"), phases: phases, rounds: 1,
+                label: phases.map { $0.name + " " + short($0.seconds) }.joined(separator: " · "))
+        }
+
+        public static func workout(work: UInt64, rest: UInt64, rounds: UInt32) -> Plan {
+            Plan(
+                kind: .workout, title: tr("Workout"), phases: [Phase(name: tr("Work"), seconds: work), Phase(name: tr("Rest"), seconds: rest)],
+                rounds: rounds, label: tr("%1$s work, %2$s rest × %3$d", short(work), short(rest), "\(rounds)"))
+        }
+
+        /// "90 s", "5 min", "1 h 30 min": a plan's times, short.
+        static func short(_ seconds: UInt64) -> String {
+            if seconds < 60 || (seconds < 600 && seconds % 60 != 0) {
+                return seconds < 60 ? tr("%d s", "\(seconds)") : tr("%1$d min %2$d s", "\(seconds / 60)", "\(seconds % 60)")
+            }
+            return Format.duration(seconds: seconds)
+        }
+    }
+
+    /// A plan written by hand, or why it cannot be one (the words to show).
+    public enum Custom: Equatable, Sendable {
+        case plan(Plan)
+        case invalid(String)
+    }
+
+    /// One timer's card: what it shows now and which buttons work.
+    public struct Card: Equatable, Sendable {
+        public var kind: Kind
+        /// "Countdown"; while it runs, the timer's own title is in `detail`'s company.
+        public var heading: String
+        /// "04:59" while it runs or is paused; "Not running" otherwise.
+        public var time: String
+        /// "Work · Round 3/8 · Paused"; nil when there is nothing to add.
+        public var detail: String?
+        /// 0 ... 1 of the phase; nil when not running.
+        public var progress: Double?
+        public var running: Bool
+        public var paused: Bool
+        /// This timer's activity is the one on the island.
+        public var holdsIsland: Bool
+        /// The card's own controls work only while it runs or is paused.
+        public var active: Bool { running || paused }
+        /// "Pause Workout" or "Resume Workout": the one button's name, as a screen reader says it.
+        public var pauseLabel: String { paused ? tr("Resume %s", heading) : tr("Pause %s", heading) }
+    }
+
+    public var cards: [Card]
+    /// "On the island: Workout", "On the island: Tea (Countdown)", "On the island: Fasting Goal",
+    /// "The island is empty.".
+    public var island: String
+    /// When a text on the page next changes by itself (each second of a running timer); nil: never.
+    public var nextChange: USec?
+
+    /// - Parameters:
+    ///   - timers: isletd's running and paused timers (`Timers.List`), every owner's.
+    ///   - activity: the live activity now (`LiveActivity.Get`), nil when there is none.
+    public init(timers: [(owner: String, state: ActivityState)], activity: ActivitySnapshot?, now: USec) {
+        var next: USec?
+        cards = Kind.allCases.map { kind in
+            guard let state = timers.first(where: { $0.owner == kind.owner })?.state else {
+                return Card(
+                    kind: kind, heading: kind.name, time: tr("Not running"), detail: nil, progress: nil, running: false, paused: false,
+                    holdsIsland: false)
+            }
+            let snapshot = ActivitySnapshot(id: "", owner: kind.owner, attributes: ["kind": .string("timer")], state: state)
+            let view = ActivityView(snapshot, now: now, unit: .seconds)
+            if let change = view.nextChange { next = min(next ?? change, change) }
+            var detail: [String] = []
+            if let phase = view.phaseLabel { detail.append(phase) }
+            if view.status != .running { detail.append(view.status.label) }
+            return Card(
+                kind: kind, heading: kind.name, time: view.timeText, detail: detail.isEmpty ? nil : detail.joined(separator: " · "),
+                progress: view.percent.map { Double($0) / 100 }, running: view.status == .running, paused: view.status == .paused,
+                holdsIsland: activity?.owner == kind.owner)
+        }
+        nextChange = next
+        if let activity {
+            let view = ActivityView(activity, now: now, unit: .seconds)
+            if let kind = Kind(owner: activity.owner), view.title != kind.name {
+                island = tr("On the island: %1$s (%2$s)", view.title, kind.name)
+            } else {
+                island = tr("On the island: %s", view.title)
+            }
+        } else {
+            island = tr("The island is empty.")
+        }
+    }
+
+    /// A countdown written as islet reads a duration ("4m30s", "90s", "1:30:00").
+    public static func customCountdown(_ text: String) -> Custom {
+        guard let seconds = Format.parseDuration(text), Limits.phaseSeconds.contains(seconds) else {
+            return .invalid(tr("A countdown is 1 second to 7 days: write it like 4m30s, 90s or 1:30:00."))
+        }
+        return .plan(.countdown(seconds: seconds))
+    }
+
+    /// A meditation's phases written "Settle 3m, Sit 12m": names and durations, comma between.
+    public static func customMeditation(_ text: String) -> Custom {
+        let invalid = Custom.invalid(tr("Write the phases like: Settle 3m, Sit 12m (a name and a duration each, at most 32)."))
+        let parts = text.split(separator: ",").map { String($0).trimmingWhitespace() }
+        guard !parts.isEmpty, parts.count <= Limits.maxPhases else { return invalid }
+        var phases: [Phase] = []
+        for part in parts {
+            guard let space = part.lastIndex(of: " ") else { return invalid }
+            let name = String(part[..<space]).trimmingWhitespace()
+            guard !name.isEmpty, name.utf8.count <= 64, let seconds = Format.parseDuration(String(part[part.index(after: space)...])),
+                Limits.phaseSeconds.contains(seconds)
+            else { return invalid }
+            phases.append(Phase(name: name, seconds: seconds))
+        }
+        return .plan(.meditation(phases))
+    }
+
+    /// A workout from its work and rest times and rounds ("40s", "20s", "8").
+    public static func customWorkout(work: String, rest: String, rounds: String) -> Custom {
+        guard let w = Format.parseDuration(work), let r = Format.parseDuration(rest), Limits.phaseSeconds.contains(w),
+            Limits.phaseSeconds.contains(r), let n = UInt32(rounds.trimmingWhitespace()), Limits.rounds.contains(n)
+        else {
+            return .invalid(tr("A workout needs a work and a rest time (like 40s and 20s) and 1 to 100 rounds."))
+        }
+        return .plan(.workout(work: w, rest: r, rounds: n))
+    }
+}

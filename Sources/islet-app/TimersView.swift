@@ -1,0 +1,196 @@
+import CAdw
+import IsletAppModel
+import IsletCore
+import Translation
+
+/// What the Timers page asks of isletd.
+enum TimerRequest: Sendable {
+    case start(TimersPage.Plan)
+    case pause(TimersPage.Kind)
+    case resume(TimersPage.Kind)
+    case extend(TimersPage.Kind)
+    case stop(TimersPage.Kind)
+}
+
+/// The Timers page's widgets: which activity holds the island, then a card for each of the
+/// app's timers (the Live Activities spec's tabs): its time, phase and progress, Pause/Resume,
+/// +1 min and Stop, and the plans it starts with (presets, and one written by hand). Every
+/// button is named for its timer, so a screen reader says "Pause Workout", not "Pause".
+final class TimersView {
+    let root: UnsafeMutablePointer<GtkWidget>
+    private let island: UnsafeMutablePointer<GtkWidget>
+    private var cards: [TimersPage.Kind: CardWidgets] = [:]
+    private let request: (TimerRequest) -> Void
+    private let invalid: (String) -> Void
+
+    private struct CardWidgets {
+        let time: UnsafeMutablePointer<GtkWidget>?
+        let detail: UnsafeMutablePointer<GtkWidget>?
+        let badge: UnsafeMutablePointer<GtkWidget>?
+        let progress: UnsafeMutablePointer<GtkWidget>?
+        let pause: UnsafeMutablePointer<GtkWidget>?
+        let extend: UnsafeMutablePointer<GtkWidget>?
+        let stop: UnsafeMutablePointer<GtkWidget>?
+    }
+
+    init(request: @escaping (TimerRequest) -> Void, invalid: @escaping (String) -> Void) {
+        self.request = request
+        self.invalid = invalid
+        root = gtk_scrolled_window_new()
+        gtk_widget_set_vexpand(root, 1)
+        let clamp = adw_clamp_new()
+        adw_clamp_set_maximum_size(opaque(clamp), 600)
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)
+        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            margin(content, 24)
+        }
+        island = gtk_label_new("")
+        gtk_widget_add_css_class(island, "title-4")
+        gtk_label_set_wrap(opaque(island), 1)
+        gtk_box_append(cast(content), island)
+        for kind in TimersPage.Kind.allCases { gtk_box_append(cast(content), card(kind)) }
+        adw_clamp_set_child(opaque(clamp), content)
+        gtk_scrolled_window_set_child(opaque(root), clamp)
+    }
+
+    private func card(_ kind: TimersPage.Kind) -> UnsafeMutablePointer<GtkWidget> {
+        let frame: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        gtk_widget_add_css_class(frame, "card")
+        let inner = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            margin(inner, 12)
+        }
+        gtk_box_append(cast(frame), inner)
+        // The heading, and a mark when this timer is on the island.
+        let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        let heading = gtk_label_new(kind.name)
+        gtk_widget_add_css_class(heading, "heading")
+        gtk_label_set_xalign(opaque(heading), 0)
+        gtk_widget_set_hexpand(heading, 1)
+        let badge = gtk_label_new(tr("On the island"))
+        gtk_widget_add_css_class(badge, "accent")
+        gtk_box_append(cast(top), heading)
+        gtk_box_append(cast(top), badge)
+        gtk_box_append(cast(inner), top)
+        // The time, what phase, the progress; and the controls of a running timer.
+        let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
+        gtk_widget_set_hexpand(texts, 1)
+        let time = gtk_label_new("")
+        gtk_widget_add_css_class(time, "title-2")
+        gtk_widget_add_css_class(time, "numeric")
+        gtk_label_set_xalign(opaque(time), 0)
+        let detail = gtk_label_new("")
+        gtk_widget_add_css_class(detail, "dim-label")
+        gtk_label_set_xalign(opaque(detail), 0)
+        gtk_box_append(cast(texts), time)
+        gtk_box_append(cast(texts), detail)
+        gtk_box_append(cast(line), texts)
+        let pause = iconButton("media-playback-pause-symbolic", tr("Pause %s", kind.name))
+        let extend = gtk_button_new_with_label(tr("+1 min"))
+        setAccessibleLabel(extend, tr("Add a minute to %s", kind.name))
+        let stop = iconButton("media-playback-stop-symbolic", tr("Stop %s", kind.name))
+        for button in [pause, extend, stop] {
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            gtk_box_append(cast(line), button)
+        }
+        gtk_box_append(cast(inner), line)
+        let progress = gtk_progress_bar_new()
+        gtk_box_append(cast(inner), progress)
+        connect(pause, "clicked") { [weak self] in
+            guard let self else { return }
+            let paused = gtk_widget_has_css_class(pause, "paused") != 0
+            self.request(paused ? .resume(kind) : .pause(kind))
+        }
+        connect(extend, "clicked") { [weak self] in self?.request(.extend(kind)) }
+        connect(stop, "clicked") { [weak self] in self?.request(.stop(kind)) }
+        // The plans it starts with.
+        let presets = gtk_flow_box_new()
+        gtk_flow_box_set_selection_mode(opaque(presets), GTK_SELECTION_NONE)
+        gtk_flow_box_set_max_children_per_line(opaque(presets), 5)
+        gtk_flow_box_set_column_spacing(opaque(presets), 6)
+        gtk_flow_box_set_row_spacing(opaque(presets), 6)
+        for plan in kind.presets {
+            let button = gtk_button_new_with_label(plan.label)
+            setAccessibleLabel(button, tr("Start %1$s: %2$s", kind.name, plan.label))
+            connect(button, "clicked") { [weak self] in self?.request(.start(plan)) }
+            gtk_flow_box_append(opaque(presets), button)
+        }
+        gtk_box_append(cast(inner), presets)
+        gtk_box_append(cast(inner), customRow(kind))
+        cards[kind] = CardWidgets(time: time, detail: detail, badge: badge, progress: progress, pause: pause, extend: extend, stop: stop)
+        return frame
+    }
+
+    /// A plan written by hand: a duration (countdown), phases (meditation), or work, rest and
+    /// rounds (workout); Start reads it, Enter in a field too.
+    private func customRow(_ kind: TimersPage.Kind) -> UnsafeMutablePointer<GtkWidget> {
+        let row: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        func field(_ placeholder: String, _ name: String, width: Int32 = -1) -> UnsafeMutablePointer<GtkWidget> {
+            let entry: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
+            gtk_entry_set_placeholder_text(cast(entry), placeholder)
+            setAccessibleLabel(entry, name)
+            if width > 0 { gtk_editable_set_width_chars(opaque(entry), width) } else { gtk_widget_set_hexpand(entry, 1) }
+            gtk_box_append(cast(row), entry)
+            return entry
+        }
+        func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String { String(cString: gtk_editable_get_text(opaque(entry))) }
+        let read: () -> TimersPage.Custom
+        let entries: [UnsafeMutablePointer<GtkWidget>]
+        switch kind {
+        case .countdown:
+            let length = field(tr("e.g. 4m30s"), tr("Countdown length"))
+            entries = [length]
+            read = { TimersPage.customCountdown(text(length)) }
+        case .meditation:
+            let phases = field(tr("e.g. Settle 3m, Sit 12m"), tr("Meditation phases"))
+            entries = [phases]
+            read = { TimersPage.customMeditation(text(phases)) }
+        case .workout:
+            let work = field(tr("Work, e.g. 40s"), tr("Work time"))
+            let rest = field(tr("Rest, e.g. 20s"), tr("Rest time"))
+            let rounds = field(tr("Rounds"), tr("Rounds"), width: 7)
+            entries = [work, rest, rounds]
+            read = { TimersPage.customWorkout(work: text(work), rest: text(rest), rounds: text(rounds)) }
+        }
+        let start = gtk_button_new_with_label(tr("Start"))
+        setAccessibleLabel(start, tr("Start this %s", kind.name))
+        gtk_box_append(cast(row), start)
+        let go: () -> Void = { [weak self] in
+            switch read() {
+            case .plan(let plan): self?.request(.start(plan))
+            case .invalid(let words): self?.invalid(words)
+            }
+        }
+        connect(start, "clicked", go)
+        for entry in entries { connect(entry, "activate", go) }
+        return row
+    }
+
+    private func iconButton(_ icon: String, _ name: String) -> UnsafeMutablePointer<GtkWidget> {
+        let button: UnsafeMutablePointer<GtkWidget> = gtk_button_new_from_icon_name(icon)
+        gtk_widget_set_tooltip_text(button, name)
+        setAccessibleLabel(button, name)
+        return button
+    }
+
+    func show(_ page: TimersPage) {
+        gtk_label_set_text(opaque(island), page.island)
+        for card in page.cards {
+            guard let widgets = cards[card.kind] else { continue }
+            gtk_label_set_text(opaque(widgets.time), card.time)
+            gtk_label_set_text(opaque(widgets.detail), card.detail ?? "")
+            gtk_widget_set_visible(widgets.detail, card.detail == nil ? 0 : 1)
+            gtk_widget_set_visible(widgets.badge, card.holdsIsland ? 1 : 0)
+            gtk_progress_bar_set_fraction(opaque(widgets.progress), card.progress ?? 0)
+            gtk_widget_set_visible(widgets.progress, card.progress == nil ? 0 : 1)
+            for button in [widgets.pause, widgets.extend, widgets.stop] { gtk_widget_set_sensitive(button, card.active ? 1 : 0) }
+            // Pause and Resume are one button: its icon and name follow the state.
+            let name = card.pauseLabel
+            gtk_button_set_icon_name(cast(widgets.pause), card.paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
+            gtk_widget_set_tooltip_text(widgets.pause, name)
+            setAccessibleLabel(widgets.pause, name)
+            if card.paused { gtk_widget_add_css_class(widgets.pause, "paused") } else { gtk_widget_remove_css_class(widgets.pause, "paused") }
+        }
+    }
+}
