@@ -29,6 +29,9 @@ STATIC_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --scratch-
 LIBSTDCXX_A := $(shell $${CC:-cc} -print-file-name=libstdc++.a 2>/dev/null)
 STATIC_BIN = $(STATIC)/release
 PROGRAMS = isletd islet-notify islet
+# The app (GTK 4 / libadwaita): installed with the rest, but a package of its own in `make deb`
+# (islet-app), so that the service, the bridge and the command line need no GTK.
+APP = islet-app
 # Installed programs are stripped of their symbol tables (isletd: 90 MB -> 63 MB).
 STRIP ?= strip
 VERSION = 0.1.0
@@ -39,7 +42,7 @@ EXTENSION_UUID = islet@islet.org
 EXTENSION_DIR = $(DATADIR)/gnome-shell/extensions/$(EXTENSION_UUID)
 EXTENSION_FILES = metadata.json extension.js island.js panel.js stylesheet.css
 
-.PHONY: all deps build release run test lint format test-installed bench soak clean install uninstall deb man completions installed-files desktops po locale
+.PHONY: all deps build release run test lint format test-installed bench soak clean install uninstall deb man completions installed-files app-files desktops po locale
 
 all: build
 
@@ -56,7 +59,7 @@ release: deps
 	@mkdir -p $(STATIC)/link
 	@case "$(LIBSTDCXX_A)" in /*) echo "INPUT($(LIBSTDCXX_A))" > $(STATIC)/link/libstdc++.so;; \
 	  *) echo "no libstdc++.a: linking libstdc++.so" >&2; rm -f $(STATIC)/link/libstdc++.so;; esac
-	for p in $(PROGRAMS); do \
+	for p in $(PROGRAMS) $(APP); do \
 	  $(SWIFT) build $(STATIC_FLAGS) $(if $(LINK_MAPS),-Xlinker -Map=$(LINK_MAPS)/$$p.map) --product $$p || exit 1; done
 
 run: build locale
@@ -68,10 +71,15 @@ run: build locale
 LINGUAS := $(shell cat po/LINGUAS)
 LOCALE_BUILD = .build-locale
 CATALOGS = $(foreach l,$(LINGUAS),$(LOCALE_BUILD)/$(l)/LC_MESSAGES/islet.mo)
-DESKTOP_FILES = $(LOCALE_BUILD)/org.islet.Islet.desktop.in $(LOCALE_BUILD)/islet-notify.desktop.in
+DESKTOP_FILES = $(LOCALE_BUILD)/org.islet.Islet.desktop.in $(LOCALE_BUILD)/islet-notify.desktop.in \
+	$(LOCALE_BUILD)/org.islet.Islet.App.desktop.in
+METAINFO = $(LOCALE_BUILD)/org.islet.Islet.App.metainfo.xml
 po:
 	po/update
-locale: $(CATALOGS) $(DESKTOP_FILES)
+locale: $(CATALOGS) $(DESKTOP_FILES) $(METAINFO)
+$(METAINFO): packaging/org.islet.Islet.App.metainfo.xml $(foreach l,$(LINGUAS),po/$(l).po)
+	@mkdir -p $(@D)
+	msgfmt --xml --template=$< -d po -o $@
 $(LOCALE_BUILD)/%/LC_MESSAGES/islet.mo: po/%.po
 	@mkdir -p $(@D)
 	msgfmt --check -o $@ $<
@@ -184,6 +192,7 @@ INSTALLED = \
 	$(UNITDIR)/isletd.service $(UNITDIR)/islet-notify.service \
 	$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop \
 	$(DATADIR)/applications/org.islet.Islet.desktop \
+	$(APP_INSTALLED) $(ICONS) \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/man/man1/$(p).1) \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/bash-completion/completions/$(p)) \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/zsh/site-functions/_$(p)) \
@@ -193,8 +202,17 @@ INSTALLED = \
 	$(foreach l,$(LINGUAS),$(DATADIR)/locale/$(l)/LC_MESSAGES/islet.mo) \
 	$(foreach f,$(notdir $(wildcard packaging/examples/*)),$(DATADIR)/doc/islet/examples/$(f))
 
+# The app's own files (the islet-app package).
+APP_INSTALLED = $(BINDIR)/$(APP) $(DATADIR)/applications/org.islet.Islet.App.desktop \
+	$(DATADIR)/dbus-1/services/org.islet.Islet.App.service $(DATADIR)/metainfo/org.islet.Islet.App.metainfo.xml
+# The icon names islet everywhere (the app, and the notifications' desktop entry): in islet.
+ICONS = $(DATADIR)/icons/hicolor/scalable/apps/org.islet.Islet.App.svg \
+	$(DATADIR)/icons/hicolor/symbolic/apps/org.islet.Islet.App-symbolic.svg
+
 installed-files:
 	@for f in $(INSTALLED); do echo $$f; done
+app-files:
+	@for f in $(APP_INSTALLED); do echo $$f; done
 
 subst = sed 's|@bindir@|$(BINDIR)|g'
 
@@ -209,6 +227,12 @@ install: release man completions locale
 	$(subst) packaging/systemd/islet-notify.service.in > $(DESTDIR)$(UNITDIR)/islet-notify.service
 	$(subst) $(LOCALE_BUILD)/islet-notify.desktop.in > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop
 	$(subst) $(LOCALE_BUILD)/org.islet.Islet.desktop.in > $(DESTDIR)$(DATADIR)/applications/org.islet.Islet.desktop
+	install -Dm755 -s --strip-program=$(STRIP) $(STATIC_BIN)/$(APP) $(DESTDIR)$(BINDIR)/$(APP)
+	$(subst) $(LOCALE_BUILD)/org.islet.Islet.App.desktop.in > $(DESTDIR)$(DATADIR)/applications/org.islet.Islet.App.desktop
+	$(subst) dbus/org.islet.Islet.App.service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/org.islet.Islet.App.service
+	install -Dm644 $(METAINFO) $(DESTDIR)$(DATADIR)/metainfo/org.islet.Islet.App.metainfo.xml
+	install -Dm644 packaging/icons/org.islet.Islet.App.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/org.islet.Islet.App.svg
+	install -Dm644 packaging/icons/org.islet.Islet.App-symbolic.svg $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/org.islet.Islet.App-symbolic.svg
 	for l in $(LINGUAS); do install -Dm644 $(LOCALE_BUILD)/$$l/LC_MESSAGES/islet.mo $(DESTDIR)$(DATADIR)/locale/$$l/LC_MESSAGES/islet.mo || exit 1; done
 	for p in $(PROGRAMS); do \
 	  install -Dm644 $(STATIC)/man/$$p.1 $(DESTDIR)$(DATADIR)/man/man1/$$p.1 && \

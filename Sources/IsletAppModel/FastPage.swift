@@ -39,6 +39,34 @@ public struct FastPage: Equatable, Sendable {
     public var buttonStops: Bool
     /// When the text next changes by itself (each whole second of the fast); nil: never.
     public var nextChange: USec?
+    /// While a fast runs: its goal changed at once (DI-006 B), the four presets and none.
+    public var goalChoices: [GoalChoice]
+
+    /// One of the running fast's goals to change to: "16 h", said "This fast's goal: 16 hours".
+    public struct GoalChoice: Equatable, Sendable {
+        public var label: String
+        public var name: String
+        /// 0: no goal.
+        public var seconds: UInt64
+        public var selected: Bool
+    }
+
+    /// A fast that began before the button was pressed ("I started 2 hours ago").
+    public enum EarlierStart: Equatable, Sendable {
+        case at(USec)
+        case invalid(String)
+    }
+
+    /// "2h", "1h30m", "45m" ago, as a start time; at most 7 days back (isletd checks the rest:
+    /// not before the last fast's end).
+    public static func earlierStart(_ text: String, now: USec) -> EarlierStart {
+        guard let seconds = Format.parseDuration(text), seconds > 0, seconds <= Limits.goalSeconds.upperBound,
+            seconds * usecPerSecond < now
+        else {
+            return .invalid(tr("Write how long ago the fast began, like 2h or 1h30m (at most 7 days)."))
+        }
+        return .at(now - seconds * usecPerSecond)
+    }
 
     public init(_ facts: Facts, now: USec) {
         guard facts.fasting, facts.startedAt > 0 else {
@@ -51,8 +79,15 @@ public struct FastPage: Equatable, Sendable {
             buttonLabel = tr("Start Fast")
             buttonStops = false
             nextChange = nil
+            goalChoices = []
             return
         }
+        goalChoices =
+            Presets.all.map {
+                GoalChoice(
+                    label: tr("%d h", "\($0.goalSeconds / 3600)"), name: tr("This fast's goal: %s", Format.duration(seconds: $0.goalSeconds)),
+                    seconds: $0.goalSeconds, selected: $0.goalSeconds == facts.goalSeconds)
+            } + [GoalChoice(label: tr("None"), name: tr("This fast without a goal"), seconds: 0, selected: facts.goalSeconds == 0)]
         let fasted = now > facts.startedAt ? (now - facts.startedAt) / usecPerSecond : 0
         elapsed = Format.hms(seconds: fasted, padHours: true)
         hint = nil

@@ -102,6 +102,10 @@ public actor Bridge {
             leftBehind = remembered
             logic.restore(announced: remembered.announced)
         }
+        if await AppLink.isAvailable(on: islet.connection) {
+            logic.settings.openApp = logic.settings.style == .standard
+            log("islet's app is here: a click on the notification opens it")
+        }
         let feed = try await islet.followActivity()
         let serverSignals = try await server.signals()
         let owners = try await islet.connection.watchNameOwner(NotificationServer.busName)
@@ -291,6 +295,10 @@ public actor Bridge {
         let owner = activity.owner
         log("button \(key.prefix(40)) pressed on \(activity.kind.rawValue) \(activity.id)")
         switch (key, activity.kind) {
+        case ("default", _):
+            guard let page = AppLink.Page(showing: activity.kind) else { return }
+            let connection = islet.connection
+            call(key) { try await AppLink.open(page, on: connection) }
         case ("stop-fast", .fast): stopFast()
         case ("pause", .timer): call(key) { try await islet.pauseTimer(owner: owner) }
         case ("resume", .timer): call(key) { try await islet.resumeTimer(owner: owner) }

@@ -32,6 +32,10 @@ public struct BridgeSettings: Equatable, Sendable {
     public var lingerSeconds: UInt32?
     public var goalReachedLingerSeconds: UInt32?
     public var icons = Icons()
+    /// A click on the notification (its `default` action) opens islet's app on the activity's
+    /// page. Not read from the config file: islet-notify sets it at start when the app is
+    /// installed or running (``AppLink/isAvailable(on:)``); standard style only.
+    public var openApp = false
 
     /// freedesktop icon names (or paths) for the standard style: monochrome symbolic icons that
     /// both Adwaita (GNOME) and Breeze (Plasma) have.

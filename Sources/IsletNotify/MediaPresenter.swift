@@ -145,4 +145,3 @@ public enum MediaPresenter {
         }
     }
 }
-

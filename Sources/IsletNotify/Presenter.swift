@@ -1,4 +1,5 @@
 import IsletBus
+import IsletClient
 import IsletCore
 import Platform
 import Translation
@@ -195,6 +196,11 @@ public enum Presenter {
         if !(settings.buttons && capabilities.actions) { actions = [] }
         let expire = expireTimeout(view, settings: settings)
         if expire == 0, !actions.isEmpty { hints["resident"] = .bool(true) }
+        // A click opens the app on the activity's page (servers take `default` as the click on
+        // the notification itself, not a button); a program's own activity has no page there.
+        if settings.openApp, capabilities.actions, AppLink.Page(showing: view.kind) != nil {
+            actions.insert(("default", tr("Open islet")), at: 0)
+        }
         var content = text(summary: summary, lines: lines, icon: icon, actions: actions, hints: hints, capabilities: capabilities)
         content.expireTimeout = expire
         return content

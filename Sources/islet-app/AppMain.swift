@@ -5,23 +5,51 @@ import IsletCore
 import Platform
 import Translation
 
-/// islet's app (issue 34, first part): the Fast page the seeds describe (FR-001 to FR-004,
-/// DFG-004) as a GTK 4 / libadwaita window, a client of isletd only. One instance
-/// (GApplication's uniqueness); closing the window ends the app, the fast goes on.
+/// islet's app: the seeds' main screen (Fast), goal picker (Goal), History and the Live
+/// Activities spec's tabs (Timers) as a GTK 4 / libadwaita window, a client of isletd only.
+/// One instance (GApplication's uniqueness, also D-Bus activatable as org.islet.Islet.App);
+/// closing the window ends the app, the fast goes on.
+///
+///     islet-app [--page fast|goal|history|timers] [--action start-fast|stop-fast] [--address BUS]
+///
+/// `--page` shows that page and `--action` does what the desktop entry's actions say, in the
+/// running app if there is one (its `app.show-page`, `app.start-fast`, `app.stop-fast`).
 @main
 enum AppMain {
+    static let id = "org.islet.Islet.App"
+
     static func main() {
         Translation.start()
         var arguments = Array(CommandLine.arguments.dropFirst())
-        // --address ADDRESS: a private bus (the tests'); GTK does not see it.
-        var address: String?
-        if let i = arguments.firstIndex(of: "--address"), i + 1 < arguments.count {
-            address = arguments[i + 1]
-            arguments.removeSubrange(i...(i + 1))
+        // --address ADDRESS: a private bus (the tests'); --page NAME. GTK sees neither.
+        func take(_ option: String) -> String? {
+            guard let i = arguments.firstIndex(of: option), i + 1 < arguments.count else { return nil }
+            defer { arguments.removeSubrange(i...(i + 1)) }
+            return arguments[i + 1]
         }
-        let app = adw_application_new("org.islet.Islet", GApplicationFlags(rawValue: 0))
+        let address = take("--address")
+        let page = take("--page")
+        let action = take("--action")
+        if let action, !["start-fast", "stop-fast"].contains(action) {
+            printError(tr("islet-app: no action \"%s\" (start-fast or stop-fast)", action))
+            exit(2)
+        }
+        let app = adw_application_new(id, GApplicationFlags(rawValue: 0))
         let controller = AppController(app: app, address: address)
         connect(app, "activate") { controller.activate() }
+        controller.addActions()
+        if page != nil || action != nil {
+            // Registered first, so that the request goes to the app already running, if any.
+            let gapp = cast(app, to: GApplication.self)
+            if g_application_register(gapp, nil, nil) != 0 {
+                if let page { g_action_group_activate_action(opaque(app), "show-page", g_variant_new_string(page)) }
+                if let action { g_action_group_activate_action(opaque(app), action, nil) }
+                if g_application_get_is_remote(gapp) != 0 {
+                    g_object_unref(object(app))
+                    exit(0)
+                }
+            }
+        }
         let argv = [CommandLine.arguments[0]] + arguments
         let status = withCStrings(argv) { pointers in
             g_application_run(cast(app, to: GApplication.self), Int32(argv.count), pointers)
@@ -50,6 +78,7 @@ final class AppController {
     /// The timers and the activity as isletd last said, and the timer page's next tick.
     private var timerFacts: (timers: [(owner: String, state: ActivityState)], activity: ActivitySnapshot?) = ([], nil)
     private var timerTick: guint = 0
+    private var stack: UnsafeMutablePointer<GtkWidget>?
     private var fasts: [CompletedFast] = []
     private var lastDeleted: CompletedFast?
     private var presets: [Preset] = []
@@ -76,10 +105,16 @@ final class AppController {
         // The pages, switched from the header bar (the seeds' main screen, the goal picker).
         let header = adw_header_bar_new()
         let stack = adw_view_stack_new()
+        self.stack = stack
         let switcher = adw_view_switcher_title_new()
         adw_view_switcher_title_set_stack(opaque(switcher), opaque(stack))
         adw_view_switcher_title_set_title(opaque(switcher), "islet")
         adw_header_bar_set_title_widget(opaque(header), switcher)
+        adw_header_bar_pack_end(opaque(header), Shortcuts.menuButton())
+        if let overlay = Shortcuts.helpOverlay() {
+            gtk_application_window_set_help_overlay(cast(window), opaque(overlay))
+            g_object_unref(object(overlay))
+        }
         gtk_box_append(cast(content), header)
         // isletd missing: said plainly, with a button that starts it (D-Bus activation).
         let banner = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
@@ -92,7 +127,9 @@ final class AppController {
         gtk_widget_set_margin_top(banner, 12)
         gtk_widget_set_visible(banner, 0)
         gtk_box_append(cast(content), banner)
-        let fast = FastView()
+        let me0 = MainThreadRef(self)
+        let fast = FastView(
+            startEarlier: { text in me0.value?.startEarlier(text) }, chooseGoal: { seconds in me0.value?.link?.setFastGoal(seconds) })
         self.fast = fast
         let me = MainThreadRef(self)
         let goal = GoalView(
@@ -139,7 +176,6 @@ final class AppController {
             self?.renderTimers()
         }
         connect(window, "unmap") { [weak self] in self?.stopTicking() }
-        addUndoAction()
 
         let link = ServiceLink(address: address) { update in
             MainThreadAction { me.value?.apply(update) }.post()
@@ -183,6 +219,15 @@ final class AppController {
         case .stopped(let fast):
             let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
             toast(tr("Fast stopped after %s.", Format.hoursMinutes(seconds: hours)), undo: true, action: "app.undo-stop")
+        }
+    }
+
+    /// "I started 2 hours ago": the fast begins then (isletd refuses a start before the last
+    /// fast's end, in its words).
+    private func startEarlier(_ text: String) {
+        switch FastPage.earlierStart(text, now: WallClock.now()) {
+        case .at(let start): link?.startFast(at: start)
+        case .invalid(let words): toast(words, undo: false)
         }
     }
 
@@ -237,16 +282,38 @@ final class AppController {
         adw_toast_overlay_add_toast(opaque(toasts), toast)
     }
 
-    private func addUndoAction() {
-        let undoStop = g_simple_action_new("undo-stop", nil)
-        connect(undoStop, "activate-action") { [weak self] in self?.link?.undoStop() }
-        g_action_map_add_action(opaque(app), undoStop)
-        let undoDelete = g_simple_action_new("undo-delete", nil)
-        connect(undoDelete, "activate-action") { [weak self] in
+    /// The application's actions: the toasts' Undo, and what the desktop entry's actions, a
+    /// notification's click (islet-notify) and `islet open` ask for. Added before the app
+    /// registers, so that they are on the bus from the start.
+    func addActions() {
+        addAction(app, "undo-stop") { [weak self] _ in self?.link?.undoStop() }
+        addAction(app, "undo-delete") { [weak self] _ in
             guard let self, let fast = self.lastDeleted else { return }
             self.lastDeleted = nil
             self.link?.addBack(fast)
         }
-        g_action_map_add_action(opaque(app), undoDelete)
+        addAction(app, "show-page", text: true) { [weak self] page in self?.showPage(page) }
+        addAction(app, "start-fast") { [weak self] _ in
+            self?.showPage("fast")
+            self?.link?.startFast()
+        }
+        addAction(app, "stop-fast") { [weak self] _ in
+            self?.showPage("fast")
+            self?.link?.stopFast()
+        }
+        addAction(app, "toggle-fast") { [weak self] _ in
+            self?.showPage("fast")
+            self?.pressed()
+        }
+        addAction(app, "about") { [weak self] _ in Shortcuts.about(parent: self?.window) }
+        addAction(app, "quit") { [weak self] _ in g_application_quit(cast(self?.app, to: GApplication.self)) }
+        Shortcuts.setAccelerators(app)
+    }
+
+    /// The window, on page `name` (fast, goal, history, timers; another name: fast).
+    func showPage(_ name: String) {
+        activate()
+        let page = ["fast", "goal", "history", "timers"].contains(name) ? name : "fast"
+        adw_view_stack_set_visible_child_name(opaque(stack), page)
     }
 }

@@ -42,15 +42,13 @@ func connect(_ instance: OpaquePointer?, _ signal: String, _ action: @escaping (
 
 private func connect(raw instance: gpointer?, _ signal: String, _ action: @escaping () -> Void) {
     // A handler's arguments are the signal's: "clicked", "toggled", "map" pass (instance, data);
-    // "notify::PROPERTY" (instance, pspec, data), and a GSimpleAction's "activate" (here
-    // "activate-action") (action, parameter, data). A handler read with the wrong count takes the
-    // second argument for its data.
+    // "notify::PROPERTY" (instance, pspec, data). A handler read with the wrong count takes the
+    // second argument for its data. (A GSimpleAction's "activate": ``addAction``.)
     let twoArguments: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in Callback.from(data)?.action() }
     let threeArguments: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in Callback.from(data)?.action() }
-    let three = signal == "activate-action" || signal.hasPrefix("notify::")
+    let three = signal.hasPrefix("notify::")
     let handler = three ? unsafeBitCast(threeArguments, to: GCallback.self) : unsafeBitCast(twoArguments, to: GCallback.self)
-    g_signal_connect_data(
-        instance, signal == "activate-action" ? "activate" : signal, handler, Callback(action).retained, Callback.release, GConnectFlags(rawValue: 0))
+    g_signal_connect_data(instance, signal, handler, Callback(action).retained, Callback.release, GConnectFlags(rawValue: 0))
 }
 
 /// A weak reference that may cross to GTK's main thread, where alone it is used.
@@ -96,4 +94,37 @@ func setAccessibleLabel(_ widget: UnsafeMutablePointer<GtkWidget>?, _ text: Stri
         gtk_accessible_update_property_value(opaque(widget), 1, &property, pointer)
     }
     g_value_unset(&value)
+}
+
+/// A closure that takes an action's text parameter, kept alive for as long as GLib holds it.
+final class TextCallback {
+    let action: (String) -> Void
+    init(_ action: @escaping (String) -> Void) { self.action = action }
+    static let release: GClosureNotify = { data, _ in
+        if let data { Unmanaged<TextCallback>.fromOpaque(data).release() }
+    }
+}
+
+/// Adds the action `name` to `map` (the application's "app." actions, which the desktop entry,
+/// D-Bus activation and a second `islet-app` call): with `text`, it takes a string parameter,
+/// handed to `action` ("" without).
+func addAction(_ map: UnsafeMutablePointer<AdwApplication>?, _ name: String, text: Bool = false, _ action: @escaping (String) -> Void) {
+    let type = text ? g_variant_type_new("s") : nil
+    defer { if let type { g_variant_type_free(type) } }
+    let simple = g_simple_action_new(name, type)
+    let handler: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, parameter, data in
+        guard let data else { return }
+        var value = ""
+        if let parameter, let type = g_variant_get_type_string(parameter), String(cString: type) == "s",
+            let text = g_variant_get_string(parameter, nil)
+        {
+            value = String(cString: text)
+        }
+        Unmanaged<TextCallback>.fromOpaque(data).takeUnretainedValue().action(value)
+    }
+    let callback = Unmanaged.passRetained(TextCallback(action)).toOpaque()
+    let instance = simple.map { UnsafeMutableRawPointer($0) }
+    g_signal_connect_data(instance, "activate", unsafeBitCast(handler, to: GCallback.self), callback, TextCallback.release, GConnectFlags(rawValue: 0))
+    g_action_map_add_action(opaque(map), simple)
+    g_object_unref(instance)
 }

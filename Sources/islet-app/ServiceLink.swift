@@ -42,11 +42,9 @@ final class ServiceLink: @unchecked Sendable {
     }
 
     /// Connects and follows isletd for as long as the app runs.
+    /// Connects and follows isletd for as long as the app runs. The connection is made here, so
+    /// that a call asked for at once (a desktop action's Start Fast) has a client.
     func start() {
-        Task { await self.follow() }
-    }
-
-    private func follow() async {
         let connection: DBusConnection
         do {
             connection = try DBusConnection(bus: address.map { .address($0) } ?? .session, label: "islet-app")
@@ -56,6 +54,10 @@ final class ServiceLink: @unchecked Sendable {
         }
         let client = IsletClient(connection: connection)
         state.withLock { $0.client = client }
+        Task { await self.follow(client, connection) }
+    }
+
+    private func follow(_ client: IsletClient, _ connection: DBusConnection) async {
         do {
             let fastSignals = try await client.fasting.signals()
             let properties = try await connection.signals(
@@ -120,7 +122,11 @@ final class ServiceLink: @unchecked Sendable {
         }
     }
 
-    func startFast() { call { _ = try await $0.startFast() } }
+    /// A fast from now, or from `start` (one begun earlier).
+    func startFast(at start: USec? = nil) { call { _ = try await $0.startFast(at: start) } }
+
+    /// The running fast's goal (DI-006 B), 0: none.
+    func setFastGoal(_ seconds: UInt64) { call { try await $0.setActiveFastGoal(seconds: seconds) } }
 
     func stopFast() {
         call { client in

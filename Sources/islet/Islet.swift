@@ -35,7 +35,7 @@ struct Islet: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             FastCommand.self, GoalCommand.self, HistoryCommand.self, StatsCommand.self, TimerCommand.self,
-            ActivityCommand.self, RunCommand.self, ExpandCommand.self, WatchCommand.self, StatusCommand.self,
+            ActivityCommand.self, RunCommand.self, ExpandCommand.self, OpenCommand.self, WatchCommand.self, StatusCommand.self,
         ])
 }
 

@@ -149,4 +149,3 @@ enum Panel {
         return out
     }
 }
-

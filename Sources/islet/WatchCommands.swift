@@ -166,3 +166,34 @@ struct ExpandCommand: AsyncParsableCommand {
         }
     }
 }
+
+struct OpenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: tr("Open islet's app on a page: fast, goal, history or timers (for a panel's click)."),
+        discussion: tr(
+            "Without a page, the one that shows the live activity. Without the app installed, shows the live activity's notification again (islet expand)."
+        ))
+    @Argument(help: .init(tr("fast, goal, history or timers."))) var page: String?
+    @OptionGroup var bus: BusOptions
+
+    func validate() throws {
+        if let page, AppLink.Page(rawValue: page) == nil {
+            throw ValidationError(tr("no page \"%s\": fast, goal, history or timers", page))
+        }
+    }
+
+    func run() async throws {
+        let requested = page.flatMap(AppLink.Page.init(rawValue:))
+        let opened = try await bus.run { client -> Bool in
+            guard await AppLink.isAvailable(on: client.connection) else { return false }
+            let activity = requested == nil ? try? await client.currentActivity() : nil
+            try await AppLink.open(requested ?? activity.flatMap { AppLink.Page(showing: $0.kind) } ?? .fast, on: client.connection)
+            return true
+        }
+        if !opened {
+            // No app here: the notification is the next best view of the activity.
+            try await ExpandCommand.parse(bus.address.map { ["--address", $0] } ?? []).run()
+        }
+    }
+}

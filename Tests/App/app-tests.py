@@ -298,8 +298,122 @@ for owner in ["islet-app-workout"]:
     subprocess.run([islet, "timer", "stop", "--owner", owner], capture_output=True)
 check("all stopped: the island is empty again", eventually(lambda: island_label() == "The island is empty."), island_label())
 
+
+# The Fast page's other two: a fast begun earlier (FR-001, "I started 2 hours ago"), and the
+# running fast's goal changed (DI-006 B).
+def fasting_property(name):
+    out = subprocess.run(["gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1",
+                          "--method", "org.freedesktop.DBus.Properties.Get", "org.islet.Islet1.Fasting", name],
+                         capture_output=True, text=True).stdout
+    digits = "".join(ch for ch in out.split("uint64")[-1] if ch.isdigit())
+    return int(digits) if digits else -1
+
+
+subprocess.run([islet, "goal", "set", "16h"], capture_output=True)
+check("the Fast page again", eventually(lambda: click(["page tab"], "Fast")))
+check("FR-001 a start written badly", type_into("How long ago the fast began", "soon") and press("Start Earlier"))
+check("FR-001 it is refused in words, no fast",
+      eventually(lambda: any(l.startswith("Write how long ago the fast began") for l in labels())) and not fasting(), labels())
+check("FR-001 2 hours ago, over the fast that ended a minute ago", type_into("How long ago the fast began", "2h") and press("Start Earlier"))
+check("FR-001 refused in isletd's words", eventually(lambda: any(l.startswith("that start overlaps a completed fast") for l in labels())) and
+      not fasting(), labels())
+# The history emptied (the CLI's delete), the same start is taken.
+for line in subprocess.run([islet, "history", "list", "--format", "csv"], capture_output=True, text=True).stdout.splitlines()[1:]:
+    subprocess.run([islet, "history", "delete", line.split(",")[0]], capture_output=True)
+check("FR-001 began 2 hours ago", type_into("How long ago the fast began", "2h") and press("Start Earlier"))
+check("FR-001 isletd's fast began 2 hours ago",
+      eventually(lambda: fasting() and abs(time.time() - 7200 - fasting_property("StartedAtUSec") / 1e6) < 60),
+      fasting_property("StartedAtUSec"))
+check("FR-002 the page counts from then", eventually(lambda: any(l.startswith("02:00:") for l in labels())), labels())
+check("DI-006 this fast's goal: the daily one (16 h) marked", eventually(lambda: checked("This fast's goal: 16 hours")))
+check("DI-006 18 hours chosen", eventually(lambda: click(["push button", "toggle button"], "This fast's goal: 18 hours")))
+check("DI-006 isletd's running fast has 18 h, the daily goal stays 16 h",
+      eventually(lambda: fasting_property("ActiveFastGoalSeconds") == 64800 and goal_seconds() == 57600),
+      f"{fasting_property('ActiveFastGoalSeconds')} {goal_seconds()}")
+check("DI-006 the page says Goal in 15:59:..", eventually(lambda: any(l.startswith("Goal in 15:59:") for l in labels())), labels())
+check("DI-006 no goal for this fast", eventually(lambda: click(["push button", "toggle button"], "This fast without a goal")))
+check("DI-006 isletd's fast has none", eventually(lambda: fasting_property("ActiveFastGoalSeconds") == 0))
+subprocess.run([islet, "fast", "stop"], capture_output=True)
+check("stopped: the choices go, the earlier start comes back",
+      eventually(lambda: find("toggle button", lambda n: n.name.startswith("This fast")) == [] or
+                 not any(n.getState().contains(pyatspi.STATE_SHOWING) for n in find("toggle button", lambda n: n.name.startswith("This fast")))))
+
+
+
+# The keyboard: Ctrl+1 ... Ctrl+4 turn the pages, Ctrl+? shows the shortcuts window, and the
+# header bar's menu is named for a screen reader.
+def page_shown(name):
+    tabs = find("page tab", lambda node: node.name == name)
+    return any(tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED) for tab in tabs)
+
+
+def keys(*names):
+    focus = subprocess.run(["xdotool", "search", "--name", "^islet$", "windowfocus", "--sync"], capture_output=True, text=True)
+    for name in names:
+        subprocess.run(["xdotool", "key", "--clearmodifiers", name], capture_output=True)
+    return focus.returncode == 0
+
+
+check("Ctrl+3: History", keys("ctrl+3") and eventually(lambda: page_shown("History") and not page_shown("Fast")))
+check("Ctrl+4: Timers", keys("ctrl+4") and eventually(lambda: page_shown("Timers")))
+check("Ctrl+1: Fast", keys("ctrl+1") and eventually(lambda: page_shown("Fast")))
+check("Ctrl+Return starts a fast", keys("ctrl+Return") and eventually(fasting))
+check("Ctrl+Return stops it", keys("ctrl+Return") and eventually(lambda: not fasting()))
+check("the header bar's menu is named", eventually(lambda: find("toggle button", lambda n: n.name == "Main Menu") != [] or
+                                                   button("Main Menu") is not None), [n.name for n in find("toggle button")])
+check("Ctrl+? shows the shortcuts window", keys("ctrl+question") and
+      eventually(lambda: "Start or stop the fast" in labels() and "Close the window" in labels()), labels())
+shot("shortcuts")
+keys("Escape")
+
 window.terminate()
 window.wait(timeout=10)
+
+
+# Opening the app from elsewhere: D-Bus activation (its .service), `islet open`, the desktop
+# entry's actions (a second islet-app hands them to the first), a notification's click.
+def run(*command):
+    return subprocess.run(list(command), capture_output=True, text=True, timeout=30)
+
+
+def quit_app():
+    subprocess.run(["pkill", "-f", os.environ["ISLET_TEST_APP"]])
+    return eventually(lambda: app() is None)
+
+
+check("the window closed: the app is gone", eventually(lambda: app() is None))
+check("islet open timers: exit 0", run(islet, "open", "timers").returncode == 0)
+check("islet open timers: the bus started the app, on the Timers page",
+      eventually(lambda: app() is not None and page_shown("Timers") and not page_shown("Fast"), 20), [t.name for t in find("page tab")])
+check("islet open history: the running app turns to History", run(islet, "open", "history").returncode == 0 and
+      eventually(lambda: page_shown("History")))
+check("desktop action Start Fast (islet-app --action start-fast, handed to the running app)",
+      run(os.environ["ISLET_TEST_APP"], "--action", "start-fast").returncode == 0 and eventually(fasting) and
+      eventually(lambda: page_shown("Fast")))
+check("desktop action Stop Fast", run(os.environ["ISLET_TEST_APP"], "--action", "stop-fast").returncode == 0 and
+      eventually(lambda: not fasting()))
+check("an unknown action is refused in words", "no action" in run(os.environ["ISLET_TEST_APP"], "--action", "dance").stderr)
+check("one instance: still one islet-app", len(run("pgrep", "-f", os.environ["ISLET_TEST_APP"]).stdout.split()) == 1,
+      run("pgrep", "-af", "islet-app").stdout)
+check("the app quits", quit_app())
+
+# A click on the live notification (dunst, a real server: `dunstctl action 0` is its default
+# action) opens the app on the activity's page, through islet-notify.
+dunst = subprocess.Popen(["dunst", "-config", os.environ["ISLET_TEST_DUNSTRC"]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+notify_log = open(os.path.join(os.environ["HOME"], "islet-notify.log"), "w")
+bridge = subprocess.Popen([os.environ["ISLET_TEST_NOTIFY"], "--verbose"], stdout=notify_log, stderr=subprocess.STDOUT)
+run(islet, "goal", "set", "16h")
+run(islet, "fast", "start")
+check("dunst shows the fast's notification", eventually(lambda: run("dunstctl", "count", "displayed").stdout.strip() not in ("", "0"), 15))
+check("a click on it (dunstctl action 0) opens the app on the Fast page",
+      run("dunstctl", "action", "0").returncode == 0 and eventually(lambda: app() is not None and page_shown("Fast"), 20),
+      open(os.path.join(os.environ["HOME"], "islet-notify.log")).read()[-600:])
+check("the fast goes on", fasting())
+quit_app()
+for process in (bridge, dunst):
+    process.terminate()
+    process.wait(timeout=10)
+run(islet, "fast", "stop")
 daemon.terminate()
 daemon.wait(timeout=10)
 print(f"{'all' if failures == 0 else failures} {'checks passed' if failures == 0 else 'failed'}")

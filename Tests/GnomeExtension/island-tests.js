@@ -180,6 +180,19 @@ function runIslandTests(Island, check, contractXml) {
         check(`contract: ${action} calls ${iface}.${method}${args ?? '()'}`, declared ? signature(declared.in_args) : 'missing', args ?? '()');
     }
 
+    // Where islet's app is installed, the menu of a fast or a timer ends with "Open islet",
+    // which shows the activity's page; a program's own activity and the minimal style have none.
+    const withApp = (activity, style = 'standard') => Island.islandView(activity, now, style, true, undefined, true);
+    const appTea = withApp(tea).menu.buttons;
+    check('open the app: a timer\'s menu ends with Open islet', appTea[appTea.length - 1], {label: 'Open islet', action: 'open-app'});
+    check('open the app: a fast\'s menu too', withApp(fast({status: 'running', started_at_usec: now - 3600 * s, goal_usec: 57600 * s}))
+        .menu.buttons.map(b => b.action), ['stop-fast', 'open-app']);
+    check('open the app: not without the app', view(tea).menu.buttons.some(b => b.action === 'open-app'), false);
+    check('open the app: not for a program\'s activity', withApp(custom).menu.buttons.some(b => b.action === 'open-app'), false);
+    check('open the app: nothing to tap in the minimal style', withApp(tea, 'minimal').menu.buttons, []);
+    check('open the app: the pages', ['fast', 'timer', 'custom'].map(Island.islandAppPage), ['fast', 'timers', null]);
+    check('open the app: its bus name', [Island.islandApp.name, Island.islandApp.path], ['org.islet.Islet.App', '/org/islet/Islet/App']);
+
     // The style, from islet's config.toml.
     check('style from the config', [
         'style = "minimal"', '# a comment\nstyle = "minimal" # the time alone', 'buttons = true\n\n"style" = "minimal"',

@@ -99,4 +99,30 @@ import Testing
         #expect(page.rows.isEmpty && page.statistics.isEmpty)
         #expect(page.empty == "No fasts yet. A fast you stop is kept here.")
     }
+
+    /// DI-006 B: a running fast's goal is changed from the page; a fast not running has no
+    /// such choice.
+    @Test func di006TheRunningFastsGoalIsChosenOnThePage() {
+        let facts = FastPage.Facts(fasting: true, startedAt: FastPageModel.start, goalSeconds: 16 * 3600, dailyGoalSeconds: 16 * 3600)
+        let page = FastPage(facts, now: FastPageModel.start)
+        #expect(page.goalChoices.map(\.label) == ["14 h", "16 h", "18 h", "20 h", "None"])
+        #expect(page.goalChoices.map(\.selected) == [false, true, false, false, false])
+        #expect(page.goalChoices[2].name == "This fast's goal: 18 hours" && page.goalChoices[2].seconds == 64800)
+        #expect(page.goalChoices[4].seconds == 0 && page.goalChoices[4].name == "This fast without a goal")
+        #expect(FastPage(.notFasting, now: FastPageModel.start).goalChoices.isEmpty)
+    }
+
+    /// FR-001 "I started 2 hours ago": the start time from how long ago; nonsense refused in words.
+    @Test func fr001AFastStartedEarlier() {
+        let now = FastPageModel.start
+        #expect(FastPage.earlierStart("2h", now: now) == .at(now - 7200 * FastPageModel.s))
+        #expect(FastPage.earlierStart(" 1h30m ", now: now) == .at(now - 5400 * FastPageModel.s))
+        for bad in ["", "soon", "0m", "8d", "-2h"] {
+            guard case .invalid(let words) = FastPage.earlierStart(bad, now: now) else {
+                Issue.record("\(bad) was taken")
+                continue
+            }
+            #expect(words.hasPrefix("Write how long ago"))
+        }
+    }
 }

@@ -189,6 +189,25 @@ import Testing
         #expect(show(a, off).content.actions.isEmpty)
     }
 
+    /// Where the app is installed, a click on a fast's or a timer's notification opens it (the
+    /// `default` action, no button); a program's own activity and the minimal style have none.
+    @Test func aClickOpensTheAppWhereItIsInstalled() {
+        var open = BridgeSettings()
+        open.openApp = true
+        let (timer, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
+        #expect(show(timer, open).content.actions.map(\.key) == ["default", "pause", "extend", "stop"])
+        #expect(show(timer, open).content.actions.first?.label == "Open islet")
+        #expect(show(Sample.fast(goal: 57600, elapsed: 60), open).content.actions.map(\.key) == ["default", "stop-fast"])
+        #expect(show(timer).content.actions.map(\.key) == ["pause", "extend", "stop"], "no app: no click action")
+        var minimalOpen = minimal
+        minimalOpen.openApp = true
+        #expect(show(timer, minimalOpen).content.actions.isEmpty, "minimal: nothing to tap")
+        let custom = ActivitySnapshot(
+            id: "c", owner: "make", attributes: ["kind": .string("custom"), "title": .string("Build")],
+            state: ["status": .string("running"), "started_at_usec": .uint64(Sample.t0)])
+        #expect(!show(custom, open).content.actions.contains { $0.key == "default" })
+    }
+
     @Test func customActivityTextIsEscapedForMarkupServers() {
         let a = ActivitySnapshot(
             id: "c1", owner: "build", attributes: ["kind": .string("custom"), "title": .string("<b>make</b> & co")],

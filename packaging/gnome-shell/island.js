@@ -167,13 +167,13 @@ var islandStatuses = ['running', 'paused', 'goal-reached', 'completed'];
 //   bar: {text, icon (a symbolic icon name, or null), styleClass}
 //   menu: {title, time, detail, progress (0 ... 1, or null), lines: [...], buttons: [{label, action}]}
 //   nextChangeUsec: when the text next changes by itself; null when only a signal changes it.
-function islandView(activity, nowUsec, style, menuOpen, tr) {
+// openApp: islet's app is installed; the menu of a fast or a timer then ends with "Open islet".
+function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false) {
     const t = tr ?? islandEnglish;
     if (!activity)
         return null;
     const {attributes, state} = activity;
-    const kindAttr = islandString(attributes, 'kind');
-    const kind = kindAttr === 'fast' || kindAttr === 'timer' ? kindAttr : 'custom';
+    const kind = islandActivityKind(activity);
     const statusValue = islandString(state, 'status');
     const status = islandStatuses.includes(statusValue) ? statusValue : 'running';
     const title = islandString(state, 'title') ?? islandString(attributes, 'title') ?? activity.owner;
@@ -357,6 +357,9 @@ function islandView(activity, nowUsec, style, menuOpen, tr) {
     if (alerting)
         nextChange = nextChange === null ? alertEnds : Math.min(nextChange, alertEnds);
 
+    if (openApp && islandAppPage(kind) !== null)
+        buttons = [...buttons, {label: t.gettext('Open islet'), action: 'open-app'}];
+
     return {
         kind, status, minimal: false,
         bar: {text: barText, icon, styleClass: alerting ? 'islet-alert' : stale ? 'islet-stale' : `islet-${status}`},
@@ -397,6 +400,21 @@ function islandCall(action, owner) {
     default: return null;
     }
 }
+
+// 'fast', 'timer' or 'custom' (anything else a program says is its own activity).
+function islandActivityKind(activity) {
+    const kind = islandString(activity.attributes, 'kind');
+    return kind === 'fast' || kind === 'timer' ? kind : 'custom';
+}
+
+// The app's page that shows an activity of `kind` (its `show-page` action): null for a
+// program's own activity, which has no page there.
+function islandAppPage(kind) {
+    return kind === 'fast' ? 'fast' : kind === 'timer' ? 'timers' : null;
+}
+
+// islet's app on the session bus (a GApplication, D-Bus activatable when installed).
+var islandApp = {name: 'org.islet.Islet.App', path: '/org/islet/Islet/App', desktopEntry: 'org.islet.Islet.App.desktop'};
 
 // The `style` key of islet's config.toml ("standard" or "minimal"), read as islet-notify
 // reads it: top level, before any [table]. Anything else: "standard".

@@ -140,6 +140,14 @@ function islandStart(lib, Island, options) {
     // not read yet); shown only while there is no activity (an app view, FR-003).
     const state = {activity: null, fastStartedAt: null, settle: 0, style: 'standard', timeout: 0, destroyed: false};
 
+    // islet's app, where installed: the menu offers to open it on the activity's page.
+    let appInstalled = false;
+    try {
+        appInstalled = Gio.DesktopAppInfo.new(Island.islandApp.desktopEntry) !== null;
+    } catch (e) {
+        appInstalled = false;
+    }
+
     const Button = islandButtonClass(lib);
     const button = new Button(action => press(action));
     Main.panel.addToStatusArea(options.role, button, 1, 'center');
@@ -154,7 +162,7 @@ function islandStart(lib, Island, options) {
             state.timeout = 0;
         }
         const now = GLib.get_real_time();
-        const view = Island.islandView(shown(), now, state.style, button.menu.isOpen, tr);
+        const view = Island.islandView(shown(), now, state.style, button.menu.isOpen, tr, appInstalled);
         if (!view) {
             button.menu.close();
             button.container.hide();
@@ -237,6 +245,22 @@ function islandStart(lib, Island, options) {
 
     function press(action) {
         const activity = shown();
+        if (action === 'open-app') {
+            const page = activity ? Island.islandAppPage(Island.islandActivityKind(activity)) : null;
+            if (page === null)
+                return;
+            // The app's show-page action (D-Bus activation starts the app when it is not running).
+            bus.call(Island.islandApp.name, Island.islandApp.path, 'org.freedesktop.Application', 'ActivateAction',
+                new GLib.Variant('(sava{sv})', ['show-page', [new GLib.Variant('s', page)], {}]),
+                null, Gio.DBusCallFlags.NONE, -1, cancellable, (connection, result) => {
+                    try {
+                        connection.call_finish(result);
+                    } catch (e) {
+                        // The app could not be started: nothing more to do from the menu.
+                    }
+                });
+            return;
+        }
         const call = activity ? Island.islandCall(action, activity.owner) : null;
         if (!call)
             return;

@@ -1,0 +1,100 @@
+import CAdw
+import IsletCore
+import Translation
+
+/// The keyboard and the header bar's menu: the accelerators of the app's actions, the
+/// shortcuts window (Ctrl+?, GtkShortcutsWindow), and About.
+enum Shortcuts {
+    /// (detailed action, accelerator, what it does): the one list the accelerators and the
+    /// shortcuts window are both made from.
+    static var all: [(action: String, accel: String, title: String)] {
+        [
+            ("app.show-page::fast", "<Control>1", tr("Fast")),
+            ("app.show-page::goal", "<Control>2", tr("Goal")),
+            ("app.show-page::history", "<Control>3", tr("History")),
+            ("app.show-page::timers", "<Control>4", tr("Timers")),
+            ("app.toggle-fast", "<Control>Return", tr("Start or stop the fast")),
+            ("win.show-help-overlay", "<Control>question", tr("Keyboard shortcuts")),
+            ("window.close", "<Control>w", tr("Close the window")),
+            ("app.quit", "<Control>q", tr("Quit")),
+        ]
+    }
+
+    static func setAccelerators(_ app: UnsafeMutablePointer<AdwApplication>?) {
+        for shortcut in all {
+            shortcut.accel.withCString { accel in
+                var accels: [UnsafePointer<CChar>?] = [accel, nil]
+                accels.withUnsafeMutableBufferPointer { list in
+                    gtk_application_set_accels_for_action(cast(app, to: GtkApplication.self), shortcut.action, list.baseAddress)
+                }
+            }
+        }
+    }
+
+    /// The shortcuts window, as GtkBuilder describes one (GtkShortcutsWindow has no API to
+    /// fill it from code in GTK 4.8).
+    static func helpOverlay() -> UnsafeMutablePointer<GtkWidget>? {
+        let items = all.map { shortcut in
+            """
+                        <child><object class="GtkShortcutsShortcut">
+                          <property name="title">\(escaped(shortcut.title))</property>
+                          <property name="accelerator">\(escaped(shortcut.accel))</property>
+                        </object></child>
+            """
+        }.joined(separator: "\n")
+        let xml = """
+            <interface>
+              <object class="GtkShortcutsWindow" id="help_overlay">
+                <property name="modal">1</property>
+                <child><object class="GtkShortcutsSection">
+                  <property name="section-name">shortcuts</property>
+                  <child><object class="GtkShortcutsGroup">
+                    <property name="title">\(escaped(tr("islet")))</property>
+            \(items)
+                  </object></child>
+                </object></child>
+              </object>
+            </interface>
+            """
+        guard let builder = gtk_builder_new_from_string(xml, -1) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        guard let window = gtk_builder_get_object(builder, "help_overlay") else { return nil }
+        g_object_ref(window)
+        return UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
+    }
+
+    /// The header bar's menu: Keyboard Shortcuts, About islet.
+    static func menuButton() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = g_menu_new()
+        g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(menu, tr("_About islet"), "app.about")
+        let button: UnsafeMutablePointer<GtkWidget> = gtk_menu_button_new()
+        gtk_menu_button_set_icon_name(opaque(button), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(opaque(button), menu.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GMenuModel.self) })
+        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+        setAccessibleLabel(button, tr("Main Menu"))
+        g_object_unref(menu.map { UnsafeMutableRawPointer($0) })
+        return button
+    }
+
+    /// About islet (AdwAboutWindow, libadwaita 1.2).
+    static func about(parent: UnsafeMutablePointer<GtkWidget>?) {
+        let about = adw_about_window_new()
+        let window = opaque(about)
+        adw_about_window_set_application_name(window, "islet")
+        adw_about_window_set_application_icon(window, AppMain.id)
+        adw_about_window_set_version(window, "0.1.0")
+        adw_about_window_set_developer_name(window, tr("islet developers"))
+        adw_about_window_set_comments(window, tr("Track your fasts and run timers, shown live on your desktop"))
+        adw_about_window_set_website(window, "https://github.com/islet/islet")
+        adw_about_window_set_issue_url(window, "https://github.com/islet/islet/issues")
+        adw_about_window_set_license_type(window, GTK_LICENSE_MIT_X11)
+        // TRANSLATORS: your names, one per line, as the About window lists the translators.
+        let credits = tr("translator-credits")
+        if credits != "translator-credits" { adw_about_window_set_translator_credits(window, credits) }
+        gtk_window_set_transient_for(cast(about), cast(parent))
+        gtk_window_present(cast(about))
+    }
+
+    private static func escaped(_ text: String) -> String { Format.escapeMarkup(text) }
+}
