@@ -13,7 +13,36 @@ public struct HistoryPage: Equatable, Sendable {
         public var goalMet: Bool
         /// What a screen reader says for its Delete button.
         public var deleteLabel: String
+        /// What it says for its Edit button.
+        public var editLabel: String
+        /// The start and end as the edit fields show them ("2026-11-20 07:40").
+        public var typedStart: String
+        public var typedEnd: String
     }
+
+    /// The last four weeks, a bar a day: the hours of the fasts that ended that day, against
+    /// the daily goal (FR-005).
+    public struct Chart: Equatable, Sendable {
+        public struct Day: Equatable, Sendable {
+            /// The date on Mondays and on the first day ("2026-11-23", as the locale writes
+            /// it); "" on the others.
+            public var label: String
+            public var hours: Double
+            public var metGoal: Bool
+        }
+
+        public static let days = 28
+        /// Oldest first; today last.
+        public var days: [Day]
+        /// The daily goal's line; 0: none.
+        public var goalHours: Double
+        /// The top of the scale: the longest day or the goal, whichever is more, at least 1 h.
+        public var scaleHours: Double
+        /// What a screen reader says for the chart.
+        public var summary: String
+    }
+
+    public var chart: Chart?
 
     public var rows: [Row]
     /// Shown when there is no fast yet.
@@ -23,7 +52,7 @@ public struct HistoryPage: Equatable, Sendable {
 
     /// `statistics`: isletd's GetStats (count, total_usec, longest_usec, average_usec,
     /// goal_hits, current_streak_days, longest_streak_days).
-    public init(fasts: [CompletedFast], statistics stats: [String: UInt64], localTime: LocalTime, now: USec) {
+    public init(fasts: [CompletedFast], statistics stats: [String: UInt64], localTime: LocalTime, now: USec, goalSeconds: UInt64 = 0) {
         rows = fasts.sorted { $0.startedAt > $1.startedAt }.map { fast in
             let seconds = (fast.endedAt > fast.startedAt ? fast.endedAt - fast.startedAt : 0) / usecPerSecond
             let met = fast.goalSeconds > 0 && seconds >= fast.goalSeconds
@@ -32,8 +61,11 @@ public struct HistoryPage: Equatable, Sendable {
                 id: fast.id,
                 span: localTime.describe(fast.startedAt, now: now) + " – " + localTime.describe(fast.endedAt, now: now),
                 detail: ([Format.hoursMinutes(seconds: seconds)] + (goal.map { [$0] } ?? [])).joinedText(separator: " · "),
-                goalMet: met, deleteLabel: tr("Delete the fast of %s", localTime.describe(fast.startedAt, now: now)))
+                goalMet: met, deleteLabel: tr("Delete the fast of %s", localTime.describe(fast.startedAt, now: now)),
+                editLabel: tr("Edit the fast of %s", localTime.describe(fast.startedAt, now: now)),
+                typedStart: localTime.typedForm(fast.startedAt), typedEnd: localTime.typedForm(fast.endedAt))
         }
+        chart = fasts.isEmpty ? nil : HistoryPage.chart(fasts, localTime: localTime, now: now, goalSeconds: goalSeconds)
         empty = fasts.isEmpty ? tr("No fasts yet. A fast you stop is kept here.") : nil
         func hm(_ key: String) -> String { Format.hoursMinutes(seconds: (stats[key] ?? 0) / usecPerSecond) }
         let current = stats["current_streak_days"] ?? 0
@@ -48,5 +80,31 @@ public struct HistoryPage: Equatable, Sendable {
                 tr("Current streak: %s", trn("%d day", "%d days", current, "\(current)")),
                 tr("Longest streak: %s", trn("%d day", "%d days", longest, "\(longest)")),
             ]
+    }
+
+    static func chart(_ fasts: [CompletedFast], localTime: LocalTime, now: USec, goalSeconds: UInt64) -> Chart {
+        let today = localTime.local(now).day
+        let first = today - Int64(Chart.days - 1)
+        var seconds = [UInt64](repeating: 0, count: Chart.days)
+        var met = [Bool](repeating: false, count: Chart.days)
+        for fast in fasts {
+            let day = localTime.local(fast.endedAt).day
+            guard day >= first, day <= today else { continue }
+            let length = (fast.endedAt > fast.startedAt ? fast.endedAt - fast.startedAt : 0) / usecPerSecond
+            seconds[Int(day - first)] += length
+            if fast.goalSeconds > 0, length >= fast.goalSeconds { met[Int(day - first)] = true }
+        }
+        let days = (0..<Chart.days).map { index -> Chart.Day in
+            let day = first + Int64(index)
+            let label = (day - 4) % 7 == 0 || index == 0 ? localTime.date(day: day) : ""
+            return Chart.Day(label: label, hours: Double(seconds[index]) / 3600, metGoal: met[index])
+        }
+        let goalHours = Double(goalSeconds) / 3600
+        let fasted = days.filter { $0.hours > 0 }
+        let longest = days.map(\.hours).max() ?? 0
+        let summary = tr(
+            "Hours fasted a day, the last four weeks: fasts on %1$s days, the goal met on %2$s, the longest day %3$s.", "\(fasted.count)",
+            "\(days.filter(\.metGoal).count)", Format.hoursMinutes(seconds: seconds.max() ?? 0))
+        return Chart(days: days, goalHours: goalHours, scaleHours: max(1, longest, goalHours), summary: summary)
     }
 }

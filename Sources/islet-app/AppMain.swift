@@ -139,10 +139,11 @@ final class AppController {
         adw_view_stack_page_set_icon_name(fastPage, "preferences-system-time-symbolic")
         let goalPage = adw_view_stack_add_titled(opaque(stack), goal.root, "goal", tr("Goal"))
         adw_view_stack_page_set_icon_name(goalPage, "emblem-default-symbolic")
-        let history = HistoryView { id in
-            guard let fast = me.value?.fasts.first(where: { $0.id == id }) else { return }
-            me.value?.link?.deleteFast(fast)
-        }
+        let history = HistoryView(
+            delete: { id in
+                guard let fast = me.value?.fasts.first(where: { $0.id == id }) else { return }
+                me.value?.link?.deleteFast(fast)
+            }, save: { id, start, end in me.value?.saveFast(id: id, start: start, end: end) })
         self.history = history
         let historyPage = adw_view_stack_add_titled(opaque(stack), history.root, "history", tr("History"))
         adw_view_stack_page_set_icon_name(historyPage, "document-open-recent-symbolic")
@@ -207,7 +208,8 @@ final class AppController {
             goal?.show(GoalPage(presets: presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
         case .history(let fasts, let figures):
             self.fasts = fasts
-            history?.show(HistoryPage(fasts: fasts, statistics: figures, localTime: .system, now: WallClock.now()))
+            history?.show(
+                HistoryPage(fasts: fasts, statistics: figures, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0))
         case .deleted(let fast):
             lastDeleted = fast
             toast(tr("Fast deleted."), undo: true, action: "app.undo-delete")
@@ -229,6 +231,17 @@ final class AppController {
         case .at(let start): link?.startFast(at: start)
         case .invalid(let words): toast(words, undo: false)
         }
+    }
+
+    /// A fast edited (`id`) or added (nil) from the History page's dialog: the times as typed,
+    /// read as the command line reads `--at`; isletd's own words when it refuses them.
+    fileprivate func saveFast(id: UInt64?, start: String, end: String) {
+        let now = WallClock.now()
+        guard let began = TypedTime.parse(start, now: now), let ended = TypedTime.parse(end, now: now) else {
+            toast(tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."), undo: false)
+            return
+        }
+        if let id { link?.editFast(id: id, startedAt: began, endedAt: ended) } else { link?.addFast(startedAt: began, endedAt: ended) }
     }
 
     private func pressed() {

@@ -197,6 +197,23 @@ final class ServiceLink: @unchecked Sendable {
         }
     }
 
+    /// A completed fast's times corrected (FR-005).
+    func editFast(id: UInt64, startedAt: USec, endedAt: USec) {
+        call { client in
+            try await client.editFast(id: id, startedAt: startedAt, endedAt: endedAt)
+            await self.loadHistory()
+        }
+    }
+
+    /// A fast the user forgot to start, added with the daily goal it would have had.
+    func addFast(startedAt: USec, endedAt: USec) {
+        call { client in
+            let goal = try await client.fastStatus().dailyGoalSeconds
+            _ = try await client.addFast(startedAt: startedAt, endedAt: endedAt, goalSeconds: goal)
+            await self.loadHistory()
+        }
+    }
+
     func addBack(_ fast: CompletedFast) {
         call { client in
             _ = try await client.addFast(startedAt: fast.startedAt, endedAt: fast.endedAt, goalSeconds: fast.goalSeconds)

@@ -340,6 +340,68 @@ check("stopped: the choices go, the earlier start comes back",
 
 
 
+# FR-005's edit, add and chart: a dialog with the start and the end as a person types them.
+def history_rows():
+    out = subprocess.run([islet, "history", "list", "--format", "csv"], capture_output=True, text=True).stdout
+    return [line.split(",") for line in out.splitlines()[1:]]
+
+
+def named(prefix):
+    found = []
+
+    def walk(node, depth=0):
+        if node is None or depth > 40:
+            return
+        if (node.name or "").startswith(prefix):
+            found.append(node)
+        for i in range(node.childCount):
+            walk(node.getChildAtIndex(i), depth + 1)
+
+    walk(app())
+    return found
+
+
+check("the History page once more", eventually(lambda: click(["page tab"], "History")))
+check("FR-005 the chart is there, summarised for a screen reader",
+      eventually(lambda: any(n.name.startswith("Hours fasted a day, the last four weeks: fasts on 1 days") for n in named("Hours fasted"))),
+      [n.name for n in named("Hours fasted")])
+check("FR-005 Edit pressed", eventually(lambda: click(["push button"], next(n.name for n in find("push button") if n.name.startswith("Edit the fast of")))))
+def press_named(word):
+    """A button GTK 4.8 names from its label twice ("Save Save")."""
+    found = find("push button", lambda node: node.name.split(" ")[0] == word)
+    if found:
+        found[0].queryAction().doAction(0)
+    return bool(found)
+
+
+before = history_rows()
+def editor_open():
+    return any(n.getState().contains(pyatspi.STATE_VISIBLE) for n in find("text", lambda n: n.name == "Began"))
+
+
+check("FR-005 the editor is closed at first", not editor_open())
+check("FR-005 Edit opens the editor on the fast", eventually(editor_open))
+shot("history-edit")
+check("FR-005 saved unchanged", press("Save"))
+check("FR-005 ... keeps the fast to the second (the fields hold its times)",
+      eventually(lambda: not editor_open() and [r[1:3] + r[4:5] for r in history_rows()] == [r[1:3] + r[4:5] for r in before]),
+      f"{before} then {history_rows()}")
+check("FR-005 Edit pressed again", eventually(lambda: click(["push button"], next(n.name for n in find("push button") if n.name.startswith("Edit the fast of")))))
+check("FR-005 new times typed and saved", eventually(lambda: type_into("Began", "5h ago")) and type_into("Ended", "1h ago") and press("Save"))
+check("FR-005 isletd's fast now lasted 4 hours", eventually(lambda: [r[3] for r in history_rows()] == ["14400"]), history_rows())
+check("FR-005 the page shows it", eventually(lambda: any(l.startswith("4 h") for l in labels())), labels())
+check("FR-005 Add a Fast pressed", eventually(lambda: press("Add a Fast…")))
+check("FR-005 a forgotten fast typed and saved",
+      eventually(lambda: type_into("Began", "30h ago")) and type_into("Ended", "14h ago") and press("Save"))
+check("FR-005 isletd has it, 16 hours, with the daily goal (the edited one kept its none)",
+      eventually(lambda: sorted((r[3], r[4]) for r in history_rows()) == [("14400", "0"), ("57600", "57600")]), history_rows())
+check("FR-005 the chart counts both days", eventually(lambda: any("the goal met on 1" in n.name for n in named("Hours fasted"))),
+      [n.name for n in named("Hours fasted")])
+shot("history")
+check("FR-005 a time written badly", press("Add a Fast…") and eventually(lambda: type_into("Began", "whenever")) and press("Save"))
+check("FR-005 refused in words, nothing added",
+      eventually(lambda: any(l.startswith("Write a time like") for l in labels())) and len(history_rows()) == 2, labels())
+
 # The keyboard: Ctrl+1 ... Ctrl+4 turn the pages, Ctrl+? shows the shortcuts window, and the
 # header bar's menu is named for a screen reader.
 def page_shown(name):

@@ -94,6 +94,35 @@ import Testing
         #expect(page.statistics.last == "Longest streak: 1 day")
     }
 
+    /// FR-005's chart: the last four weeks, a bar a day (the fasts that ended that day), against
+    /// the daily goal; the fields an edit starts from, in the form a person types.
+    @Test func fr005ChartOfTheLastFourWeeksAndEditForms() throws {
+        let s = HistoryPageModel.s
+        let now = HistoryPageModel.now
+        let fasts = [
+            // Ended today (Wed 25th), 17 h, goal met; ended yesterday, 10 h, goal missed; two on the
+            // 20th (8 h + 9 h); one 40 days ago, outside the chart.
+            CompletedFast(id: 1, startedAt: now - 20 * 3600 * s, endedAt: now - 3 * 3600 * s, goalSeconds: 16 * 3600),
+            CompletedFast(id: 2, startedAt: now - 34 * 3600 * s, endedAt: now - 24 * 3600 * s, goalSeconds: 16 * 3600),
+            CompletedFast(id: 3, startedAt: now - (5 * 86400 + 20 * 3600) * s, endedAt: now - (5 * 86400 + 12 * 3600) * s, goalSeconds: 0),
+            CompletedFast(id: 4, startedAt: now - (5 * 86400 + 11 * 3600) * s, endedAt: now - (5 * 86400 + 2 * 3600) * s, goalSeconds: 0),
+            CompletedFast(id: 5, startedAt: now - 40 * 86400 * s, endedAt: now - (40 * 86400 - 16 * 3600) * s, goalSeconds: 0),
+        ]
+        let page = HistoryPage(fasts: fasts, statistics: [:], localTime: .utc, now: now, goalSeconds: 16 * 3600)
+        let chart = try #require(page.chart)
+        #expect(chart.days.count == 28)
+        #expect(chart.days.last?.hours == 17 && chart.days.last?.metGoal == true)
+        #expect(chart.days[26].hours == 10 && chart.days[26].metGoal == false)
+        #expect(chart.days[22].hours == 17 && !chart.days[22].metGoal, "two fasts that ended the same day add up")
+        #expect(chart.days.map(\.hours).reduce(0, +) == 44, "the fast 40 days ago is not in it")
+        #expect(chart.goalHours == 16 && chart.scaleHours == 17)
+        #expect(chart.days[0].label == "2026-10-29" && chart.days[4].label == "2026-11-02" && chart.days[1].label == "", "dates on Mondays")
+        #expect(chart.summary == "Hours fasted a day, the last four weeks: fasts on 3 days, the goal met on 1, the longest day 17 h.")
+        #expect(page.rows[0].typedStart == "2026-11-24 23:30" && page.rows[0].typedEnd == "2026-11-25 16:30")
+        #expect(page.rows[0].editLabel == "Edit the fast of Tue 23:30")
+        #expect(HistoryPage(fasts: [], statistics: [:], localTime: .utc, now: now).chart == nil, "no chart without fasts")
+    }
+
     @Test func fr005EmptyState() {
         let page = HistoryPage(fasts: [], statistics: [:], localTime: .utc, now: HistoryPageModel.now)
         #expect(page.rows.isEmpty && page.statistics.isEmpty)
