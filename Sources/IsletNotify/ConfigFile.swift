@@ -24,11 +24,7 @@ public enum ConfigFile {
     }
 
     /// `$XDG_CONFIG_HOME/islet/config.toml`, else `$HOME/.config/islet/config.toml`.
-    public static func defaultPath(environment: [String: String]) -> String? {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/islet/config.toml" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/islet/config.toml" }
-        return nil
-    }
+    public static func defaultPath(environment: [String: String]) -> String? { ConfigText.defaultPath(environment: environment) }
 
     /// Applies the file's settings over `settings`: all of them, or none when a line is bad.
     public static func apply(_ text: String, path: String, to settings: inout BridgeSettings) throws(ConfigError) {

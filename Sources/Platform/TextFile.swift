@@ -39,4 +39,32 @@ public enum TextFile {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(Failure("not UTF-8 text")) }
         return .success(text)
     }
+
+    /// Replaces the file at `path` with `text` whole or not at all (a file beside it, then a
+    /// rename), creating its folder (owner only) when missing; a file that was there keeps
+    /// its permissions.
+    public static func write(_ text: String, to path: String) -> Result<Void, Failure> {
+        guard let slash = path.lastIndex(of: "/") else { return .failure(Failure("not an absolute path")) }
+        var folder = ""
+        for part in path[..<slash].split(separator: "/") {
+            folder += "/" + part
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST { return .failure(Failure(errno: errno)) }
+        }
+        var mode: mode_t = 0o644
+        var status = stat()
+        if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
+        let temporary = path + ".new"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { return .failure(Failure(errno: errno)) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            return .failure(Failure(errno: code == 0 ? EIO : code))
+        }
+        return .success(())
+    }
 }

@@ -75,6 +75,7 @@ final class AppController {
     private var goal: GoalView?
     private var history: HistoryView?
     private var timers: TimersView?
+    private var preferences: PreferencesView?
     /// The timers and the activity as isletd last said, and the timer page's next tick.
     private var timerFacts: (timers: [(owner: String, state: ActivityState)], activity: ActivitySnapshot?) = ([], nil)
     private var timerTick: guint = 0
@@ -152,12 +153,18 @@ final class AppController {
         self.timers = timers
         let timersPage = adw_view_stack_add_titled(opaque(stack), timers.root, "timers", tr("Timers"))
         adw_view_stack_page_set_icon_name(timersPage, "alarm-symbolic")
+        let preferences = PreferencesView { change in me.value?.change(change) }
+        self.preferences = preferences
+        let settingsPage = adw_view_stack_add_titled(opaque(stack), preferences.root, "settings", tr("Settings"))
+        adw_view_stack_page_set_icon_name(settingsPage, "emblem-system-symbolic")
         // The history is read when its page is shown (edits from elsewhere have no signal).
         connect(opaque(stack), "notify::visible-child") {
-            guard let name = adw_view_stack_get_visible_child_name(opaque(stack)), String(cString: name) == "history",
-                let link = me.value?.link
-            else { return }
-            Task { await link.loadHistory() }
+            guard let name = adw_view_stack_get_visible_child_name(opaque(stack)), let link = me.value?.link else { return }
+            switch String(cString: name) {
+            case "history": Task { await link.loadHistory() }
+            case "settings": Task { await link.loadPreferences() }
+            default: break
+            }
         }
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(cast(content), stack)
@@ -215,6 +222,8 @@ final class AppController {
             toast(tr("Fast deleted."), undo: true, action: "app.undo-delete")
         case .failed(let words):
             toast(words, undo: false)
+        case .preferences(let facts):
+            preferences?.show(PreferencesPage(facts))
         case .timers(let list, let activity):
             timerFacts = (list, activity)
             renderTimers()
@@ -242,6 +251,27 @@ final class AppController {
             return
         }
         if let id { link?.editFast(id: id, startedAt: began, endedAt: ended) } else { link?.addFast(startedAt: began, endedAt: ended) }
+    }
+
+    /// What the Settings page asks for: isletd's settings at once, islet-notify's into its
+    /// config (which it then reads again).
+    fileprivate func change(_ change: PreferenceChange) {
+        guard let link else { return }
+        switch change {
+        case .activities(let on): link.setActivitiesEnabled(on)
+        case .minimalStyle(let minimal): link.changeConfig { PreferencesPage.config($0, minimal: minimal) }
+        case .surface(let item, let on): link.changeConfig { PreferencesPage.config($0, item, on: on) }
+        case .linger(let text):
+            guard let seconds = PreferencesPage.seconds(text, in: Limits.lingerSeconds) else {
+                return toast(tr("A finished timer stays 0 seconds to 1 hour: write it like 5s or 1m."), undo: false)
+            }
+            link.setLinger(seconds: seconds, goalReached: nil)
+        case .goalLinger(let text):
+            guard let seconds = PreferencesPage.seconds(text, in: Limits.goalReachedLingerSeconds) else {
+                return toast(tr("A reached goal stays 0 (until the fast stops) to 24 hours: write it like 0, 30m or 2h."), undo: false)
+            }
+            link.setLinger(seconds: nil, goalReached: seconds)
+        }
     }
 
     private func pressed() {
@@ -326,7 +356,7 @@ final class AppController {
     /// The window, on page `name` (fast, goal, history, timers; another name: fast).
     func showPage(_ name: String) {
         activate()
-        let page = ["fast", "goal", "history", "timers"].contains(name) ? name : "fast"
+        let page = ["fast", "goal", "history", "timers", "settings"].contains(name) ? name : "fast"
         adw_view_stack_set_visible_child_name(opaque(stack), page)
     }
 }

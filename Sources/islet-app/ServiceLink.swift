@@ -3,6 +3,7 @@ import IsletAppModel
 import IsletBus
 import IsletClient
 import IsletCore
+import Platform
 import Synchronization
 import Translation
 
@@ -26,6 +27,8 @@ final class ServiceLink: @unchecked Sendable {
         case history([CompletedFast], [String: UInt64])
         /// A fast deleted from the history, kept here so that Undo can add it back.
         case deleted(CompletedFast)
+        /// The Settings page's facts: isletd's activity settings and islet-notify's config.
+        case preferences(PreferencesPage.Facts)
         /// Every running and paused timer, and the live activity (nil: the island is empty).
         case timers([(owner: String, state: ActivityState)], ActivitySnapshot?)
     }
@@ -188,6 +191,71 @@ final class ServiceLink: @unchecked Sendable {
         }
     }
 
+    /// islet-notify's config.toml, where it reads it.
+    static var configPath: String? { ConfigText.defaultPath(environment: Environment.current) }
+
+    /// The Settings page's facts, read when the page is shown and after each change.
+    func loadPreferences() async {
+        guard let client else { return }
+        do {
+            let enabled = try await client.activitiesEnabled()
+            let linger = try await client.activity.get(IsletBus.LiveActivity.Property.lingerSeconds, as: UInt32.self)
+            let goalLinger = try await client.activity.get(IsletBus.LiveActivity.Property.goalReachedLingerSeconds, as: UInt32.self)
+            let config = ServiceLink.configPath.flatMap { try? TextFile.read($0).get() } ?? ""
+            deliver(.preferences(.init(activitiesEnabled: enabled, lingerSeconds: linger, goalReachedLingerSeconds: goalLinger, config: config)))
+        } catch let error as DBusError where error.meansServiceUnavailable {
+            deliver(.unavailable(tr("islet's service is not running.")))
+        } catch {
+            deliver(.failed(ServiceLink.words(error)))
+        }
+    }
+
+    /// Live activities on or off (isletd's Enabled: the seed's authorization).
+    func setActivitiesEnabled(_ on: Bool) {
+        call { client in
+            try await client.setActivitiesEnabled(on)
+            await self.loadPreferences()
+        }
+    }
+
+    /// The linger settings, on isletd now and in the config (islet-notify sets them again when
+    /// it starts).
+    func setLinger(seconds: UInt32?, goalReached: UInt32?) {
+        call { client in
+            if let seconds { try await client.activity.set(IsletBus.LiveActivity.Property.lingerSeconds, .uint32(seconds)) }
+            if let goalReached {
+                try await client.activity.set(IsletBus.LiveActivity.Property.goalReachedLingerSeconds, .uint32(goalReached))
+            }
+            try await self.changeConfig(notify: false) { PreferencesPage.config($0, linger: seconds, goalReachedLinger: goalReached) }
+        }
+    }
+
+    /// islet-notify's config changed by `change`, written whole, every other line kept; then
+    /// islet-notify, when it runs, is asked to read it again (SIGHUP: it starts again in place).
+    func changeConfig(notify: Bool = true, _ change: @escaping @Sendable (String) -> String) {
+        call { _ in try await self.changeConfig(notify: notify, change) }
+    }
+
+    private func changeConfig(notify: Bool, _ change: (String) -> String) async throws {
+        guard let client, let path = ServiceLink.configPath else { return }
+        let old: String
+        switch TextFile.read(path) {
+        case .success(let text): old = text
+        case .failure(let failure) where failure.code == ENOENT: old = ""
+        case .failure(let failure): throw ConfigWriteError(words: tr("cannot read %1$s: %2$s", path, failure.description))
+        }
+        if case .failure(let failure) = TextFile.write(change(old), to: path) {
+            throw ConfigWriteError(words: tr("cannot write %1$s: %2$s", path, failure.description))
+        }
+        let bus = DBusProxy(
+            connection: client.connection, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            autoStart: false)
+        if notify, let reply = try? await bus.call("GetConnectionUnixProcessID", [.string(NotifyBus.busName)]), case .uint32(let pid)? = reply.first {
+            kill(pid_t(pid), SIGHUP)
+        }
+        await loadPreferences()
+    }
+
     /// Deletes a fast; Undo adds it back (the contract has no undelete: AddFast, a new id).
     func deleteFast(_ fast: CompletedFast) {
         call { client in
@@ -240,8 +308,13 @@ final class ServiceLink: @unchecked Sendable {
         }
     }
 
+    struct ConfigWriteError: Error {
+        var words: String
+    }
+
     /// isletd's message for its errors ("no fast is running"); the error itself otherwise.
     static func words(_ error: Error) -> String {
+        if let error = error as? ConfigWriteError { return error.words }
         if let error = error as? DBusError, !error.message.isEmpty { return error.message }
         return "\(error)"
     }

@@ -168,10 +168,13 @@ enum IsletNotifyMain {
             : nil
         let sources: SignalWatch
         do {
-            sources = try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT]) { _ in
+            // SIGHUP: the configuration changed (islet's app writes it): a clean stop, then
+            // islet-notify again in place, which reads it anew.
+            sources = try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT, SIGHUP]) { number in
                 Task {
                     await job?.shutdown()
                     await bridge.shutdown()
+                    if number == SIGHUP { restartInPlace() }
                     exit(0)
                 }
             }
@@ -298,6 +301,17 @@ extension IsletNotifyMain {
 
     /// Starts this program again with `arguments`, not waited for (SIGCHLD is ignored, so it
     /// leaves no zombie); true when it started.
+    /// Runs this program again in this process (the same arguments), with no signal blocked;
+    /// returns only when that fails.
+    static func restartInPlace() {
+        var none = sigset_t()
+        sigfillset(&none)
+        pthread_sigmask(SIG_UNBLOCK, &none, nil)
+        let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
+        execv("/proc/self/exe", arguments)
+        printError("islet-notify: cannot start again: \(String(cString: strerror(errno)))")
+    }
+
     static func spawnDetached(_ arguments: [String]) -> Bool {
         signal(SIGCHLD, SIG_IGN)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }

@@ -1,0 +1,91 @@
+import IsletAppModel
+import IsletCore
+import Testing
+
+/// The app writes islet-notify's settings into the user's config.toml without losing anything
+/// the user wrote there.
+@Suite struct ConfigTextEdits {
+    let shipped = """
+        # islet-notify's settings.
+        style = "standard"   # or "minimal": the time alone
+        buttons = true
+
+        # How long a finished timer shows completion:
+        # linger_seconds = 5
+
+        [icons]
+        fast = "appointment-soon-symbolic"
+
+        """
+
+    @Test func anExistingLineKeepsItsCommentAndPlace() {
+        let changed = ConfigText.setting(shipped, key: "style", to: "\"minimal\"")
+        #expect(changed == shipped.replacingFirst("style = \"standard\"   # or", with: "style = \"minimal\" # or"))
+    }
+
+    @Test func aKeyShownInACommentGetsItsLineBelowIt() {
+        let changed = ConfigText.setting(shipped, key: "linger_seconds", to: "30")
+        #expect(changed.contains("# linger_seconds = 5\nlinger_seconds = 30\n\n[icons]"))
+        #expect(changed.hasPrefix("# islet-notify's settings.\nstyle = \"standard\"   # or \"minimal\": the time alone\n"))
+    }
+
+    @Test func aNewKeyGoesAfterTheTopLevelKeysNeverIntoATable() {
+        let changed = ConfigText.setting(shipped, key: "lock_screen", to: "false")
+        #expect(changed.contains("buttons = true\nlock_screen = false\n"))
+        #expect(changed.hasSuffix("[icons]\nfast = \"appointment-soon-symbolic\"\n"))
+        // A key of the same name inside [icons] is not the top-level one.
+        #expect(ConfigText.setting("[icons]\nfast = \"x\"\n", key: "fast", to: "\"y\"") == "fast = \"y\"\n[icons]\nfast = \"x\"\n")
+    }
+
+    @Test func valuesAreReadAsWritten() {
+        #expect(ConfigText.value(shipped, key: "style") == "\"standard\"")
+        #expect(ConfigText.value(shipped, key: "buttons") == "true")
+        #expect(ConfigText.value(shipped, key: "linger_seconds") == nil, "only in a comment")
+        #expect(ConfigText.value(shipped, key: "fast") == nil, "a table's key is not a top-level one")
+    }
+
+    @Test func anEmptyOrMissingFileGetsTheOneLine() {
+        #expect(ConfigText.setting("", key: "style", to: "\"minimal\"") == "style = \"minimal\"\n")
+        #expect(ConfigText.setting("# only a comment", key: "kde_jobs", to: "false") == "# only a comment\nkde_jobs = false\n")
+    }
+
+    @Test func aHashInsideAStringIsNotAComment() {
+        let text = "style = \"standard\"\n[icons]\nfast = \"a#b\" # mine\n"
+        #expect(ConfigText.setting(text, key: "style", to: "\"minimal\"") == "style = \"minimal\"\n[icons]\nfast = \"a#b\" # mine\n")
+        #expect(ConfigText.setting("sound = \"a#b\" # mine\n", key: "sound", to: "false") == "sound = false # mine\n")
+    }
+}
+
+extension String {
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}
+
+/// The app's Settings page: what it shows for isletd's and islet-notify's settings, and what it
+/// writes.
+@Suite struct PreferencesPageModel {
+    @Test func theSettingsAsTheyAre() {
+        let facts = PreferencesPage.Facts(
+            activitiesEnabled: true, lingerSeconds: 5, goalReachedLingerSeconds: 0, config: "style = \"minimal\"\nkde_jobs = false\n")
+        let page = PreferencesPage(facts)
+        #expect(page.activitiesEnabled && page.minimalStyle)
+        #expect(page.switches[.kdeJobs] == false && page.switches[.lockScreen] == true && page.switches[.mediaPlayer] == true)
+        #expect(page.linger == "5 seconds" && page.goalLinger == "0")
+        let none = PreferencesPage(.init(activitiesEnabled: false, lingerSeconds: 60, goalReachedLingerSeconds: 120, config: ""))
+        #expect(!none.activitiesEnabled && !none.minimalStyle && none.switches.values.allSatisfy { $0 })
+        #expect(none.linger == "1 minute" && none.goalLinger == "2 minutes")
+    }
+
+    @Test func whatItWrites() {
+        #expect(PreferencesPage.config("", minimal: true) == "style = \"minimal\"\n")
+        #expect(PreferencesPage.config("style = \"minimal\" # mine\n", minimal: false) == "style = \"standard\" # mine\n")
+        #expect(PreferencesPage.config("", .lockScreen, on: false) == "lock_screen = false\n")
+        #expect(PreferencesPage.config("", linger: 30, goalReachedLinger: 0) == "linger_seconds = 30\ngoal_reached_linger_seconds = 0\n")
+        #expect(PreferencesPage.seconds("30s", in: Limits.lingerSeconds) == 30)
+        #expect(PreferencesPage.seconds("0", in: Limits.lingerSeconds) == 0)
+        #expect(PreferencesPage.seconds("2h", in: Limits.lingerSeconds) == nil, "past 3600")
+        #expect(PreferencesPage.seconds("soon", in: Limits.goalReachedLingerSeconds) == nil)
+    }
+}
