@@ -184,6 +184,19 @@ final class AppController {
             self?.renderTimers()
         }
         connect(window, "unmap") { [weak self] in self?.stopTicking() }
+        connect(window, "realize") { [weak self] in self?.followSurface() }
+        // For bench/app.sh: the wall-clock moment of the first frame painted, on stderr.
+        if Environment.value("ISLET_APP_REPORT_FIRST_FRAME") != nil {
+            connect(window, "realize") { [weak self] in
+                guard let clock = gtk_widget_get_frame_clock(self?.window) else { return }
+                var reported = false
+                connect(clock, "after-paint") {
+                    guard !reported else { return }
+                    reported = true
+                    printError("first-frame-usec \(WallClock.now())")
+                }
+            }
+        }
 
         let link = ServiceLink(address: address) { update in
             MainThreadAction { me.value?.apply(update) }.post()
@@ -283,7 +296,7 @@ final class AppController {
         stopTicking()
         let page = FastPage(facts ?? .notFasting, now: WallClock.now())
         show(page)
-        guard let next = page.nextChange, let window, gtk_widget_get_mapped(window) != 0 else { return }
+        guard let next = page.nextChange, isOnScreen else { return }
         let now = WallClock.now()
         let wait = next > now ? (next - now + 999) / 1000 : 1
         tick = after(milliseconds: UInt32(clamping: wait)) { [weak self] in
@@ -299,12 +312,37 @@ final class AppController {
         let now = WallClock.now()
         let page = TimersPage(timers: timerFacts.timers, activity: timerFacts.activity, now: now)
         timers?.show(page)
-        guard let next = page.nextChange, let window, gtk_widget_get_mapped(window) != 0 else { return }
+        guard let next = page.nextChange, isOnScreen else { return }
         let wait = next > now ? (next - now + 999) / 1000 : 1
         timerTick = after(milliseconds: UInt32(clamping: wait)) { [weak self] in
             self?.timerTick = 0
             self?.renderTimers()
         }
+    }
+
+    /// The window can be seen: shown by GTK, its surface mapped and not minimized (GTK 4 keeps
+    /// a minimized or otherwise unmapped window's widgets "mapped", so they alone do not tell).
+    private var isOnScreen: Bool {
+        guard let window, gtk_widget_get_mapped(window) != 0, let surface = gtk_native_get_surface(opaque(window)) else { return false }
+        guard gdk_surface_get_mapped(surface) != 0 else { return false }
+        let state = gdk_toplevel_get_state(surface)
+        return state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue == 0
+    }
+
+    /// Follows the window's surface: minimized or unmapped, the ticks stop; back, they resume.
+    private func followSurface() {
+        guard let window, let surface = gtk_native_get_surface(opaque(window)) else { return }
+        let changed: () -> Void = { [weak self] in
+            guard let self else { return }
+            if self.isOnScreen {
+                self.render()
+                self.renderTimers()
+            } else {
+                self.stopTicking()
+            }
+        }
+        connect(surface, "notify::mapped", changed)
+        connect(surface, "notify::state", changed)
     }
 
     private func stopTicking() {

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The app (islet-app, as `make release` builds it) under Xvfb on a private bus with isletd:
+# start to first frame, resident memory, wake-ups shown and hidden, CPU per second while the
+# Fast page counts. Prints markdown (bench/RESULTS.md, "The app").
+#   bench/app.sh BIN_DIR [RUNS]
+set -euo pipefail
+bin=$(cd "${1:?usage: bench/app.sh BIN_DIR [RUNS]}" && pwd)
+runs=${2:-7}
+if [ -z "${ISLET_BENCH_INNER:-}" ]; then
+  export ISLET_BENCH_INNER=1
+  exec env -u DISPLAY -u WAYLAND_DISPLAY LANG=C.UTF-8 dbus-run-session -- "$0" "$@"
+fi
+work=$(mktemp -d)
+pids=()
+cleanup() { kill "${pids[@]}" 2>/dev/null || true; pkill -f "$bin/islet-app" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/display" >/dev/null 2>&1 & pids+=($!)
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+export DISPLAY=:$(head -1 "$work/display") GSETTINGS_BACKEND=memory XDG_RUNTIME_DIR=$work HOME=$work
+# No screen reader here: GTK's accessibility bridge stays off, as on most desktops.
+export GTK_A11Y=none
+"$bin/isletd" --database "$work/islet.sqlite" --log-level warning & pids+=($!)
+for _ in $(seq 50); do "$bin/islet" goal show >/dev/null 2>&1 && break; sleep 0.1; done
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+
+# Start to first frame: from just before exec to the first frame the window painted.
+for i in $(seq "$runs"); do
+  start=$(date +%s%6N)
+  ISLET_APP_REPORT_FIRST_FRAME=1 "$bin/islet-app" 2>"$work/frame.log" & app=$!
+  for _ in $(seq 200); do grep -q first-frame-usec "$work/frame.log" && break; sleep 0.025; done
+  frame=$(sed -n 's/^first-frame-usec //p' "$work/frame.log" | head -1)
+  kill "$app"; wait "$app" 2>/dev/null || true
+  echo $(( (frame - start) / 1000 ))
+done > "$work/frames"
+
+threads_switches() {  # voluntary + involuntary context switches of every thread of $1
+  cat /proc/"$1"/task/*/status 2>/dev/null | awk '/ctxt_switches/ {n += $2} END {print n}'
+}
+cpu_ticks() { awk '{print $14 + $15}' /proc/"$1"/stat; }
+window() { xdotool search --name '^islet$' | head -1; }
+
+"$bin/islet" fast start --at=-3h >/dev/null
+"$bin/islet-app" 2>/dev/null & app=$!
+for _ in $(seq 100); do [ -n "$(window)" ] && break; sleep 0.1; done
+sleep 3
+rss=$(awk '/^VmRSS/ {print $2}' /proc/$app/status)
+pss=$(awk '/^Pss:/ {print $2}' /proc/$app/smaps_rollup)
+measure() {  # measure SECONDS: wake-ups per second and CPU ms per second of the app
+  local s0 c0 s1 c1 hz
+  hz=$(getconf CLK_TCK)
+  s0=$(threads_switches $app); c0=$(cpu_ticks $app)
+  sleep "$1"
+  s1=$(threads_switches $app); c1=$(cpu_ticks $app)
+  awk -v s=$((s1 - s0)) -v c=$((c1 - c0)) -v t="$1" -v hz="$hz" 'BEGIN {printf "%.1f %.2f\n", s / t, c * 1000 / hz / t}'
+}
+read -r shown_wakeups shown_cpu < <(measure 20)
+xdotool windowunmap "$(window)"
+sleep 1
+read -r hidden_wakeups hidden_cpu < <(measure 20)
+xdotool windowmap "$(window)"
+"$bin/islet" fast stop >/dev/null
+sleep 1
+read -r idle_wakeups idle_cpu < <(measure 20)
+kill "$app"
+
+echo "| islet-app ($(date +%F), $runs starts) | figure |"
+echo "| --- | --- |"
+echo "| start to first frame, median (spread) | $(median < "$work/frames") ms ($(sort -n "$work/frames" | head -1) to $(sort -n "$work/frames" | tail -1) ms) |"
+echo "| resident, the Fast page counting | VmRSS $((rss / 1024)) MiB, PSS $((pss / 1024)) MiB |"
+echo "| shown, a fast counting each second | $shown_wakeups wake-ups/s, $shown_cpu ms CPU/s |"
+echo "| hidden (unmapped), the fast running | $hidden_wakeups wake-ups/s, $hidden_cpu ms CPU/s |"
+echo "| shown, nothing counting | $idle_wakeups wake-ups/s, $idle_cpu ms CPU/s |"
