@@ -13,6 +13,7 @@ enum Shortcuts {
             ("app.show-page::goal", "<Control>2", tr("Goal")),
             ("app.show-page::history", "<Control>3", tr("History")),
             ("app.show-page::timers", "<Control>4", tr("Timers")),
+            ("app.show-page::settings", "<Control>5", tr("Settings")),
             ("app.toggle-fast", "<Control>Return", tr("Start or stop the fast")),
             ("win.show-help-overlay", "<Control>question", tr("Keyboard shortcuts")),
             ("window.close", "<Control>w", tr("Close the window")),
