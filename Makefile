@@ -203,7 +203,7 @@ INSTALLED = \
 	$(foreach f,$(notdir $(wildcard packaging/examples/*)),$(DATADIR)/doc/islet/examples/$(f))
 
 # The app's own files (the islet-app package).
-APP_INSTALLED = $(BINDIR)/$(APP) $(DATADIR)/applications/org.islet.Islet.App.desktop \
+APP_INSTALLED = $(BINDIR)/$(APP) $(DATADIR)/man/man1/$(APP).1 $(DATADIR)/applications/org.islet.Islet.App.desktop \
 	$(DATADIR)/dbus-1/services/org.islet.Islet.App.service $(DATADIR)/metainfo/org.islet.Islet.App.metainfo.xml
 # The icon names islet everywhere (the app, and the notifications' desktop entry): in islet.
 ICONS = $(DATADIR)/icons/hicolor/scalable/apps/org.islet.Islet.App.svg \
@@ -228,6 +228,7 @@ install: release man completions locale
 	$(subst) $(LOCALE_BUILD)/islet-notify.desktop.in > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/islet-notify.desktop
 	$(subst) $(LOCALE_BUILD)/org.islet.Islet.desktop.in > $(DESTDIR)$(DATADIR)/applications/org.islet.Islet.desktop
 	install -Dm755 -s --strip-program=$(STRIP) $(STATIC_BIN)/$(APP) $(DESTDIR)$(BINDIR)/$(APP)
+	install -Dm644 packaging/man/$(APP).1 $(DESTDIR)$(DATADIR)/man/man1/$(APP).1
 	$(subst) $(LOCALE_BUILD)/org.islet.Islet.App.desktop.in > $(DESTDIR)$(DATADIR)/applications/org.islet.Islet.App.desktop
 	$(subst) dbus/org.islet.Islet.App.service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/org.islet.Islet.App.service
 	install -Dm644 $(METAINFO) $(DESTDIR)$(DATADIR)/metainfo/org.islet.Islet.App.metainfo.xml
