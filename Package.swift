@@ -74,7 +74,8 @@ let package = Package(
         .target(name: "IsletAppModel", dependencies: ["IsletCore", "Translation"]),
         .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .executableTarget(
-            name: "islet-app", dependencies: ["IsletAppModel", "IsletClient", "IsletBus", "IsletCore", "DBus", "CAdw", "Platform", "Translation"]),
+            name: "islet-app",
+            dependencies: ["IsletAppModel", "IsletClient", "IsletBus", "IsletCore", "DBus", "IdleLoop", "CAdw", "Platform", "Translation"]),
         // Benchmarks (make bench); built with everything else so they never rot.
         .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
         // Writes fasts until killed: the crash-safety tests SIGKILL it.

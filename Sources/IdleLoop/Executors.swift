@@ -47,6 +47,25 @@ final class LoopMainExecutor: MainExecutor, @unchecked Sendable {
     }
 }
 
+/// The main actor's executor where another loop owns the main thread: each job is handed to
+/// that loop (``EventLoop/installExecutors(tasksOn:runOnMain:)``).
+final class PostingMainExecutor: MainExecutor, @unchecked Sendable {
+    let post: @Sendable (@escaping @Sendable () -> Void) -> Void
+
+    init(post: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) { self.post = post }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        post { job.runSynchronously(on: executor) }
+    }
+
+    /// The other loop runs; nothing to run here.
+    public func run() throws {}
+
+    public func stop() {}
+}
+
 /// Hands Swift concurrency the process's main loop.
 enum LoopExecutorFactory: ExecutorFactory {
     static var mainExecutor: any MainExecutor { EventLoop.processExecutors.main }
@@ -56,7 +75,7 @@ enum LoopExecutorFactory: ExecutorFactory {
 extension EventLoop {
     struct ProcessExecutors: Sendable {
         let loop: EventLoop
-        let main: LoopMainExecutor
+        let main: any MainExecutor
         let global: LoopTaskExecutor
     }
 
@@ -77,6 +96,16 @@ extension EventLoop {
     /// Call it first thing in a synchronous `static func main()`, before any task exists.
     /// Everything (actors, tasks, `Task.sleep`, connections made on this loop) then shares one
     /// thread that sleeps in `poll` while nothing is due.
+    /// For a program whose main thread runs another loop (GTK's): Swift concurrency's tasks
+    /// and `Task.sleep` run on `loop` (a thread of its own, ``startThread(name:)``) instead of
+    /// libdispatch's worker pool, whose monitor otherwise wakes once a second for as long as
+    /// the process lives; the main actor's jobs are handed to `runOnMain`, which runs each on
+    /// the program's main thread (GTK: an idle callback). Call it before any task exists.
+    public static func installExecutors(tasksOn loop: EventLoop, runOnMain: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+        installed = ProcessExecutors(loop: loop, main: PostingMainExecutor(post: runOnMain), global: LoopTaskExecutor(loop: loop))
+        _createExecutors(factory: LoopExecutorFactory.self)
+    }
+
     public static func runMain(_ body: @escaping @Sendable () async -> Void) -> Never {
         let loop: EventLoop
         do {

@@ -1,6 +1,7 @@
 import CAdw
 import IsletAppModel
 import IsletClient
+import IdleLoop
 import IsletCore
 import Platform
 import Translation
@@ -20,6 +21,15 @@ enum AppMain {
 
     static func main() {
         Translation.start()
+        // Swift's tasks (the link to isletd) on a loop of their own that sleeps while nothing
+        // is due, not on libdispatch's pool (its monitor woke the app once a second, hidden or
+        // not); the main actor is GTK's main thread.
+        do {
+            let tasks = try EventLoop.startThread(name: "tasks")
+            EventLoop.installExecutors(tasksOn: tasks) { job in MainThreadAction(action: job).post() }
+        } catch {
+            printError("islet-app: \(error); Swift's own executors stay")
+        }
         var arguments = Array(CommandLine.arguments.dropFirst())
         // --address ADDRESS: a private bus (the tests'); --page NAME. GTK sees neither.
         func take(_ option: String) -> String? {
