@@ -1,7 +1,7 @@
 import CAdw
+import IdleLoop
 import IsletAppModel
 import IsletClient
-import IdleLoop
 import IsletCore
 import Platform
 import Translation
