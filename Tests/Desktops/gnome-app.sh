@@ -1,0 +1,60 @@
+# islet's app on a real GNOME Shell under Xvfb: installed as `make install` puts it (its
+# desktop entry, its D-Bus activation file), the top-bar island's "Open islet" and a click on
+# the live notification open it on the activity's page (the notification's `default` action,
+# which islet-notify adds where the app is installed). Screenshots: docs/screenshots/gnome-app-*.png.
+. "$here/gnome.sh"
+. "$here/gnome-island.sh"
+
+app_window_title() {  # the titles of the shell's windows, joined
+  island_eval "global.get_window_actors().map(a => a.meta_window.get_title()).join('|')"
+}
+app_shown() { [[ "|$(app_window_title)|" == *"|islet|"* ]]; }
+notification_shown() { [ "$(displayed)" -ge 1 ] 2>/dev/null; }
+close_app() { pkill -f "$bin/islet-app" 2>/dev/null; for _ in $(seq 50); do app_shown || return 0; sleep 0.1; done; return 1; }
+app_scenario() {
+  local api=43; [ "$gnome_major" -ge 45 ] && api=45
+  "$here/../../packaging/gnome-shell/build" "$api" "$XDG_DATA_HOME/gnome-shell/extensions" >/dev/null
+  # The app, installed: its entry where the shell looks, its activation file where the bus does.
+  sed "s|@bindir@|$bin|g" "$root/packaging/org.islet.Islet.App.desktop.in" > "$XDG_DATA_HOME/applications/org.islet.Islet.App.desktop"
+  sed "s|@bindir@|$bin|g" "$root/dbus/org.islet.Islet.App.service.in" > "$work/services/org.islet.Islet.App.service"
+  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.ReloadConfig >/dev/null
+  dbus-update-activation-environment DISPLAY XDG_DATA_HOME XDG_CONFIG_HOME XDG_RUNTIME_DIR HOME 2>/dev/null
+  start_server || { record FAIL "gnome-shell starts" "$(tail -5 "$work/gnome.log")"; return; }
+  check "the app's entry is known to the shell" test "$(island_eval "String(imports.gi.Shell.AppSystem.get_default().lookup_app('org.islet.Islet.App.desktop') !== null)")" = true
+  start_islet
+  islet goal set 16h >/dev/null
+  islet fast start --at=-3h >/dev/null
+  check "the island shows the fast" wait_for 30 island_shown
+  check "the island's menu ends with Open islet" wait_for 30 menu_has 'Open islet'
+  shoot_menu app-menu && mv "$screens/gnome-island-app-menu.png" "$screens/gnome-app-island-menu.png"
+  check "Open islet pressed" menu_press 'Open islet'
+  check "the app opened (D-Bus activation), its window on the shell" wait_for 100 app_shown
+  sleep 2
+  import -window root -crop 1024x700+0+0 +repage "$screens/gnome-app-opened.png"
+  check "the app's window says the fast (OCR: 03:0)" bash -c "convert '$screens/gnome-app-opened.png' -resize 300% -threshold 60% '$work/opened.png' && tesseract '$work/opened.png' - --psm 6 2>/dev/null | grep -qE '0?3:0[0-9]:[0-9]{2}'"
+  check "the app closed" close_app
+
+  # A click on the live notification: GNOME Shell invokes its default action; islet-notify opens the app.
+  start_bridge "$work/notify.log"
+  check "islet-notify found the app" wait_log "$work/notify.log" "islet's app is here" 50
+  islet timer start Tea 10m >/dev/null
+  check "the timer's notification is in the shell" wait_for 50 notification_shown
+  check "the notification clicked (activated)" bash -c "gdbus call --session --dest org.gnome.Shell --object-path /org/gnome/Shell --method org.gnome.Shell.Eval \"let n = $notifications_js.filter(n => n.title === 'Tea').pop(); n ? (n.activate(), 'clicked') : 'none'\" | grep -q clicked"
+  check "islet-notify opened the app" wait_log "$work/notify.log" 'button default pressed' 50
+  check "the app opened on the Timers page" wait_for 100 app_shown
+  sleep 2
+  import -window root -crop 1024x700+0+0 +repage "$screens/gnome-app-from-notification.png"
+  check "the Timers page shows the timer (OCR: On the island)" bash -c "convert '$screens/gnome-app-from-notification.png' -resize 300% -threshold 60% '$work/timers.png' && tesseract '$work/timers.png' - --psm 6 2>/dev/null | grep -qi 'island'"
+  close_app
+  islet timer stop >/dev/null
+  kill "$bridge_pid"
+  check "no errors in the shell's log" log_clean
+  check "shell alive at the end" server_alive
+}
+run_server() {
+  setup gnome-app
+  start_xvfb :95 || { record FAIL "Xvfb starts"; return; }
+  start_system_bus
+  start_bus filtered
+  app_scenario
+}
