@@ -112,6 +112,7 @@ final class AppController {
         self.window = window
         gtk_window_set_title(cast(window), "islet")
         gtk_window_set_default_size(cast(window), 640, 600)
+        gtk_widget_set_size_request(window, 360, 400)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         // The pages, switched from the header bar (the seeds' main screen, the goal picker).
         let header = adw_header_bar_new()
@@ -178,6 +179,12 @@ final class AppController {
         }
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(cast(content), stack)
+        // A narrow window (a phone, half a laptop's screen): the pages' switcher moves to a bar
+        // at the bottom, as libadwaita's title gives up its room for the window's title.
+        let bar = adw_view_switcher_bar_new()
+        adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
+        g_object_bind_property(object(switcher), "title-visible", object(bar), "reveal", G_BINDING_SYNC_CREATE)
+        gtk_box_append(cast(content), bar)
         let overlay = adw_toast_overlay_new()
         toasts = overlay
         adw_toast_overlay_set_child(opaque(overlay), content)

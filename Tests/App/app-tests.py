@@ -422,6 +422,23 @@ check("Ctrl+Return starts a fast", keys("ctrl+Return") and eventually(fasting))
 check("Ctrl+Return stops it", keys("ctrl+Return") and eventually(lambda: not fasting()))
 check("the header bar's menu is named", eventually(lambda: find("toggle button", lambda n: n.name == "Main Menu") != [] or
                                                    button("Main Menu") is not None), [n.name for n in find("toggle button")])
+
+
+def bottom_words():
+    """What tesseract reads in the window's bottom 70 pixels (the window is at 0,0: no window manager)."""
+    subprocess.run(["import", "-window", "root", "-crop", "380x70+0+530", "+repage", "/tmp/islet-app-bottom.png"], capture_output=True)
+    subprocess.run(["convert", "/tmp/islet-app-bottom.png", "-resize", "300%", "-threshold", "60%", "/tmp/islet-app-bottom-big.png"],
+                   capture_output=True)
+    return subprocess.run(["tesseract", "/tmp/islet-app-bottom-big.png", "-", "--psm", "6"], capture_output=True, text=True).stdout
+
+
+wide = bottom_words()
+window_id = subprocess.run(["xdotool", "search", "--name", "^islet$"], capture_output=True, text=True).stdout.split()[:1]
+check("a narrow window (380 px)", bool(window_id) and subprocess.run(["xdotool", "windowsize", window_id[0], "380", "600"]).returncode == 0)
+check("narrow: the pages' switcher is a bar at the bottom (OCR)", eventually(lambda: "Timers" in bottom_words() and "Timers" not in wide, 5),
+      f"{wide!r} then {bottom_words()!r}")
+shot("narrow")
+subprocess.run(["xdotool", "windowsize", window_id[0] if window_id else "0", "640", "600"], capture_output=True)
 check("Ctrl+? shows the shortcuts window", keys("ctrl+question") and
       eventually(lambda: "Start or stop the fast" in labels() and "Close the window" in labels()), labels())
 shot("shortcuts")
