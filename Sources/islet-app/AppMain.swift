@@ -55,6 +55,8 @@ enum AppMain {
                 if let page { g_action_group_activate_action(opaque(app), "show-page", g_variant_new_string(page)) }
                 if let action { g_action_group_activate_action(opaque(app), action, nil) }
                 if g_application_get_is_remote(gapp) != 0 {
+                    // The request is a D-Bus message to the running app: out before the exit.
+                    if let bus = g_application_get_dbus_connection(gapp) { g_dbus_connection_flush_sync(bus, nil, nil) }
                     g_object_unref(object(app))
                     exit(0)
                 }
@@ -111,7 +113,7 @@ final class AppController {
         let window = adw_application_window_new(cast(app, to: GtkApplication.self))
         self.window = window
         gtk_window_set_title(cast(window), "islet")
-        gtk_window_set_default_size(cast(window), 640, 600)
+        gtk_window_set_default_size(cast(window), 720, 600)
         gtk_widget_set_size_request(window, 360, 400)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         // The pages, switched from the header bar (the seeds' main screen, the goal picker).

@@ -48,9 +48,12 @@ def start_isletd():
 def app():
     desktop = pyatspi.Registry.getDesktop(0)
     for i in range(desktop.childCount):
-        child = desktop.getChildAtIndex(i)
-        if child is not None and child.name == "islet-app":
-            return child
+        try:
+            child = desktop.getChildAtIndex(i)
+            if child is not None and child.name == "islet-app":
+                return child
+        except Exception:  # an application that left the bus meanwhile
+            continue
     return None
 
 
@@ -63,17 +66,29 @@ def find(role, predicate=lambda node: True):
     def walk(node, depth=0):
         if node is None or depth > 40:
             return
-        if node.getRoleName() == role and predicate(node):
-            found.append(node)
-        for i in range(node.childCount):
-            walk(node.getChildAtIndex(i), depth + 1)
+        # The tree changes under us while the app updates (a row made anew): a node gone
+        # between two questions is skipped, as a screen reader would.
+        try:
+            if node.getRoleName() == role and predicate(node):
+                found.append(node)
+            children = [node.getChildAtIndex(i) for i in range(node.childCount)]
+        except Exception:
+            return
+        for child in children:
+            walk(child, depth + 1)
 
     walk(root)
     return found
 
 
 def labels():
-    return [node.name for node in find("label")]
+    names = []
+    for node in find("label"):
+        try:
+            names.append(node.name)
+        except Exception:
+            pass
+    return names
 
 
 def button(name):
@@ -118,7 +133,7 @@ def click(role_names, name):
 
 def shot(name):
     if shots:
-        subprocess.run(["import", "-window", "root", "-crop", "640x600+0+0", "+repage", f"{shots}/app-{name}.png"])
+        subprocess.run(["import", "-window", "root", "-crop", "720x600+0+0", "+repage", f"{shots}/app-{name}.png"])
 
 
 daemon = start_isletd()
@@ -352,10 +367,14 @@ def named(prefix):
     def walk(node, depth=0):
         if node is None or depth > 40:
             return
-        if (node.name or "").startswith(prefix):
-            found.append(node)
-        for i in range(node.childCount):
-            walk(node.getChildAtIndex(i), depth + 1)
+        try:
+            if (node.name or "").startswith(prefix):
+                found.append(node)
+            children = [node.getChildAtIndex(i) for i in range(node.childCount)]
+        except Exception:
+            return
+        for child in children:
+            walk(child, depth + 1)
 
     walk(app())
     return found
@@ -438,7 +457,7 @@ check("a narrow window (380 px)", bool(window_id) and subprocess.run(["xdotool",
 check("narrow: the pages' switcher is a bar at the bottom (OCR)", eventually(lambda: "Timers" in bottom_words() and "Timers" not in wide, 5),
       f"{wide!r} then {bottom_words()!r}")
 shot("narrow")
-subprocess.run(["xdotool", "windowsize", window_id[0] if window_id else "0", "640", "600"], capture_output=True)
+subprocess.run(["xdotool", "windowsize", window_id[0] if window_id else "0", "720", "600"], capture_output=True)
 check("Ctrl+? shows the shortcuts window", keys("ctrl+question") and
       eventually(lambda: "Start or stop the fast" in labels() and "Close the window" in labels()), labels())
 shot("shortcuts")
