@@ -37,9 +37,7 @@ final class FastView {
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_widget_set_size_request(progress, 240, -1)
         gtk_widget_set_halign(progress, GTK_ALIGN_CENTER)
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            margin(root, 36)
-        }
+        setMargins(root, 36)
         gtk_widget_set_valign(root, GTK_ALIGN_CENTER)
         earlierRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         earlierEntry = gtk_entry_new()

@@ -128,3 +128,20 @@ func addAction(_ map: UnsafeMutablePointer<AdwApplication>?, _ name: String, tex
     g_action_map_add_action(opaque(map), simple)
     g_object_unref(instance)
 }
+
+/// The same margin on all four sides.
+func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>?, _ size: Int32) {
+    for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+        margin(widget, size)
+    }
+}
+
+/// A libadwaita card (a rounded, raised box) and the column inside it, 12 px from its edges.
+func card() -> (card: UnsafeMutablePointer<GtkWidget>, inner: UnsafeMutablePointer<GtkWidget>) {
+    let card: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    gtk_widget_add_css_class(card, "card")
+    let inner: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+    setMargins(inner, 12)
+    gtk_box_append(cast(card), inner)
+    return (card, inner)
+}

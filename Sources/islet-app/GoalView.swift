@@ -25,9 +25,7 @@ final class GoalView {
         self.choose = choose
         self.invalid = invalid
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            margin(root, 24)
-        }
+        setMargins(root, 24)
         current = gtk_label_new("")
         gtk_widget_add_css_class(current, "title-3")
         choices = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)

@@ -22,9 +22,7 @@ final class HistoryView {
         self.save = save
         root = gtk_scrolled_window_new()
         content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            margin(content, 24)
-        }
+        setMargins(content, 24)
         add = gtk_button_new_with_label(tr("Add a Fast…"))
         gtk_widget_set_halign(add, GTK_ALIGN_END)
         connect(add, "clicked") { [weak self] in self?.openEditor(id: nil, start: "", end: "") }
@@ -64,13 +62,7 @@ final class HistoryView {
     }
 
     private func makeEditor() -> UnsafeMutablePointer<GtkWidget> {
-        let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
-        gtk_widget_add_css_class(box, "card")
-        let inner = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            margin(inner, 12)
-        }
-        gtk_box_append(cast(box), inner)
+        let (box, inner) = card()
         let heading: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
         gtk_widget_add_css_class(heading, "heading")
         gtk_label_set_xalign(opaque(heading), 0)

@@ -31,9 +31,7 @@ final class PreferencesView {
         let clamp = adw_clamp_new()
         adw_clamp_set_maximum_size(opaque(clamp), 600)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 24)
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            margin(content, 24)
-        }
+        setMargins(content, 24)
         func group(_ title: String, _ description: String?) -> UnsafeMutablePointer<GtkWidget> {
             let group: UnsafeMutablePointer<GtkWidget> = adw_preferences_group_new()
             adw_preferences_group_set_title(cast(group), title)

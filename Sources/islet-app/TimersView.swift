@@ -41,9 +41,7 @@ final class TimersView {
         let clamp = adw_clamp_new()
         adw_clamp_set_maximum_size(opaque(clamp), 600)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            margin(content, 24)
-        }
+        setMargins(content, 24)
         island = gtk_label_new("")
         gtk_widget_add_css_class(island, "title-4")
         gtk_label_set_wrap(opaque(island), 1)
@@ -54,13 +52,7 @@ final class TimersView {
     }
 
     private func card(_ kind: TimersPage.Kind) -> UnsafeMutablePointer<GtkWidget> {
-        let frame: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
-        gtk_widget_add_css_class(frame, "card")
-        let inner = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            margin(inner, 12)
-        }
-        gtk_box_append(cast(frame), inner)
+        let (frame, inner) = islet_app.card()
         // The heading, and a mark when this timer is on the island.
         let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
         let heading = gtk_label_new(kind.name)

@@ -57,7 +57,8 @@ def app():
     return None
 
 
-def find(role, predicate=lambda node: True):
+def nodes(predicate):
+    """Every node of the app's tree for which predicate holds."""
     root = app()
     if root is None:
         return []
@@ -69,7 +70,7 @@ def find(role, predicate=lambda node: True):
         # The tree changes under us while the app updates (a row made anew): a node gone
         # between two questions is skipped, as a screen reader would.
         try:
-            if node.getRoleName() == role and predicate(node):
+            if predicate(node):
                 found.append(node)
             children = [node.getChildAtIndex(i) for i in range(node.childCount)]
         except Exception:
@@ -79,6 +80,10 @@ def find(role, predicate=lambda node: True):
 
     walk(root)
     return found
+
+
+def find(role, predicate=lambda node: True):
+    return nodes(lambda node: node.getRoleName() == role and predicate(node))
 
 
 def labels():
@@ -362,22 +367,7 @@ def history_rows():
 
 
 def named(prefix):
-    found = []
-
-    def walk(node, depth=0):
-        if node is None or depth > 40:
-            return
-        try:
-            if (node.name or "").startswith(prefix):
-                found.append(node)
-            children = [node.getChildAtIndex(i) for i in range(node.childCount)]
-        except Exception:
-            return
-        for child in children:
-            walk(child, depth + 1)
-
-    walk(app())
-    return found
+    return nodes(lambda node: (node.name or "").startswith(prefix))
 
 
 check("the History page once more", eventually(lambda: click(["page tab"], "History")))
