@@ -145,3 +145,16 @@ func card() -> (card: UnsafeMutablePointer<GtkWidget>, inner: UnsafeMutablePoint
     gtk_box_append(cast(card), inner)
     return (card, inner)
 }
+
+/// A page that scrolls: a column at most 600 px wide, centred, 24 px from the edges.
+func scrollingPage(spacing: Int32) -> (root: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>) {
+    let root: UnsafeMutablePointer<GtkWidget> = gtk_scrolled_window_new()
+    gtk_widget_set_vexpand(root, 1)
+    let clamp = adw_clamp_new()
+    adw_clamp_set_maximum_size(opaque(clamp), 600)
+    let content: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, spacing)
+    setMargins(content, 24)
+    adw_clamp_set_child(opaque(clamp), content)
+    gtk_scrolled_window_set_child(opaque(root), clamp)
+    return (root, content)
+}

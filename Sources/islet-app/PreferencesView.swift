@@ -26,12 +26,8 @@ final class PreferencesView {
     private var updating = false
 
     init(change: @escaping (PreferenceChange) -> Void) {
-        root = gtk_scrolled_window_new()
-        gtk_widget_set_vexpand(root, 1)
-        let clamp = adw_clamp_new()
-        adw_clamp_set_maximum_size(opaque(clamp), 600)
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 24)
-        setMargins(content, 24)
+        let (root, content) = scrollingPage(spacing: 24)
+        self.root = root
         func group(_ title: String, _ description: String?) -> UnsafeMutablePointer<GtkWidget> {
             let group: UnsafeMutablePointer<GtkWidget> = adw_preferences_group_new()
             adw_preferences_group_set_title(cast(group), title)
@@ -89,8 +85,6 @@ final class PreferencesView {
                 change(.surface(item, gtk_toggle_button_get_active(cast(button)) != 0))
             }
         }
-        adw_clamp_set_child(opaque(clamp), content)
-        gtk_scrolled_window_set_child(opaque(root), clamp)
         connect(activities, "toggled") { [weak self] in
             guard let self, !self.updating else { return }
             change(.activities(gtk_toggle_button_get_active(cast(self.activities)) != 0))

@@ -36,19 +36,13 @@ final class TimersView {
     init(request: @escaping (TimerRequest) -> Void, invalid: @escaping (String) -> Void) {
         self.request = request
         self.invalid = invalid
-        root = gtk_scrolled_window_new()
-        gtk_widget_set_vexpand(root, 1)
-        let clamp = adw_clamp_new()
-        adw_clamp_set_maximum_size(opaque(clamp), 600)
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)
-        setMargins(content, 24)
+        let (root, content) = scrollingPage(spacing: 18)
+        self.root = root
         island = gtk_label_new("")
         gtk_widget_add_css_class(island, "title-4")
         gtk_label_set_wrap(opaque(island), 1)
         gtk_box_append(cast(content), island)
         for kind in TimersPage.Kind.allCases { gtk_box_append(cast(content), card(kind)) }
-        adw_clamp_set_child(opaque(clamp), content)
-        gtk_scrolled_window_set_child(opaque(root), clamp)
     }
 
     private func card(_ kind: TimersPage.Kind) -> UnsafeMutablePointer<GtkWidget> {
