@@ -24,6 +24,10 @@ extension IsletBus {
             case addFast = "AddFast"
             case deleteFast = "DeleteFast"
             case getStats = "GetStats"
+            case listFastRecords = "ListFastRecords"
+            case setFastNote = "SetFastNote"
+            case importFasts = "ImportFasts"
+            case listDays = "ListDays"
 
             public var contract: MethodContract {
                 let started = [arg("fast_id", .uint64), arg("started_at_usec", .uint64)]
@@ -78,6 +82,27 @@ extension IsletBus {
                     MethodContract(
                         doc: "count, total_usec, longest_usec, average_usec, goal_hits (t); current_streak_days, longest_streak_days (u).",
                         out: [arg("stats", IsletBus.stateType)])
+                case .listFastRecords:
+                    MethodContract(
+                        doc:
+                            "Since 1.3: completed fasts as ListFasts gives them, each with its note and rating: (fast_id, started_at_usec, ended_at_usec, goal_seconds, note, rating); rating 0 = not rated; limit 1 to 1000.",
+                        in: [arg("offset", .uint32), arg("limit", .uint32)], out: [arg("fasts", Fasting.recordList)])
+                case .setFastNote:
+                    MethodContract(
+                        doc:
+                            "Since 1.3: what the user wrote about a completed fast (at most 1000 characters; \"\" for none; line breaks and tabs allowed, no other control characters) and how it went (1 to 5; 0 for not rated). UnknownFast for an id not in the history.",
+                        in: [arg("fast_id", .uint64), arg("note", .string), arg("rating", .byte)])
+                case .importFasts:
+                    MethodContract(
+                        doc:
+                            "Since 1.3: adds completed fasts from a file: (started_at_usec, ended_at_usec, goal_seconds, note, rating), at most 200000. An entry with the start and end of a fast already there (or of an earlier entry) is a duplicate and skipped; one that overlaps a fast of the history, the running fast or another entry, or breaks AddFast's or SetFastNote's rules, is refused: (index, reason, other_entry), index 0-based, other_entry the 1-based entry it overlaps (0: none). With dry_run nothing is written. Otherwise the entries are added in one transaction, and only when none is refused: all or nothing; added counts them (0 when anything was refused). Existing fasts are never changed.",
+                        in: [arg("fasts", Fasting.importList), arg("dry_run", .boolean)],
+                        out: [arg("added", .uint32), arg("duplicates", .array(.uint32)), arg("refused", Fasting.refusalList)])
+                case .listDays:
+                    MethodContract(
+                        doc:
+                            "Since 1.3: the fasting of `days` (1 to 1000) local calendar days, from the one that holds from_usec: (day_start_usec, fasted_usec, goal_met) each, day_start_usec its local midnight. A fast across midnight counts on both days, by the time in each; the running fast counts up to now. goal_met: a fast that met its goal (or the running fast, once its goal is reached) covers part of the day, as for streaks.",
+                        in: [arg("from_usec", .uint64), arg("days", .uint32)], out: [arg("days", Fasting.dayList)])
                 }
             }
         }
@@ -130,5 +155,13 @@ extension IsletBus {
         public static let presetList = DBusType.array(.structure([.uint64, .string, .string]))
         /// `a(tttt)`: (fast_id, started_at_usec, ended_at_usec, goal_seconds).
         public static let fastList = DBusType.array(.structure([.uint64, .uint64, .uint64, .uint64]))
+        /// `a(ttttsy)`: (fast_id, started_at_usec, ended_at_usec, goal_seconds, note, rating).
+        public static let recordList = DBusType.array(.structure([.uint64, .uint64, .uint64, .uint64, .string, .byte]))
+        /// `a(tttsy)`: (started_at_usec, ended_at_usec, goal_seconds, note, rating).
+        public static let importList = DBusType.array(.structure([.uint64, .uint64, .uint64, .string, .byte]))
+        /// `a(usu)`: (index, reason, other_entry).
+        public static let refusalList = DBusType.array(.structure([.uint32, .string, .uint32]))
+        /// `a(ttb)`: (day_start_usec, fasted_usec, goal_met).
+        public static let dayList = DBusType.array(.structure([.uint64, .uint64, .boolean]))
     }
 }

@@ -259,6 +259,35 @@ public struct Engine: Sendable {
         return fast
     }
 
+    /// SetFastNote: what a person wrote about a completed fast, and how it went (0: not rated).
+    public mutating func setFastNote(id: UInt64, note: String, rating: UInt8, existing: CompletedFast?) throws(IsletError) {
+        try Limits.checkNote(note, rating: rating)
+        guard existing != nil else { throw .unknownFast(tr("no fast with id %s in the history", "\(id)")) }
+        history.append(.annotate(id: id, note: note, rating: rating))
+    }
+
+    /// ImportFasts: the verdict on every entry; unless `dryRun`, and only when none is
+    /// refused, the entries to add go to the history (all of them or none).
+    public mutating func importFasts(
+        _ entries: [HistoryImport.Entry], history spans: [HistoryImport.Span], now: USec, dryRun: Bool
+    ) throws(IsletError) -> HistoryImport.Verdicts {
+        guard entries.count <= HistoryImport.maxEntries else {
+            throw .invalidArgument(tr("an import takes at most %1$s fasts, got %2$s", "\(HistoryImport.maxEntries)", "\(entries.count)"))
+        }
+        let verdicts = HistoryImport.check(entries, history: spans, runningSince: state.fast?.startedAt, now: now, localTime: localTime)
+        guard !dryRun, verdicts.refused.isEmpty else { return verdicts }
+        for index in verdicts.added {
+            let entry = entries[index]
+            let fast = CompletedFast(id: state.nextFastID, startedAt: entry.startedAt, endedAt: entry.endedAt, goalSeconds: entry.goalSeconds)
+            state.nextFastID += 1
+            history.append(.insert(fast))
+            if !entry.note.isEmpty || entry.rating != 0 { history.append(.annotate(id: fast.id, note: entry.note, rating: entry.rating)) }
+            // The stopped fast could not run again over an imported one.
+            if let last = state.lastStop, entry.endedAt > last.fast.startedAt { state.lastStop = nil }
+        }
+        return verdicts
+    }
+
     /// DeleteFast.
     public mutating func deleteFast(id: UInt64, existing: CompletedFast?) throws(IsletError) {
         guard existing != nil else { throw .unknownFast(tr("no fast with id %s in the history", "\(id)")) }

@@ -18,4 +18,6 @@ public enum HistoryChange: Equatable, Sendable {
     case insert(CompletedFast)
     case update(CompletedFast)
     case delete(id: UInt64)
+    /// A fast's note and rating (SetFastNote, an import), leaving its times alone.
+    case annotate(id: UInt64, note: String, rating: UInt8)
 }

@@ -1,6 +1,7 @@
 import DBus
 import IsletBus
 import IsletCore
+import Translation
 
 extension IsletService {
     /// `org.islet.Islet1.Fasting`: a handler for every method of the contract, the properties read
@@ -122,6 +123,66 @@ extension IsletService {
                     ])
                 ]
             }
+        case .listFastRecords:
+            handler { s, call in
+                let (offset, limit) = (try call.argument(0, as: UInt32.self), try call.argument(1, as: UInt32.self))
+                try Engine.checkPage(limit: limit)
+                let records = try s.read { try s.store.records(offset: offset, limit: limit) }
+                return [
+                    .array(
+                        .structure([.uint64, .uint64, .uint64, .uint64, .string, .byte]),
+                        records.map {
+                            .structure([
+                                .uint64($0.fast.id), .uint64($0.fast.startedAt), .uint64($0.fast.endedAt), .uint64($0.fast.goalSeconds),
+                                .string($0.note), .byte($0.rating),
+                            ])
+                        })
+                ]
+            }
+        case .setFastNote:
+            handler { s, call in
+                let (id, note, rating) = (try call.u64(0), try call.string(1), try call.argument(2, as: UInt8.self))
+                let existing = try s.read { try s.store.fast(id: id) }
+                try s.perform { e, _ in try e.setFastNote(id: id, note: note, rating: rating, existing: existing) }
+                return []
+            }
+        case .importFasts:
+            handler { s, call in
+                let entries = try IsletService.importEntries(call.arguments.first)
+                let dryRun = try call.argument(1, as: Bool.self)
+                let spans = try s.read { try s.store.spans() }
+                let verdicts = try s.perform { e, now in try e.importFasts(entries, history: spans, now: now, dryRun: dryRun) }
+                let added = dryRun || verdicts.refused.isEmpty ? verdicts.added.count : 0
+                return [
+                    .uint32(UInt32(clamping: added)), .array(.uint32, verdicts.duplicates.map { .uint32(UInt32(clamping: $0)) }),
+                    .array(
+                        .structure([.uint32, .string, .uint32]),
+                        verdicts.refused.map {
+                            .structure([.uint32(UInt32(clamping: $0.index)), .string($0.reason), .uint32(UInt32(clamping: $0.otherEntry))])
+                        }),
+                ]
+            }
+        case .listDays:
+            handler { s, call in
+                let (from, count) = (try call.u64(0), try call.argument(1, as: UInt32.self))
+                guard (1...FastingDays.maxDays).contains(count) else {
+                    throw IsletError.invalidArgument(tr("days must be 1 to %1$s, got %2$s", "\(FastingDays.maxDays)", "\(count)"))
+                }
+                let now = s.clock()
+                let zone = s.store.localTime
+                let first = zone.local(from).day
+                let (start, end) = (FastingDays.midnight(of: first, in: zone), FastingDays.midnight(of: first + Int64(count), in: zone))
+                var spans = try s.read { try s.store.daySpans(from: start, to: end) }
+                if let fast = s.state.fast, fast.startedAt < now {
+                    spans.append(FastingDays.Span(startedAt: fast.startedAt, endedAt: now, metGoal: fast.goalReached))
+                }
+                let days = FastingDays.days(spans, firstDay: first, count: Int(count), localTime: zone)
+                return [
+                    .array(
+                        .structure([.uint64, .uint64, .boolean]),
+                        days.map { .structure([.uint64($0.startsAt), .uint64($0.fastedUSec), .boolean($0.goalMet)]) })
+                ]
+            }
         }
     }
 
@@ -148,5 +209,21 @@ extension IsletService {
             case .goalReached: old.fast?.goalReached != new.fast?.goalReached
             }
         }
+    }
+}
+
+extension IsletService {
+    /// ImportFasts' entries, as the bus gave them (its signature is checked before the call).
+    static func importEntries(_ value: DBusValue?) throws -> [HistoryImport.Entry] {
+        guard case .array(_, let items)? = value else { throw IsletError.invalidArgument(tr("expected an array of fasts")) }
+        var entries: [HistoryImport.Entry] = []
+        entries.reserveCapacity(items.count)
+        for item in items {
+            guard case .structure(let fields) = item, fields.count == 5, case .uint64(let start) = fields[0], case .uint64(let end) = fields[1],
+                case .uint64(let goal) = fields[2], case .string(let note) = fields[3], case .byte(let rating) = fields[4]
+            else { throw IsletError.invalidArgument(tr("expected an array of fasts")) }
+            entries.append(HistoryImport.Entry(startedAt: start, endedAt: end, goalSeconds: goal, note: note, rating: rating))
+        }
+        return entries
     }
 }

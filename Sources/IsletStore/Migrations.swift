@@ -18,6 +18,7 @@ enum Migrations {
             }
         ),
         ("v3-totals", { db, _ in try db.execute(script: v3) }),
+        ("v4-notes", { db, _ in try db.execute(script: v4) }),
     ]
 
     /// Brings the database up to date. Refuses one that holds a migration this release does
@@ -44,7 +45,7 @@ enum Migrations {
     /// check looks for rows that break them on a connection of its own (``WholeFileCheck``).
     /// A test holds this list to the schema.
     static let checkConstraints: [(table: String, condition: String)] = [
-        ("fast", "started_at < ended_at"), ("live", "id = 1"), ("totals", "id = 1"),
+        ("fast", "started_at < ended_at"), ("fast", "rating BETWEEN 0 AND 5"), ("live", "id = 1"), ("totals", "id = 1"),
     ]
 
     static let v1 = """
@@ -74,5 +75,11 @@ enum Migrations {
         SELECT 1, count(*), coalesce(sum(ended_at - started_at), 0),
                coalesce(sum(goal_seconds > 0 AND ended_at - started_at >= goal_seconds * 1000000), 0)
         FROM fast;
+        """
+
+    /// A note and a rating for each fast (contract 1.3): none for the fasts already there.
+    static let v4 = """
+        ALTER TABLE fast ADD COLUMN note TEXT NOT NULL DEFAULT '';
+        ALTER TABLE fast ADD COLUMN rating INTEGER NOT NULL DEFAULT 0 CHECK (rating BETWEEN 0 AND 5);
         """
 }

@@ -283,6 +283,9 @@ public final class Store: @unchecked Sendable {
             case .delete(let id):
                 try uncount(db, id: id)
                 try db.run("DELETE FROM fast WHERE id = ?", [.integer(Int64(clamping: id))])
+            case .annotate(let id, let note, let rating):
+                try db.run(
+                    "UPDATE fast SET note = ?, rating = ? WHERE id = ?", [.text(note), .integer(Int64(rating)), .integer(Int64(clamping: id))])
             }
         }
     }
@@ -356,6 +359,50 @@ public final class Store: @unchecked Sendable {
                 [.integer(Int64(limit)), .integer(Int64(offset))]
             ) { page.append(Store.fast($0)) }
             return page
+        }
+    }
+
+    /// Completed fasts with their notes and ratings, most recent first, as ``page(offset:limit:)``.
+    public func records(offset: UInt32, limit: UInt32) throws(StoreError) -> [FastRecord] {
+        try run { db in
+            var page: [FastRecord] = []
+            page.reserveCapacity(Int(min(limit, 1000)))
+            try db.run(
+                "SELECT id, started_at, ended_at, goal_seconds, note, rating FROM fast ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?",
+                [.integer(Int64(limit)), .integer(Int64(offset))]
+            ) { row in
+                page.append(FastRecord(fast: Store.fast(row), note: row.text(4) ?? "", rating: UInt8(clamping: max(0, min(5, row.integer(5))))))
+            }
+            return page
+        }
+    }
+
+    /// Every completed fast's span, oldest first: what an import is checked against.
+    public func spans() throws(StoreError) -> [HistoryImport.Span] {
+        try run { db in
+            var spans: [HistoryImport.Span] = []
+            if let count = try db.integer("SELECT count FROM totals WHERE id = 1") { spans.reserveCapacity(Int(clamping: max(0, count))) }
+            try db.run("SELECT id, started_at, ended_at FROM fast ORDER BY started_at, id") { row in
+                spans.append(
+                    HistoryImport.Span(
+                        id: UInt64(max(0, row.integer(0))), startedAt: UInt64(max(0, row.integer(1))), endedAt: UInt64(max(0, row.integer(2)))))
+            }
+            return spans
+        }
+    }
+
+    /// The completed fasts that cover part of [from, to), as the days see them.
+    public func daySpans(from: USec, to: USec) throws(StoreError) -> [FastingDays.Span] {
+        try run { db in
+            var spans: [FastingDays.Span] = []
+            try db.run(
+                "SELECT id, started_at, ended_at, goal_seconds FROM fast WHERE ended_at > ? AND started_at < ?",
+                [.integer(Int64(clamping: from)), .integer(Int64(clamping: to))]
+            ) { row in
+                let fast = Store.fast(row)
+                spans.append(FastingDays.Span(startedAt: fast.startedAt, endedAt: fast.endedAt, metGoal: fast.metGoal))
+            }
+            return spans
         }
     }
 

@@ -58,11 +58,13 @@ private final class ConstraintScan: @unchecked Sendable {
         let connection = try SQLiteConnection(path: path, readOnly: true)
         defer { _ = connection.close() }
         try connection.execute(script: "PRAGMA cache_size = 32")
-        var tables: Set<String> = []
-        try connection.run("SELECT name FROM sqlite_schema WHERE type = 'table'") { row in
-            if let name = row.text(0) { tables.insert(name) }
+        // Each table's definition: a constraint is looked for only where the schema has it
+        // (an older file, before its migration, may not).
+        var tables: [String: String] = [:]
+        try connection.run("SELECT name, sql FROM sqlite_schema WHERE type = 'table'") { row in
+            if let name = row.text(0) { tables[name] = row.text(1) ?? "" }
         }
-        for (table, condition) in Migrations.checkConstraints where tables.contains(table) {
+        for (table, condition) in Migrations.checkConstraints where tables[table]?.contains("CHECK (\(condition))") == true {
             if try connection.integer("SELECT EXISTS (SELECT 1 FROM \(table) NOT INDEXED WHERE NOT (\(condition)))") == 1 {
                 return "CHECK constraint failed in \(table)"
             }

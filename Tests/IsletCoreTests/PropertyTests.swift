@@ -76,7 +76,7 @@ import Testing
 /// and deletes arrives, with the facts a store would give the core.
 @Suite struct HistoryInvariant {
     @Test func historyNeverOverlaps() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...5).array(of: 1...80), Gen.int(in: 1...5000).array(of: 80)) { ops, numbers in
+        await propertyCheck(count: 200, input: Gen.int(in: 0...6).array(of: 1...80), Gen.int(in: 1...5000).array(of: 80)) { ops, numbers in
             var e = Engine(state: IsletState(), localTime: .utc)
             var history: [UInt64: CompletedFast] = [:]
             var now = t0
@@ -97,13 +97,23 @@ import Testing
                         let overlaps = history.values.contains { $0.id != target.id && $0.startedAt < end && $0.endedAt > start }
                         try? step.editFast(id: target.id, startedAt: start, endedAt: end, now: now, existing: target, overlapsAnother: overlaps)
                     }
-                default:
+                case 5:
                     if let target = history.values.first { try? step.deleteFast(id: target.id, existing: target) }
+                default:
+                    // An import of fasts that may overlap the history, the running fast and
+                    // each other: only what is refused by none goes in.
+                    let spans = history.values.map { HistoryImport.Span(id: $0.id, startedAt: $0.startedAt, endedAt: $0.endedAt) }
+                    let entries = (0..<3).map { k in
+                        let start = t0 + (n * UInt64(k + 1) * 7 % max(1, (now - t0) / s)) * s
+                        return HistoryImport.Entry(startedAt: start, endedAt: min(now, start + n * s))
+                    }
+                    _ = try? step.importFasts(entries, history: spans, now: now, dryRun: false)
                 }
                 for change in step.history {
                     switch change {
                     case .insert(let f), .update(let f): history[f.id] = f
                     case .delete(let id): history[id] = nil
+                    case .annotate: break
                     }
                 }
                 e = Engine(state: step.state, localTime: .utc)

@@ -65,7 +65,7 @@ import Testing
         #expect(!activity.id.isEmpty)
     }
 
-    @Test(arguments: ["v1.sqlite", "v2.sqlite", "v3.sqlite"])
+    @Test(arguments: ["v1.sqlite", "v2.sqlite", "v3.sqlite", "v4.sqlite"])
     func anEarlierReleasesDatabaseOpensWithNothingLost(_ name: String) async throws {
         let path = try copy(name)
         let before: IsletState
@@ -83,6 +83,27 @@ import Testing
         #expect(try store.loadState() == before)
         try expectFixtureContent(store)
         #expect(try store.integrityCheck() == "ok")
+    }
+
+    /// Contract 1.3's notes and ratings: a database of the releases before them (v4.sqlite,
+    /// written by the isletd before the column existed) gains them empty, and keeps one written.
+    @Test func aDatabaseWithoutNotesGainsThemEmptyAndKeepsOneWritten() throws {
+        let path = try copy("v4.sqlite")
+        do {
+            let store = try Store(path: path, localTime: .utc)
+            #expect(try store.records(offset: 0, limit: 10).map(\.note) == ["", "", ""])
+            #expect(try store.records(offset: 0, limit: 10).map(\.rating) == [0, 0, 0])
+            try store.commit(state: try store.loadState(), history: [.annotate(id: 2, note: "Hungry at 11.\nFine after.", rating: 4)])
+            store.close()
+        }
+        let store = try Store(path: path, localTime: .utc)
+        let records = try store.records(offset: 0, limit: 10)
+        #expect(records.map(\.fast.id) == [3, 2, 1])
+        #expect(records[1] == FastRecord(fast: records[1].fast, note: "Hungry at 11.\nFine after.", rating: 4))
+        #expect(records[1].fast.goalSeconds == 64800)
+        try expectFixtureContent(store)
+        // The spans an import is checked against, oldest first.
+        #expect(try store.spans().map(\.id) == [1, 2, 3])
     }
 
     @Test func aStateFromANewerReleaseIsRefusedAndLeftAsItIs() async throws {

@@ -52,7 +52,7 @@ import Testing
             inSchema += checks(in: sql).map { "\(name): \($0)" }
         }
         let scanned = Migrations.checkConstraints.map { "\($0.table): \($0.condition)" }
-        #expect(inSchema.count == 3, "\(inSchema)")
+        #expect(inSchema.count == 4, "\(inSchema)")
         #expect(inSchema.sorted() == scanned.sorted())
     }
 
@@ -60,6 +60,7 @@ import Testing
     /// write moves the file's change time, so the open reads it all and refuses it.
     @Test(arguments: [
         ("fast", "UPDATE fast SET ended_at = started_at - 1 WHERE id = 7"),
+        ("fast", "UPDATE fast SET rating = 6 WHERE id = 7"),
         ("live", "UPDATE live SET id = 2"),
         ("totals", "UPDATE totals SET id = 3"),
     ])
