@@ -51,6 +51,9 @@ let package = Package(
                 "IsletCore", "IsletBus", "IsletStore", "Platform", "DBus", "IdleLoop", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "IsletClient", dependencies: ["IsletCore", "IsletBus", "DBus"]),
+        // History files to export and import (islet's CSV and JSON, FastTrack, Zero, any CSV
+        // with a start and an end): pure, on bytes, the zone and locale handed in.
+        .target(name: "HistoryFiles", dependencies: ["IsletCore", "Translation"]),
         .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus", "Translation"]),
         // No swift-argument-parser in the two programs that run all session: its reflection
         // and help machinery would stay resident (the bridge also links no Foundation at all).
@@ -65,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "islet",
             dependencies: [
-                "IsletClient", "IsletBus", "IsletCore", "IdleLoop", "OptionScanner", "Platform", "Translation",
+                "IsletClient", "IsletBus", "IsletCore", "HistoryFiles", "IdleLoop", "OptionScanner", "Platform", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // docs/CLIENTS.md's Swift example, built and run by the tests so that it never rots.
@@ -92,6 +95,7 @@ let package = Package(
         .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.
         .testTarget(name: "IsletCommandTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "HistoryFilesTests", dependencies: ["HistoryFiles", "IsletCore"]),
         .testTarget(
             name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         // End to end: the built isletd on a private bus, driven by real clients.

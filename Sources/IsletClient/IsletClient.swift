@@ -103,6 +103,65 @@ public struct IsletClient: Sendable {
         }
     }
 
+    /// Completed fasts with their notes and ratings, most recent first (since 1.3).
+    public func records(offset: UInt32, limit: UInt32) async throws -> [FastRecord] {
+        let out = try await fasting.call(IsletBus.Fasting.Method.listFastRecords, [.uint32(offset), .uint32(limit)])
+        guard case .array(_, let items)? = out.first else { throw Self.shape(IsletBus.Fasting.recordList.signature, out) }
+        return try items.map { item throws(DBusError) in
+            let f = try item.structFields(count: 6)
+            let fast = CompletedFast(
+                id: try f[0].decode(UInt64.self), startedAt: try f[1].decode(UInt64.self),
+                endedAt: try f[2].decode(UInt64.self), goalSeconds: try f[3].decode(UInt64.self))
+            return FastRecord(fast: fast, note: try f[4].decode(String.self), rating: try f[5].decode(UInt8.self))
+        }
+    }
+
+    /// The whole history with notes, most recent first, a page at a time.
+    public func allRecords() async throws -> [FastRecord] {
+        var result: [FastRecord] = []
+        while true {
+            let page = try await records(offset: UInt32(clamping: result.count), limit: 1000)
+            result += page
+            if page.count < 1000 { return result }
+        }
+    }
+
+    public func setNote(id: UInt64, note: String, rating: UInt8) async throws {
+        try await fasting.call(IsletBus.Fasting.Method.setFastNote, [.uint64(id), .string(note), .byte(rating)])
+    }
+
+    /// ImportFasts: isletd's verdict on each entry; unless `dryRun`, the entries added when
+    /// none is refused.
+    public func importFasts(_ entries: [HistoryImport.Entry], dryRun: Bool) async throws -> (added: Int, verdicts: HistoryImport.Verdicts) {
+        let list = DBusValue.array(
+            .structure([.uint64, .uint64, .uint64, .string, .byte]),
+            entries.map { .structure([.uint64($0.startedAt), .uint64($0.endedAt), .uint64($0.goalSeconds), .string($0.note), .byte($0.rating)]) })
+        let out = try await fasting.call(IsletBus.Fasting.Method.importFasts, [list, .boolean(dryRun)])
+        guard out.count == 3, case .uint32(let added) = out[0], case .array(_, let duplicates) = out[1], case .array(_, let refused) = out[2] else {
+            throw Self.shape("(uaua(usu))", out)
+        }
+        var verdicts = HistoryImport.Verdicts()
+        verdicts.duplicates = try duplicates.map { value throws(DBusError) in Int(try value.decode(UInt32.self)) }
+        verdicts.refused = try refused.map { item throws(DBusError) in
+            let f = try item.structFields(count: 3)
+            return HistoryImport.Refusal(
+                index: Int(try f[0].decode(UInt32.self)), reason: try f[1].decode(String.self), otherEntry: Int(try f[2].decode(UInt32.self)))
+        }
+        let left = Set(verdicts.duplicates).union(verdicts.refused.map(\.index))
+        verdicts.added = entries.indices.filter { !left.contains($0) }
+        return (Int(added), verdicts)
+    }
+
+    /// ListDays: the fasting of `count` local days from the one holding `from`.
+    public func days(from: USec, count: UInt32) async throws -> [(startsAt: USec, fasted: USec, goalMet: Bool)] {
+        let out = try await fasting.call(IsletBus.Fasting.Method.listDays, [.uint64(from), .uint32(count)])
+        guard case .array(_, let items)? = out.first else { throw Self.shape(IsletBus.Fasting.dayList.signature, out) }
+        return try items.map { item throws(DBusError) in
+            let f = try item.structFields(count: 3)
+            return (try f[0].decode(UInt64.self), try f[1].decode(UInt64.self), try f[2].decode(Bool.self))
+        }
+    }
+
     public func editFast(id: UInt64, startedAt: USec, endedAt: USec) async throws {
         try await fasting.call(IsletBus.Fasting.Method.editFast, [.uint64(id), .uint64(startedAt), .uint64(endedAt)])
     }

@@ -16,6 +16,18 @@ public struct FastRecord: Equatable, Sendable {
     }
 }
 
+extension FastRecord {
+    /// The rating as stars and the note's first line, cut at `width` characters:
+    /// "★★★★☆ Easy; coffee at 10 …"; "" with neither.
+    public func summary(width: Int = 40) -> String {
+        let stars = rating == 0 ? "" : String(repeating: "★", count: Int(min(rating, 5))) + String(repeating: "☆", count: 5 - Int(min(rating, 5)))
+        let lines = note.split(whereSeparator: \.isNewline)
+        var first = lines.first.map(String.init) ?? ""
+        if first.count > width || lines.count > 1 { first = String(first.prefix(width)) + " …" }
+        return [stars, first].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
 extension Limits {
     /// A fast's note: up to 1000 characters, lines allowed.
     public static let noteLength: ClosedRange<Int> = 0...1000

@@ -62,6 +62,32 @@ public struct LocalTime: Sendable {
         return (day, seconds - day * 86400)
     }
 
+    /// The moment a local date and time of day names (seconds into the day), nil before
+    /// 1970. A time the clock skips at a change to summer time reads as the offset before it
+    /// says; a time it passes twice, the first.
+    public func moment(year: Int64, month: Int, day: Int, seconds: Int64) -> USec? {
+        let local = Self.days(fromCivil: year, month, day) * 86400 + seconds
+        // The offset at the moment found, asked again from there (once is enough: offsets
+        // change at most once in a few hours).
+        var utc = local - utcOffset(USec(clamping: max(0, local)) &* usecPerSecond)
+        utc = local - utcOffset(USec(clamping: max(0, utc)) &* usecPerSecond)
+        return utc < 0 ? nil : USec(utc) * usecPerSecond
+    }
+
+    /// Howard Hinnant's days_from_civil: the day number of a date (1970-01-01 is 0).
+    public static func days(fromCivil year: Int64, _ month: Int, _ day: Int) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = Int64((month + 9) % 12)
+        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    /// The year, month and day of a day number.
+    public static func civilDate(ofDay day: Int64) -> (year: Int64, month: Int, day: Int) { civil(fromDays: day) }
+
     /// Howard Hinnant's civil_from_days.
     static func civil(fromDays days: Int64) -> (year: Int64, month: Int, day: Int) {
         let z = days + 719468

@@ -40,6 +40,42 @@ public enum TextFile {
         return .success(text)
     }
 
+    /// `path` from the working directory when it is relative.
+    public static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let folder = String(cString: buffer)
+        return (folder == "/" ? "" : folder) + "/" + path
+    }
+
+    /// The bytes of the file at `path` ("-": standard input), refused at once when the file
+    /// says it is larger than `limit` (and when more than `limit` bytes arrive from a pipe).
+    public static func bytes(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+        let fd = path == "-" ? dup(0) : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(Failure(errno: errno)) }
+        defer { close(fd) }
+        var status = stat()
+        if fstat(fd, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(Failure(errno: EISDIR)) }
+            if (status.st_mode & S_IFMT) == S_IFREG, status.st_size > limit {
+                return .failure(Failure("\(status.st_size >> 20) MiB, over the \(limit >> 20) MiB a history file may have"))
+            }
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Failure(errno: errno))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes += buffer[0..<count]
+            if bytes.count > limit { return .failure(Failure("over the \(limit >> 20) MiB a history file may have")) }
+        }
+    }
+
     /// Replaces the file at `path` with `text` whole or not at all (a file beside it, then a
     /// rename), creating its folder (owner only) when missing; a file that was there keeps
     /// its permissions.

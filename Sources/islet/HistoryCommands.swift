@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import HistoryFiles
 import IsletClient
 import IsletCore
 import Platform
@@ -7,8 +8,8 @@ import Translation
 
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", abstract: tr("Completed fasts: list, export, edit, delete, import."),
-        subcommands: [List.self, Edit.self, Delete.self, Import.self], defaultSubcommand: List.self)
+        commandName: "history", abstract: tr("Completed fasts: list, export, import, notes, edit, delete."),
+        subcommands: [List.self, Export.self, Import.self, Note.self, Edit.self, Delete.self], defaultSubcommand: List.self)
 
     enum Layout: String, ExpressibleByArgument, CaseIterable { case table, json, csv }
 
@@ -24,37 +25,172 @@ struct HistoryCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let fasts = try await bus.run { client in
-                if let limit { return try await client.fasts(offset: 0, limit: limit) }
-                return format == .table ? try await client.fasts(offset: 0, limit: 20) : try await client.allFasts()
+            let records = try await bus.run { client in
+                if let limit { return try await client.records(offset: 0, limit: limit) }
+                return format == .table ? try await client.records(offset: 0, limit: 20) : try await client.allRecords()
             }
             switch format {
             case .table:
-                if fasts.isEmpty {
+                if records.isEmpty {
                     Output.line(tr("No fasts yet; start one with `islet fast start`."))
                     return
                 }
                 // FR-005: the duration in hours and minutes, with their units ("16:04" would
                 // read as minutes and seconds).
                 // Columns as wide as their widest entry: dates and times are written as the
-                // locale writes them ("22.11.2026 07:30", "11/22/2026 7:30 AM").
-                var rows = [[tr("ID"), tr("Started"), tr("Ended"), tr("Length"), tr("Goal")]]
-                for f in fasts {
+                // locale writes them ("22.11.2026 07:30", "11/22/2026 7:30 AM"). A note
+                // column only when a fast on the page has a note or a rating.
+                let noted = records.contains { !$0.note.isEmpty || $0.rating != 0 }
+                var rows = [[tr("ID"), tr("Started"), tr("Ended"), tr("Length"), tr("Goal")] + (noted ? [tr("Note")] : [])]
+                for record in records {
+                    let f = record.fast
                     let length = (f.endedAt - f.startedAt) / usecPerSecond
                     let goal = f.goalSeconds == 0 ? "-" : Format.hoursMinutes(seconds: f.goalSeconds) + (length >= f.goalSeconds ? " ✓" : "")
-                    rows.append(["\(f.id)", Times.format(f.startedAt), Times.format(f.endedAt), Format.hoursMinutes(seconds: length), goal])
+                    let row = ["\(f.id)", Times.format(f.startedAt), Times.format(f.endedAt), Format.hoursMinutes(seconds: length), goal]
+                    rows.append(row + (noted ? [record.summary()] : []))
                 }
-                let least = [6, 16, 16, 12]
-                let widths = (0..<4).map { column in max(least[column], rows.map { $0[column].count }.max() ?? 0) }
+                let least = [6, 16, 16, 12, 6]
+                let last = rows[0].count - 1
+                let widths = (0..<last).map { column in max(least[column], rows.map { $0[column].count }.max() ?? 0) }
                 for row in rows {
-                    Output.line((0..<4).map { row[$0].padding(widths[$0] + 1) }.joinedText() + row[4])
+                    let line = (0..<last).map { row[$0].padding(widths[$0] + 1) }.joinedText() + row[last]
+                    Output.line(String(line.reversed().drop(while: { $0 == " " }).reversed()))
                 }
-            case .json:
-                Output.line("[" + fasts.map(Exchange.json).joined(separator: ",\n ") + "]")
-            case .csv:
-                Output.line(Exchange.csvHeader)
-                for f in fasts { Output.line(Exchange.csv(f)) }
+            case .json: Output.line(HistoryExport.json(records, localTime: .system), newline: false)
+            case .csv: Output.line(HistoryExport.csv(records, localTime: .system), newline: false)
             }
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: tr("Write the whole history, notes and ratings included, as CSV or JSON that `islet history import` reads back."))
+        @Option(help: .init(tr("csv or json; by default the output file's extension says, else csv."))) var format: Layout?
+        @Option(name: [.short, .long], help: .init(tr("The file to write (replaced whole); standard output when not given."))) var output: String?
+        @OptionGroup var bus: BusOptions
+
+        func validate() throws {
+            if format == .table { throw ValidationError(tr("--format must be csv or json")) }
+        }
+
+        func run() async throws {
+            let records = try await bus.run { try await $0.allRecords() }
+            let json = format == .json || (format == nil && output?.lowercased().hasSuffix(".json") == true)
+            let text = json ? HistoryExport.json(records, localTime: .system) : HistoryExport.csv(records, localTime: .system)
+            guard let output, output != "-" else {
+                Output.line(text, newline: false)
+                return
+            }
+            if case .failure(let failure) = TextFile.write(text, to: TextFile.absolute(output)) {
+                throw ValidationError(tr("cannot write %1$s: %2$s", "\(output)", "\(failure)"))
+            }
+            printError(trn("Exported %1$d fast to %2$s.", "Exported %1$d fasts to %2$s.", UInt64(records.count), "\(records.count)", "\(output)"))
+        }
+    }
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: tr(
+                "Add fasts from a file: islet's CSV or JSON, FastTrack's CSV, Zero's biodata.json, or any CSV naming a start and an end. Fasts already there are skipped; nothing is added while a line cannot be imported, unless --skip-bad."
+            ))
+        @Argument(help: .init(tr("The file, or - for standard input (its format by its content)."))) var file: String
+        @Flag(help: .init(tr("Say what would be added, skipped and refused, and add nothing."))) var dryRun = false
+        @Flag(help: .init(tr("Add what can be added, leaving out the lines that cannot be imported."))) var skipBad = false
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            let bytes: [UInt8]
+            switch TextFile.bytes(file, limit: HistoryFile.maxBytes) {
+            case .success(let b): bytes = b
+            case .failure(let message): throw ValidationError(tr("cannot read %1$s: %2$s", "\(file)", "\(message)"))
+            }
+            let contents: HistoryFile.Contents
+            do {
+                contents = try HistoryFile.read(bytes, localTime: .system)
+            } catch {
+                throw ValidationError(tr("%1$s: %2$s", "\(file)", "\(error)"))
+            }
+            let rows = contents.rows
+            guard !rows.isEmpty else {
+                for problem in contents.unreadable + contents.leftOut { Output.error("\(problem)") }
+                throw ValidationError(tr("%s: no fast to import", "\(file)"))
+            }
+            let (_, checked) = try await bus.run { try await $0.importFasts(rows.map(\.entry), dryRun: true) }
+            let report = ImportReport(contents: contents, verdicts: checked)
+            for line in report.problems { Output.error(line) }
+            for line in report.leftOut { Output.line(line) }
+            if dryRun {
+                Output.line(report.summary(dryRun: true))
+                if !report.duplicateLines.isEmpty { Output.line(report.duplicateLines) }
+                return
+            }
+            if report.blocked && !skipBad {
+                Output.error(
+                    trn(
+                        "nothing imported: %d line cannot be imported.", "nothing imported: %d lines cannot be imported.", UInt64(report.badCount),
+                        "\(report.badCount)"),
+                    hint: tr("Correct the file, or add the rest with --skip-bad (see --dry-run)."))
+                throw ExitCode(1)
+            }
+            let chosen = checked.added.map { rows[$0].entry }
+            let (added, final) = chosen.isEmpty ? (0, HistoryImport.Verdicts()) : try await bus.run { try await $0.importFasts(chosen, dryRun: false) }
+            if !final.refused.isEmpty {
+                // The history changed between the check and the import (another program).
+                for refusal in final.refused { Output.error(refusal.reason) }
+                Output.error(tr("nothing imported: the history changed meanwhile; run the import again."))
+                throw ExitCode(1)
+            }
+            Output.line(
+                trn(
+                    "Imported %1$d fast; %2$d already in the history.", "Imported %1$d fasts; %2$d already in the history.", UInt64(added), "\(added)",
+                    "\(checked.duplicates.count)"))
+            if skipBad && report.blocked {
+                Output.line(
+                    trn(
+                        "Left out %d line that cannot be imported.", "Left out %d lines that cannot be imported.", UInt64(report.badCount), "\(report.badCount)"
+                    ))
+            }
+        }
+    }
+
+    struct Note: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: tr("Write a note about a completed fast, and how it went (1 to 5)."))
+        @Argument(help: .init(tr("The fast's id (see `islet history`)."))) var id: UInt64
+        @Argument(help: .init(tr("The note (up to 1000 characters); the note stays as it is when not given."))) var text: String?
+        @Option(help: .init(tr("How it went, 1 to 5; 0 for not rated."))) var rating: UInt8?
+        @Flag(help: .init(tr("Remove the note and the rating."))) var clear = false
+        @OptionGroup var bus: BusOptions
+
+        func validate() throws {
+            if let rating, rating > 5 { throw ValidationError(tr("--rating must be 1 to 5, or 0 for none, got %s", "\(rating)")) }
+            if clear && (text != nil || rating != nil) { throw ValidationError(tr("--clear takes no note and no --rating")) }
+            if !clear && text == nil && rating == nil { throw ValidationError(tr("give a note, --rating or --clear")) }
+        }
+
+        func run() async throws {
+            let record = try await bus.run { client -> FastRecord in
+                var kept = FastRecord(fast: CompletedFast(id: id, startedAt: 0, endedAt: 0, goalSeconds: 0))
+                if !clear, text == nil || rating == nil {
+                    // What is not given stays: read it (the history, newest first, a page at a time).
+                    var offset: UInt32 = 0
+                    search: while true {
+                        let page = try await client.records(offset: offset, limit: 1000)
+                        if let found = page.first(where: { $0.fast.id == id }) {
+                            kept = found
+                            break search
+                        }
+                        if page.count < 1000 { break }
+                        offset += 1000
+                    }
+                }
+                let note = clear ? "" : text ?? kept.note
+                let stars = clear ? 0 : rating ?? kept.rating
+                try await client.setNote(id: id, note: note, rating: stars)
+                return FastRecord(fast: kept.fast, note: note, rating: stars)
+            }
+            Output.line(
+                record.note.isEmpty && record.rating == 0
+                    ? tr("Fast %s: no note.", "\(id)") : tr("Fast %1$s: %2$s", "\(id)", "\(record.summary(width: 200))"))
         }
     }
 
@@ -80,52 +216,6 @@ struct HistoryCommand: AsyncParsableCommand {
         func run() async throws {
             try await bus.run { try await $0.deleteFast(id: id) }
             Output.line(tr("Fast %s deleted.", "\(id)"))
-        }
-    }
-
-    struct Import: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: tr("Add fasts from a file that `islet history --format csv|json` wrote; fasts already there are skipped."))
-        @Argument(help: .init(tr("A .csv or .json file, or - for standard input (format by content)."))) var file: String
-        @OptionGroup var bus: BusOptions
-
-        func run() async throws {
-            let text: String
-            switch TextFile.read(file, limit: 64 << 20) {
-            case .success(let t): text = t
-            case .failure(let message): throw ValidationError(tr("cannot read %1$s: %2$s", "\(file)", "\(message)"))
-            }
-            let rows: [Exchange.Row]
-            do {
-                rows = try Exchange.parse(text)
-            } catch {
-                throw ValidationError(tr("%1$s: %2$s", "\(file)", "\(error)"))
-            }
-            let (added, skipped, failed) = try await bus.run { client in
-                let existing = Set(try await client.allFasts().map { Exchange.Key(start: $0.startedAt, end: $0.endedAt) })
-                var added = 0
-                var skipped = 0
-                var failed: [String] = []
-                for row in rows {
-                    if existing.contains(Exchange.Key(start: row.start, end: row.end)) {
-                        skipped += 1
-                        continue
-                    }
-                    do {
-                        _ = try await client.addFast(startedAt: row.start, endedAt: row.end, goalSeconds: row.goal)
-                        added += 1
-                    } catch let error as DBusError where error.isIsletError {
-                        failed.append("\(row.place): \(error.message)")
-                    }
-                }
-                return (added, skipped, failed)
-            }
-            Output.line(
-                trn(
-                    "Imported %1$d fast; %2$d already in the history.", "Imported %1$d fasts; %2$d already in the history.", UInt64(added), "\(added)",
-                    "\(skipped)"))
-            for failure in failed { Output.error(failure) }
-            if !failed.isEmpty { throw ExitCode(1) }
         }
     }
 }

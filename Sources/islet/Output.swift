@@ -12,9 +12,9 @@ import Translation
 /// What the command line prints: whole lines on standard output (a panel reads the pipe),
 /// errors with a hint on standard error, and the exit status for an error from the bus.
 enum Output {
-    static func line(_ text: String) {
+    static func line(_ text: String, newline: Bool = true) {
         var line = text
-        line.append("\n")
+        if newline { line.append("\n") }
         var bytes = Array(line.utf8)[...]
         // One write per line, whole: a panel reading the pipe never sees half a line.
         while !bytes.isEmpty {

@@ -1,5 +1,4 @@
-/// Text for machines: JSON strings as panels and exports write them, and CSV. (Reading JSON
-/// is FoundationEssentials' JSONDecoder, linked anyway through swift-argument-parser.)
+/// Text for machines: JSON strings as panels write them (history files: HistoryFiles).
 enum JSON {
     static func string(_ text: String) -> String {
         var out = "\""
@@ -17,74 +16,5 @@ enum JSON {
             }
         }
         return out + "\""
-    }
-}
-
-enum CSV {
-    static func field(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-            ? "\"" + text.replacingAll("\"", with: "\"\"") + "\"" : text
-    }
-
-    /// Rows of fields (RFC 4180: quotes, doubled quotes, commas and newlines inside quotes).
-    static func parse(_ text: String) -> [[String]] {
-        var rows: [[String]] = []
-        var row: [String] = []
-        var field = ""
-        var quoted = false
-        var chars = Array(text).makeIterator()
-        var pending: Character? = nil
-        func next() -> Character? {
-            if let p = pending {
-                pending = nil
-                return p
-            }
-            return chars.next()
-        }
-        while let c = next() {
-            if quoted {
-                if c == "\"" {
-                    if let n = next() {
-                        if n == "\"" {
-                            field.append("\"")
-                        } else {
-                            quoted = false
-                            pending = n
-                        }
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    field.append(c)
-                }
-                continue
-            }
-            switch c {
-            case "\"" where field.isEmpty: quoted = true
-            case ",":
-                row.append(field)
-                field = ""
-            case "\n", "\r\n":
-                row.append(field)
-                field = ""
-                if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
-                row = []
-            case "\r": break
-            default: field.append(c)
-            }
-        }
-        if !field.isEmpty || !row.isEmpty {
-            row.append(field)
-            rows.append(row)
-        }
-        return rows
-    }
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
     }
 }

@@ -81,8 +81,9 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         }
         let csv = try await d.islet("history", "--format", "csv")
         let lines = csv.stdout.split(separator: "\n")
-        #expect(lines.first == "id,started_at,ended_at,duration_seconds,goal_seconds,started_at_usec,ended_at_usec")
-        #expect(lines.count == 3 && lines[1].hasPrefix("2,") && lines[1].contains(",64800,57600,\(now - 26 * hour),\(now - 8 * hour)"), "\(csv)")
+        #expect(lines.first == "id,started_at,ended_at,duration_seconds,goal_seconds,started_at_usec,ended_at_usec,note,rating")
+        #expect(
+            lines.count == 3 && lines[1].hasPrefix("2,") && lines[1].hasSuffix(",64800,57600,\(now - 26 * hour),\(now - 8 * hour),,0"), "\(csv)")
         let json = try await d.islet("history", "--format", "json", "--limit", "1")
         #expect(json.stdout.hasPrefix("[{\"id\":2,\"started_at\":\""), "\(json)")
         #expect(json.stdout.contains("\"duration_seconds\":64800,\"goal_seconds\":57600"))
@@ -112,26 +113,93 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         #expect(r.status == 1 && r.stderr.contains("start before it ends"), "\(r)")
 
         // Broken import files: named, nothing added.
-        for (name, text, message) in [
-            ("bad.csv", "id,started_at\n1,yesterday\n", "line 1: expected the header"),
-            ("bad2.csv", "started_at_usec,ended_at_usec\n100,50\n", "line 2: the fast ends before it starts"),
-            ("bad.json", "[{\"started_at_usec\": 1}", "not valid JSON"),
-            ("bad2.json", "[{\"started_at\": \"2026-02-30T10:00:00+00:00\", \"ended_at_usec\": 5}]", "entry 1: cannot read the time"),
+        for (name, text, message, status) in [
+            ("bad.csv", "id,started_at\n1,yesterday\n", "line 1 names no start and end of a fast", Int32(64)),
+            ("bad2.csv", "started_at_usec,ended_at_usec\n100,50\n", "line 2: a fast must start before it ends", 1),
+            ("bad.json", "[{\"started_at_usec\": 1}", "not valid JSON", 64),
+            ("bad2.json", "[{\"started_at\": \"2026-02-30T10:00:00+00:00\", \"ended_at_usec\": 5}]", "entry 1: cannot read the time", 64),
         ] {
             let file = directory.appendingPathComponent(name).path
             try text.write(toFile: file, atomically: true, encoding: .utf8)
             r = try await d.islet("history", "import", file)
-            #expect(r.status == 64 && r.stderr.contains(message), "\(name): \(r)")
+            #expect(r.status == status && r.stderr.contains(message), "\(name): \(r)")
         }
         r = try await d.islet("history", "import", "/nonexistent.csv")
         #expect(r.status == 64 && r.stderr.contains("No such file"), "\(r)")
-        // A row the service refuses (overlap) is reported, the others still go in.
-        // (The first row overlaps the re-imported fast of 50 to 34 hours ago.)
+        // A line the service refuses (an overlap) is named, and nothing goes in: all or
+        // nothing, unless --skip-bad. (The first line overlaps the fast of 50 to 34 hours ago.)
         let overlapping = "started_at_usec,ended_at_usec,goal_seconds\n\(now - 45 * hour),\(now - 40 * hour),0\n\(now - 100 * hour),\(now - 90 * hour),0\n"
         let file = directory.appendingPathComponent("overlap.csv").path
         try overlapping.write(toFile: file, atomically: true, encoding: .utf8)
+        r = try await d.islet("history", "import", "--dry-run", file)
+        #expect(
+            r.status == 0 && r.stdout == "islet CSV, 2 fasts: 1 to add, 0 already in the history, 1 cannot be imported. (A dry run: nothing was added.)\n",
+            "\(r)")
+        #expect(r.stderr.hasPrefix("islet: line 2: it overlaps the fast from "), "\(r)")
         r = try await d.islet("history", "import", file)
-        #expect(r.status == 1 && r.stdout == "Imported 1 fast; 0 already in the history.\n" && r.stderr.contains("line 2: "), "\(r)")
+        #expect(r.status == 1 && r.stdout.isEmpty && r.stderr.contains("nothing imported: 1 line cannot be imported."), "\(r)")
+        #expect(try await d.islet("history", "--format", "csv").stdout.split(separator: "\n").count == 3)
+        r = try await d.islet("history", "import", "--skip-bad", file)
+        #expect(r.status == 0 && r.stdout == "Imported 1 fast; 0 already in the history.\nLeft out 1 line that cannot be imported.\n", "\(r)")
+    }
+}
+
+/// FR-005 grown (contract 1.3): notes and ratings from the command line, and the whole
+/// history through `islet history export` and back, in each of islet's formats, nothing lost.
+@Suite struct HistoryFilesThroughTheCommandLine {
+    @Test func notesAndRatingsAreWrittenShownAndExported() async throws {
+        let d = try await Daemon()
+        let hour: UInt64 = 3_600_000_000
+        let now = nowUSec() / 1_000_000 * 1_000_000
+        _ = try await d.fasting.call("AddFast", [.uint64(now - 30 * hour), .uint64(now - 14 * hour), .uint64(57600)])
+        var r = try await d.islet("history", "note", "1", "Hungry at 11, fine after", "--rating", "4")
+        #expect(r.status == 0 && r.stdout == "Fast 1: ★★★★☆ Hungry at 11, fine after\n", "\(r)")
+        r = try await d.islet("history", "note", "1", "--rating", "5")
+        #expect(r.stdout == "Fast 1: ★★★★★ Hungry at 11, fine after\n", "the note stays: \(r)")
+        r = try await d.islet("history")
+        #expect(r.stdout.split(separator: "\n").first?.hasSuffix("Note") == true && r.stdout.contains("16 h ✓ ★★★★★ Hungry at 11, fine after\n"), "\(r)")
+        r = try await d.islet("history", "export", "--format", "json")
+        #expect(r.stdout.contains("\"note\":\"Hungry at 11, fine after\",\"rating\":5}"), "\(r)")
+        r = try await d.islet("history", "note", "1", "--rating", "6")
+        #expect(r.status == 64 && r.stderr.contains("--rating must be 1 to 5"), "\(r)")
+        r = try await d.islet("history", "note", "7", "x")
+        #expect(r.status == 1 && r.stderr.contains("no fast with id 7"), "\(r)")
+        r = try await d.islet("history", "note", "1", "--clear")
+        #expect(r.stdout == "Fast 1: no note.\n", "\(r)")
+        #expect(!(try await d.islet("history")).stdout.contains("Note"))
+    }
+
+    @Test func anExportImportedIntoAnEmptyHistoryGivesTheSameHistory() async throws {
+        let source = try await Daemon()
+        let hour: UInt64 = 3_600_000_000
+        let now = nowUSec() / 1_000_000 * 1_000_000
+        // 300 fasts, some with notes that need quoting, some rated, goals or none.
+        let notes = ["", "coffee, then \"fine\"", "line one\nline two", "Tab\there; ★"]
+        var entries: [String] = []
+        for n in 0..<300 {
+            let start = now - UInt64(n + 1) * 24 * hour
+            entries.append(
+                "(uint64 \(start), uint64 \(start + UInt64(12 + n % 8) * hour + 7_000_123), uint64 \(n % 2 == 0 ? 57600 : 0), '\(notes[n % 4].replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t"))', byte \(n % 6))"
+            )
+        }
+        let load = try await Command.run([
+            "gdbus", "call", "--address", source.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue, "--method",
+            "org.islet.Islet1.Fasting.ImportFasts", "[" + entries.joined(separator: ", ") + "]", "false",
+        ])
+        #expect(load.stdout == "(uint32 300, @au [], @a(usu) [])\n", "\(load)")
+        let expected = try await source.islet("history", "export", "--format", "json").stdout
+        #expect(expected.contains("line one\\nline two") && expected.contains("Tab\\there; ★"))
+        let directory = try TemporaryDirectory.make(prefix: "islet-roundtrip")
+        for format in ["csv", "json"] {
+            let file = directory.appendingPathComponent("history.\(format)").path
+            let written = try await source.islet("history", "export", "-o", file)
+            #expect(written.status == 0 && written.stderr == "Exported 300 fasts to \(file).\n", "\(written)")
+            let target = try await Daemon()
+            let r = try await target.islet("history", "import", file)
+            #expect(r.status == 0 && r.stdout == "Imported 300 fasts; 0 already in the history.\n", "\(format): \(r)")
+            // The same history, field for field (the ids too: given in the same order).
+            #expect(try await target.islet("history", "export", "--format", "json").stdout == expected, "\(format)")
+        }
     }
 }
 
