@@ -1,6 +1,7 @@
 /// How much of each local calendar day was spent fasting (ListDays: the calendar and the
-/// charts). A fast across midnight counts on both days, by the hours in each; a day counts as
-/// a goal day when a goal-meeting fast covers part of it (as for streaks). Pure.
+/// charts). A fast across midnight counts on both days, by the hours in each; a day is marked
+/// goal met when a fast that met its goal ended on it (where the fasting apps put the check
+/// mark). Pure.
 public enum FastingDays {
     /// A fast as the days see it.
     public struct Span: Equatable, Sendable {
@@ -60,7 +61,7 @@ public enum FastingDays {
             while index < count, bounds[index] < span.endedAt {
                 let part = min(span.endedAt, bounds[index + 1]) - max(span.startedAt, bounds[index])
                 days[index].fastedUSec += part
-                if span.metGoal { days[index].goalMet = true }
+                if span.metGoal, span.endedAt > bounds[index], span.endedAt <= bounds[index + 1] { days[index].goalMet = true }
                 index += 1
             }
         }

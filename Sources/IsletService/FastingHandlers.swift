@@ -174,7 +174,7 @@ extension IsletService {
                 let (start, end) = (FastingDays.midnight(of: first, in: zone), FastingDays.midnight(of: first + Int64(count), in: zone))
                 var spans = try s.read { try s.store.daySpans(from: start, to: end) }
                 if let fast = s.state.fast, fast.startedAt < now {
-                    spans.append(FastingDays.Span(startedAt: fast.startedAt, endedAt: now, metGoal: fast.goalReached))
+                    spans.append(FastingDays.Span(startedAt: fast.startedAt, endedAt: now, metGoal: false))
                 }
                 let days = FastingDays.days(spans, firstDay: first, count: Int(count), localTime: zone)
                 return [

@@ -116,7 +116,7 @@ import Testing
         let firstDay = LocalTime.utc.local(start).day
         let utc = FastingDays.days([span], firstDay: firstDay - 1, count: 4, localTime: .utc)
         #expect(utc.map(\.fastedUSec) == [0, 4 * hour, 12 * hour + 1800 * s, 0])
-        #expect(utc.map(\.goalMet) == [false, true, true, false])
+        #expect(utc.map(\.goalMet) == [false, false, true, false], "the day it ended")
         #expect(utc[1].startsAt == start - 20 * hour)
         let plusOne = LocalTime { _ in 3600 }
         let shifted = FastingDays.days([span], firstDay: firstDay, count: 2, localTime: plusOne)
