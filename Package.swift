@@ -76,9 +76,13 @@ let package = Package(
         // The app (issue 34): what its pages show, pure; and the GTK 4 / libadwaita program.
         .target(name: "IsletAppModel", dependencies: ["IsletCore", "Translation"]),
         .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
+        // The History page's list model (GListModel in C: a row's item made when asked for).
+        .target(name: "CRowModel", dependencies: ["CAdw"]),
         .executableTarget(
             name: "islet-app",
-            dependencies: ["IsletAppModel", "IsletClient", "IsletBus", "IsletCore", "DBus", "IdleLoop", "CAdw", "Platform", "Translation"]),
+            dependencies: [
+                "IsletAppModel", "IsletClient", "IsletBus", "IsletCore", "HistoryFiles", "DBus", "IdleLoop", "CAdw", "CRowModel", "Platform", "Translation",
+            ]),
         // Benchmarks (make bench); built with everything else so they never rot.
         .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
         // Writes fasts until killed: the crash-safety tests SIGKILL it.

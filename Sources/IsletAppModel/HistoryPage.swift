@@ -2,7 +2,9 @@ import IsletCore
 import Translation
 
 /// The app's History page (FR-005): every completed fast, newest first, with its start, end,
-/// length and whether it met its goal; an empty state; the statistics. Pure.
+/// length, whether it met its goal and what was written about it (rows made only for the
+/// fasts on screen: ``HistoryList``); an empty state; isletd's statistics and the last four
+/// weeks' chart, from isletd's figures (GetStats, ListDays), never summed here. Pure.
 public struct HistoryPage: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
         public var id: UInt64
@@ -11,6 +13,8 @@ public struct HistoryPage: Equatable, Sendable {
         /// "16 h 0 min · Goal met", "14 h 5 min · Goal: 16 hours", "3 h 12 min".
         public var detail: String
         public var goalMet: Bool
+        /// "★★★★☆ Hungry at 11 …": the rating and the note's first line; "" with neither.
+        public var note: String
         /// What a screen reader says for its Delete button.
         public var deleteLabel: String
         /// What it says for its Edit button.
@@ -18,10 +22,13 @@ public struct HistoryPage: Equatable, Sendable {
         /// The start and end as the edit fields show them ("2026-11-20 07:40").
         public var typedStart: String
         public var typedEnd: String
+        /// The note whole and the rating, as the editor shows them.
+        public var noteText: String
+        public var rating: UInt8
     }
 
-    /// The last four weeks, a bar a day: the hours of the fasts that ended that day, against
-    /// the daily goal (FR-005).
+    /// The last four weeks, a bar a day: the hours fasted within that day (a fast across
+    /// midnight counts on both), against the daily goal (FR-005).
     public struct Chart: Equatable, Sendable {
         public struct Day: Equatable, Sendable {
             /// The date on Mondays and on the first day ("2026-11-23", as the locale writes
@@ -43,38 +50,27 @@ public struct HistoryPage: Equatable, Sendable {
     }
 
     public var chart: Chart?
-
-    public var rows: [Row]
     /// Shown when there is no fast yet.
     public var empty: String?
     /// "Fasts: 12", "Total: 190 h 5 min", ... in order.
     public var statistics: [String]
 
-    /// `statistics`: isletd's GetStats (count, total_usec, longest_usec, average_usec,
-    /// goal_hits, current_streak_days, longest_streak_days).
-    public init(fasts: [CompletedFast], statistics stats: [String: UInt64], localTime: LocalTime, now: USec, goalSeconds: UInt64 = 0) {
-        rows = fasts.sorted { $0.startedAt > $1.startedAt }.map { fast in
-            let seconds = (fast.endedAt > fast.startedAt ? fast.endedAt - fast.startedAt : 0) / usecPerSecond
-            let met = fast.goalSeconds > 0 && seconds >= fast.goalSeconds
-            let goal = fast.goalSeconds == 0 ? nil : met ? tr("Goal met") : Format.goal(seconds: fast.goalSeconds)
-            return Row(
-                id: fast.id,
-                span: localTime.describe(fast.startedAt, now: now) + " – " + localTime.describe(fast.endedAt, now: now),
-                detail: ([Format.hoursMinutes(seconds: seconds)] + (goal.map { [$0] } ?? [])).joinedText(separator: " · "),
-                goalMet: met, deleteLabel: tr("Delete the fast of %s", localTime.describe(fast.startedAt, now: now)),
-                editLabel: tr("Edit the fast of %s", localTime.describe(fast.startedAt, now: now)),
-                typedStart: localTime.typedForm(fast.startedAt), typedEnd: localTime.typedForm(fast.endedAt))
-        }
-        chart = fasts.isEmpty ? nil : HistoryPage.chart(fasts, localTime: localTime, now: now, goalSeconds: goalSeconds)
-        empty = fasts.isEmpty ? tr("No fasts yet. A fast you stop is kept here.") : nil
+    /// `count`: the completed fasts; `stats`: isletd's GetStats (count, total_usec,
+    /// longest_usec, average_usec, goal_hits, current_streak_days, longest_streak_days); `days`:
+    /// ListDays of the last ``Chart/days`` days, oldest first.
+    public init(
+        count: Int, statistics stats: [String: UInt64], days: [FastingDays.Day], localTime: LocalTime, now: USec, goalSeconds: UInt64 = 0
+    ) {
+        chart = count == 0 || days.isEmpty ? nil : HistoryPage.chart(days, localTime: localTime, goalSeconds: goalSeconds)
+        empty = count == 0 ? tr("No fasts yet. A fast you stop is kept here.") : nil
         func hm(_ key: String) -> String { Format.hoursMinutes(seconds: (stats[key] ?? 0) / usecPerSecond) }
         let current = stats["current_streak_days"] ?? 0
         let longest = stats["longest_streak_days"] ?? 0
         statistics =
-            fasts.isEmpty
+            count == 0
             ? []
             : [
-                tr("Fasts: %s", "\(stats["count"] ?? UInt64(fasts.count))"), tr("Total: %s", hm("total_usec")),
+                tr("Fasts: %s", "\(stats["count"] ?? UInt64(count))"), tr("Total: %s", hm("total_usec")),
                 tr("Average: %s", hm("average_usec")), tr("Longest: %s", hm("longest_usec")),
                 tr("Goals met: %s", "\(stats["goal_hits"] ?? 0)"),
                 tr("Current streak: %s", trn("%d day", "%d days", current, "\(current)")),
@@ -82,29 +78,33 @@ public struct HistoryPage: Equatable, Sendable {
             ]
     }
 
-    static func chart(_ fasts: [CompletedFast], localTime: LocalTime, now: USec, goalSeconds: UInt64) -> Chart {
-        let today = localTime.local(now).day
-        let first = today - Int64(Chart.days - 1)
-        var seconds = [UInt64](repeating: 0, count: Chart.days)
-        var met = [Bool](repeating: false, count: Chart.days)
-        for fast in fasts {
-            let day = localTime.local(fast.endedAt).day
-            guard day >= first, day <= today else { continue }
-            let length = (fast.endedAt > fast.startedAt ? fast.endedAt - fast.startedAt : 0) / usecPerSecond
-            seconds[Int(day - first)] += length
-            if fast.goalSeconds > 0, length >= fast.goalSeconds { met[Int(day - first)] = true }
-        }
-        let days = (0..<Chart.days).map { index -> Chart.Day in
-            let day = first + Int64(index)
-            let label = (day - 4) % 7 == 0 || index == 0 ? localTime.date(day: day) : ""
-            return Chart.Day(label: label, hours: Double(seconds[index]) / 3600, metGoal: met[index])
+    /// A fast's row.
+    public static func row(_ record: FastRecord, localTime: LocalTime, now: USec) -> Row {
+        let fast = record.fast
+        let seconds = (fast.endedAt > fast.startedAt ? fast.endedAt - fast.startedAt : 0) / usecPerSecond
+        let met = fast.goalSeconds > 0 && seconds >= fast.goalSeconds
+        let goal = fast.goalSeconds == 0 ? nil : met ? tr("Goal met") : Format.goal(seconds: fast.goalSeconds)
+        return Row(
+            id: fast.id,
+            span: localTime.describe(fast.startedAt, now: now) + " – " + localTime.describe(fast.endedAt, now: now),
+            detail: ([Format.hoursMinutes(seconds: seconds)] + (goal.map { [$0] } ?? [])).joinedText(separator: " · "),
+            goalMet: met, note: record.summary(width: 60), deleteLabel: tr("Delete the fast of %s", localTime.describe(fast.startedAt, now: now)),
+            editLabel: tr("Edit the fast of %s", localTime.describe(fast.startedAt, now: now)),
+            typedStart: localTime.typedForm(fast.startedAt), typedEnd: localTime.typedForm(fast.endedAt), noteText: record.note, rating: record.rating)
+    }
+
+    /// ListDays' figures as the chart draws them.
+    static func chart(_ figures: [FastingDays.Day], localTime: LocalTime, goalSeconds: UInt64) -> Chart {
+        let days = figures.enumerated().map { index, figure -> Chart.Day in
+            let label = (figure.day - 4) % 7 == 0 || index == 0 ? localTime.date(day: figure.day) : ""
+            return Chart.Day(label: label, hours: Double(figure.fastedUSec) / 3_600_000_000, metGoal: figure.goalMet)
         }
         let goalHours = Double(goalSeconds) / 3600
-        let fasted = days.filter { $0.hours > 0 }
         let longest = days.map(\.hours).max() ?? 0
         let summary = tr(
-            "Hours fasted a day, the last four weeks: fasts on %1$s days, the goal met on %2$s, the longest day %3$s.", "\(fasted.count)",
-            "\(days.filter(\.metGoal).count)", Format.hoursMinutes(seconds: seconds.max() ?? 0))
+            "Hours fasted a day, the last four weeks: fasts on %1$s days, the goal met on %2$s, the longest day %3$s.",
+            "\(days.filter { $0.hours > 0 }.count)", "\(days.filter(\.metGoal).count)",
+            Format.hoursMinutes(seconds: (figures.map(\.fastedUSec).max() ?? 0) / usecPerSecond))
         return Chart(days: days, goalHours: goalHours, scaleHours: max(1, longest, goalHours), summary: summary)
     }
 }

@@ -92,8 +92,10 @@ final class AppController {
     private var timerFacts: (timers: [(owner: String, state: ActivityState)], activity: ActivitySnapshot?) = ([], nil)
     private var timerTick: guint = 0
     private var stack: UnsafeMutablePointer<GtkWidget>?
-    private var fasts: [CompletedFast] = []
-    private var lastDeleted: CompletedFast?
+    private var lastDeleted: FastRecord?
+    /// The history list is read again when its figures next arrive (the page shown again: an
+    /// edit or an import from elsewhere has no signal).
+    private var historyStale = true
     private var presets: [Preset] = []
     private var banner: UnsafeMutablePointer<GtkWidget>?
     private var facts: FastPage.Facts?
@@ -154,10 +156,8 @@ final class AppController {
         let goalPage = adw_view_stack_add_titled(opaque(stack), goal.root, "goal", tr("Goal"))
         adw_view_stack_page_set_icon_name(goalPage, "emblem-default-symbolic")
         let history = HistoryView(
-            delete: { id in
-                guard let fast = me.value?.fasts.first(where: { $0.id == id }) else { return }
-                me.value?.link?.deleteFast(fast)
-            }, save: { id, start, end in me.value?.saveFast(id: id, start: start, end: end) })
+            ask: { page, generation in me.value?.link?.loadPage(page, generation: generation) },
+            delete: { record in me.value?.link?.deleteFast(record) }, save: { edit in me.value?.saveFast(edit) })
         self.history = history
         let historyPage = adw_view_stack_add_titled(opaque(stack), history.root, "history", tr("History"))
         adw_view_stack_page_set_icon_name(historyPage, "document-open-recent-symbolic")
@@ -174,7 +174,9 @@ final class AppController {
         connect(opaque(stack), "notify::visible-child") {
             guard let name = adw_view_stack_get_visible_child_name(opaque(stack)), let link = me.value?.link else { return }
             switch String(cString: name) {
-            case "history": Task { await link.loadHistory() }
+            case "history":
+                me.value?.historyStale = true
+                Task { await link.loadHistory() }
             case "settings": Task { await link.loadPreferences() }
             default: break
             }
@@ -245,11 +247,22 @@ final class AppController {
         case .presets(let presets):
             self.presets = presets
             goal?.show(GoalPage(presets: presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
-        case .history(let fasts, let figures):
-            self.fasts = fasts
+        case .historySummary(let count, let figures, let days):
             history?.show(
-                HistoryPage(fasts: fasts, statistics: figures, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0))
+                HistoryPage(
+                    count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0))
+            // Read again only what is on screen: when asked to, or when the count says the
+            // list missed a change.
+            if historyStale || history?.list.count != count { history?.reset(count: count) }
+            historyStale = false
+        case .historyPage(let page, let records, let generation):
+            history?.received(page: page, records, generation: generation)
+        case .historyInserted(let record):
+            history?.inserted(record)
+        case .historyEdited(let record, let moved):
+            if moved { historyStale = true } else { history?.replaced(record) }
         case .deleted(let fast):
+            history?.deleted(id: fast.fast.id)
             lastDeleted = fast
             toast(tr("Fast deleted."), undo: true, action: "app.undo-delete")
         case .failed(let words):
@@ -274,15 +287,24 @@ final class AppController {
         }
     }
 
-    /// A fast edited (`id`) or added (nil) from the History page's dialog: the times as typed,
-    /// read as the command line reads `--at`; isletd's own words when it refuses them.
-    fileprivate func saveFast(id: UInt64?, start: String, end: String) {
+    /// A fast edited or added from the History page's editor: the times as typed, read as the
+    /// command line reads `--at` (a field left as it was keeps its moment to the second); the
+    /// note and rating; isletd's own words when it refuses them.
+    fileprivate func saveFast(_ edit: HistoryView.Edit) {
         let now = WallClock.now()
-        guard let began = TypedTime.parse(start, now: now), let ended = TypedTime.parse(end, now: now) else {
+        guard let began = TypedTime.parse(edit.start, now: now), let ended = TypedTime.parse(edit.end, now: now) else {
             toast(tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."), undo: false)
             return
         }
-        if let id { link?.editFast(id: id, startedAt: began, endedAt: ended) } else { link?.addFast(startedAt: began, endedAt: ended) }
+        guard let before = edit.before, let id = edit.id else {
+            link?.addFast(startedAt: began, endedAt: ended, note: edit.note, rating: edit.rating)
+            return
+        }
+        let record = FastRecord(fast: CompletedFast(id: id, startedAt: began, endedAt: ended, goalSeconds: 0), note: edit.note, rating: edit.rating)
+        let timesChanged = edit.start != before.typedStart || edit.end != before.typedEnd
+        let noteChanged = edit.note != before.noteText || edit.rating != before.rating
+        guard timesChanged || noteChanged else { return }
+        link?.editFast(record, timesChanged: timesChanged, noteChanged: noteChanged)
     }
 
     /// What the Settings page asks for: isletd's settings at once, islet-notify's into its

@@ -158,3 +158,26 @@ func scrollingPage(spacing: Int32) -> (root: UnsafeMutablePointer<GtkWidget>, co
     gtk_scrolled_window_set_child(opaque(root), clamp)
     return (root, content)
 }
+
+/// A closure that takes the object a signal is about (a list item), kept alive for as long as
+/// GLib holds it.
+final class ObjectCallback {
+    let action: (UnsafeMutableRawPointer) -> Void
+    init(_ action: @escaping (UnsafeMutableRawPointer) -> Void) { self.action = action }
+    static let release: GClosureNotify = { data, _ in
+        if let data { Unmanaged<ObjectCallback>.fromOpaque(data).release() }
+    }
+}
+
+/// Connects a signal whose handler takes (instance, object, user data), as a list item
+/// factory's "setup", "bind" and "teardown" do, to `action`, which is handed the object.
+func connectObject(_ instance: OpaquePointer?, _ signal: String, _ action: @escaping (UnsafeMutableRawPointer) -> Void) {
+    let handler: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, object, data in
+        guard let object, let data else { return }
+        Unmanaged<ObjectCallback>.fromOpaque(data).takeUnretainedValue().action(object)
+    }
+    let callback = Unmanaged.passRetained(ObjectCallback(action)).toOpaque()
+    g_signal_connect_data(
+        instance.map { UnsafeMutableRawPointer($0) }, signal, unsafeBitCast(handler, to: GCallback.self), callback, ObjectCallback.release,
+        GConnectFlags(rawValue: 0))
+}

@@ -1,56 +1,254 @@
 import CAdw
+import CRowModel
 import IsletAppModel
 import IsletCore
+import Platform
 import Translation
 
-/// The History page's widgets: Add a Fast, the chart of the last four weeks, the statistics,
-/// then every completed fast newest first (its span, its length and goal, Edit and Delete
-/// buttons named for the fast), or the empty state. Edit and Add open an editor with the start
-/// and the end as a person types them ("2026-11-25 07:30", "07:30", "2h ago").
+/// The History page's widgets: Add a Fast, and two views switched at the top: Fasts, every
+/// completed fast newest first in a GtkListView (rows made only for the fasts on screen, their
+/// pages read from isletd as they come into view: ``HistoryList``), each with its span, length,
+/// goal, note and rating and Edit and Delete buttons named for the fast; and Statistics,
+/// isletd's figures and the chart of the last four weeks. Edit and Add open an editor with the
+/// start and the end as a person types them ("2026-11-25 07:30", "07:30", "2h ago"), the note
+/// and the rating.
 final class HistoryView {
-    let root: UnsafeMutablePointer<GtkWidget>
-    private let content: UnsafeMutablePointer<GtkWidget>
-    private let chart = HistoryChart()
-    private var shown: [UnsafeMutablePointer<GtkWidget>] = []
-    private let delete: (UInt64) -> Void
-    /// (the fast's id, or nil for a new one; the start and end as typed).
-    private let save: (UInt64?, String, String) -> Void
-    private let add: UnsafeMutablePointer<GtkWidget>
-
-    init(delete: @escaping (UInt64) -> Void, save: @escaping (UInt64?, String, String) -> Void) {
-        self.delete = delete
-        self.save = save
-        root = gtk_scrolled_window_new()
-        content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
-        setMargins(content, 24)
-        add = gtk_button_new_with_label(tr("Add a Fast…"))
-        gtk_widget_set_halign(add, GTK_ALIGN_END)
-        connect(add, "clicked") { [weak self] in self?.openEditor(id: nil, start: "", end: "") }
-        gtk_box_append(cast(content), add)
-        gtk_box_append(cast(content), makeEditor())
-        gtk_widget_set_margin_bottom(chart.root, 12)
-        gtk_box_append(cast(content), chart.root)
-        gtk_scrolled_window_set_child(opaque(root), content)
-        gtk_widget_set_vexpand(root, 1)
+    /// What the editor saves: the fast's id (nil: a new one), its start and end as typed, its
+    /// note and rating.
+    struct Edit {
+        var id: UInt64?
+        var start: String
+        var end: String
+        var note: String
+        var rating: UInt8
+        /// The fast as it was (nil: a new one).
+        var before: HistoryPage.Row?
     }
 
-    /// The editor of a fast's times, in the page above the chart (not a dialog: GTK 4.8's
-    /// AT-SPI code crashed answering a screen reader about a closed dialog's widgets).
+    let root: UnsafeMutablePointer<GtkWidget>
+    /// The rows' model, as the list widget sees it (a count), and what they show.
+    private let rows = islet_row_model_new()
+    private(set) var list = HistoryList()
+    private let chart = HistoryChart()
+    private let statistics: UnsafeMutablePointer<GtkWidget>
+    private let emptyLabel: UnsafeMutablePointer<GtkWidget>
+    private let scroller: UnsafeMutablePointer<GtkWidget>
+    private let sections: UnsafeMutablePointer<GtkWidget>
+    private let add: UnsafeMutablePointer<GtkWidget>
+    /// Each list item's widgets, by the list item.
+    private var items: [UnsafeMutableRawPointer: RowWidgets] = [:]
+    /// A page of fasts to read: (page, generation).
+    private let ask: (Int, Int) -> Void
+    private let delete: (FastRecord) -> Void
+    private let save: (Edit) -> Void
+
+    final class RowWidgets {
+        let span: UnsafeMutablePointer<GtkWidget>
+        let detail: UnsafeMutablePointer<GtkWidget>
+        let note: UnsafeMutablePointer<GtkWidget>
+        let edit: UnsafeMutablePointer<GtkWidget>
+        let delete: UnsafeMutablePointer<GtkWidget>
+        init(
+            span: UnsafeMutablePointer<GtkWidget>, detail: UnsafeMutablePointer<GtkWidget>, note: UnsafeMutablePointer<GtkWidget>,
+            edit: UnsafeMutablePointer<GtkWidget>, delete: UnsafeMutablePointer<GtkWidget>
+        ) {
+            self.span = span
+            self.detail = detail
+            self.note = note
+            self.edit = edit
+            self.delete = delete
+        }
+    }
+
+    init(ask: @escaping (Int, Int) -> Void, delete: @escaping (FastRecord) -> Void, save: @escaping (Edit) -> Void) {
+        self.ask = ask
+        self.delete = delete
+        self.save = save
+        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_widget_set_vexpand(root, 1)
+
+        // Fasts and Statistics, switched at the top; Add a Fast beside them.
+        let sections: UnsafeMutablePointer<GtkWidget> = adw_view_stack_new()
+        self.sections = sections
+        let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        setMargins(top, 12)
+        gtk_widget_set_margin_bottom(top, 6)
+        let switcher = adw_view_switcher_new()
+        adw_view_switcher_set_stack(opaque(switcher), opaque(sections))
+        adw_view_switcher_set_policy(opaque(switcher), ADW_VIEW_SWITCHER_POLICY_WIDE)
+        gtk_widget_set_hexpand(switcher, 1)
+        gtk_widget_set_halign(switcher, GTK_ALIGN_START)
+        add = gtk_button_new_with_label(tr("Add a Fast…"))
+        gtk_widget_set_valign(add, GTK_ALIGN_CENTER)
+        gtk_box_append(cast(top), switcher)
+        gtk_box_append(cast(top), add)
+        gtk_box_append(cast(root), top)
+
+        // The list: a GtkListView over the row model, in a column at most 600 px wide.
+        let fasts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        emptyLabel = gtk_label_new(tr("No fasts yet. A fast you stop is kept here."))
+        gtk_widget_add_css_class(emptyLabel, "dim-label")
+        gtk_widget_set_margin_top(emptyLabel, 48)
+        gtk_widget_set_visible(emptyLabel, 0)
+        gtk_box_append(cast(fasts), emptyLabel)
+        let factory = gtk_signal_list_item_factory_new()
+        // The selection takes the model (and the list view the selection and the factory);
+        // the view keeps a reference of its own to the model.
+        g_object_ref(rows.map { UnsafeMutableRawPointer($0) })
+        let selection = gtk_no_selection_new(rows)
+        let listView = gtk_list_view_new(selection, factory)
+        gtk_list_view_set_show_separators(opaque(listView), 1)
+        gtk_widget_add_css_class(listView, "history-list")
+        let clamp = adw_clamp_scrollable_new()
+        adw_clamp_scrollable_set_maximum_size(opaque(clamp), 600)
+        adw_clamp_scrollable_set_child(opaque(clamp), listView)
+        scroller = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(opaque(scroller), clamp)
+        gtk_widget_set_vexpand(scroller, 1)
+        gtk_box_append(cast(fasts), scroller)
+        let fastsPage = adw_view_stack_add_titled(opaque(sections), fasts, "fasts", tr("Fasts"))
+        adw_view_stack_page_set_icon_name(fastsPage, "view-list-symbolic")
+
+        // Statistics: isletd's figures and the chart.
+        let (statisticsRoot, statisticsContent) = scrollingPage(spacing: 12)
+        statistics = gtk_label_new("")
+        gtk_label_set_xalign(opaque(statistics), 0)
+        gtk_label_set_wrap(opaque(statistics), 1)
+        gtk_box_append(cast(statisticsContent), statistics)
+        gtk_box_append(cast(statisticsContent), chart.root)
+        let statisticsPage = adw_view_stack_add_titled(opaque(sections), statisticsRoot, "statistics", tr("Statistics"))
+        adw_view_stack_page_set_icon_name(statisticsPage, "x-office-presentation-symbolic")
+
+        gtk_box_append(cast(root), makeEditor())
+        gtk_widget_set_vexpand(sections, 1)
+        gtk_box_append(cast(root), sections)
+
+        connect(add, "clicked") { [weak self] in self?.openEditor(nil) }
+        connectObject(factory, "setup") { [weak self] item in self?.setUp(item) }
+        connectObject(factory, "bind") { [weak self] item in self?.bind(item) }
+        connectObject(factory, "teardown") { [weak self] item in self?.items[item] = nil }
+    }
+
+    // MARK: The list
+
+    /// A row's widgets, made once for each list item GTK keeps (a screenful and a few more).
+    private func setUp(_ item: UnsafeMutableRawPointer) {
+        let line: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        setMargins(line, 6)
+        let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)
+        gtk_widget_set_hexpand(texts, 1)
+        let span: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
+        gtk_label_set_xalign(opaque(span), 0)
+        gtk_widget_add_css_class(span, "heading")
+        let detail: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
+        gtk_label_set_xalign(opaque(detail), 0)
+        let note: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
+        gtk_label_set_xalign(opaque(note), 0)
+        gtk_label_set_ellipsize(opaque(note), PANGO_ELLIPSIZE_END)
+        gtk_widget_add_css_class(note, "dim-label")
+        gtk_box_append(cast(texts), span)
+        gtk_box_append(cast(texts), detail)
+        gtk_box_append(cast(texts), note)
+        let edit: UnsafeMutablePointer<GtkWidget> = gtk_button_new_from_icon_name("document-edit-symbolic")
+        gtk_widget_add_css_class(edit, "flat")
+        gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(edit, tr("Edit"))
+        let delete: UnsafeMutablePointer<GtkWidget> = gtk_button_new_from_icon_name("user-trash-symbolic")
+        gtk_widget_add_css_class(delete, "flat")
+        gtk_widget_set_valign(delete, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(delete, tr("Delete"))
+        gtk_box_append(cast(line), texts)
+        gtk_box_append(cast(line), edit)
+        gtk_box_append(cast(line), delete)
+        // The buttons act on the fast the row shows when pressed (rows are reused).
+        connect(edit, "clicked") { [weak self] in
+            guard let self, let record = self.record(of: item) else { return }
+            self.openEditor(HistoryPage.row(record, localTime: .system, now: WallClock.now()))
+        }
+        connect(delete, "clicked") { [weak self] in
+            guard let self, let record = self.record(of: item) else { return }
+            self.delete(record)
+        }
+        gtk_list_item_set_child(OpaquePointer(item), line)
+        gtk_list_item_set_activatable(OpaquePointer(item), 0)
+        items[item] = RowWidgets(span: span, detail: detail, note: note, edit: edit, delete: delete)
+    }
+
+    private func record(of item: UnsafeMutableRawPointer) -> FastRecord? {
+        list.record(at: Int(gtk_list_item_get_position(OpaquePointer(item))))
+    }
+
+    /// A row shows the fast at its position, or waits for its page.
+    private func bind(_ item: UnsafeMutableRawPointer) {
+        guard let widgets = items[item] else { return }
+        let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+        guard let record = list.record(at: position) else {
+            gtk_label_set_text(opaque(widgets.span), "…")
+            gtk_label_set_text(opaque(widgets.detail), "")
+            gtk_widget_set_visible(widgets.note, 0)
+            gtk_widget_set_sensitive(widgets.edit, 0)
+            gtk_widget_set_sensitive(widgets.delete, 0)
+            if let page = list.pageToAsk(for: position) { ask(page, list.generation) }
+            return
+        }
+        let row = HistoryPage.row(record, localTime: .system, now: WallClock.now())
+        gtk_label_set_text(opaque(widgets.span), row.span)
+        gtk_label_set_text(opaque(widgets.detail), row.detail)
+        gtk_widget_remove_css_class(widgets.detail, row.goalMet ? "dim-label" : "success")
+        gtk_widget_add_css_class(widgets.detail, row.goalMet ? "success" : "dim-label")
+        gtk_label_set_text(opaque(widgets.note), row.note)
+        gtk_widget_set_visible(widgets.note, row.note.isEmpty ? 0 : 1)
+        gtk_widget_set_sensitive(widgets.edit, 1)
+        gtk_widget_set_sensitive(widgets.delete, 1)
+        setAccessibleLabel(widgets.edit, row.editLabel)
+        setAccessibleLabel(widgets.delete, row.deleteLabel)
+    }
+
+    private func apply(_ splice: HistoryList.Splice?) {
+        guard let splice else { return }
+        islet_row_model_splice(rows, guint(splice.position), guint(splice.removed), guint(splice.added))
+        let empty = list.count == 0
+        gtk_widget_set_visible(emptyLabel, empty ? 1 : 0)
+        gtk_widget_set_visible(scroller, empty ? 0 : 1)
+    }
+
+    /// The history as isletd counts it: every row read again as it comes into view.
+    func reset(count: Int) { apply(list.reset(count: count)) }
+    func received(page: Int, _ records: [FastRecord], generation: Int) { apply(list.received(page: page, records, generation: generation)) }
+    func inserted(_ record: FastRecord) { apply(list.inserted(record)) }
+    func deleted(id: UInt64) { apply(list.deleted(id: id)) }
+    func replaced(_ record: FastRecord) { apply(list.replaced(record)) }
+
+    /// isletd's statistics and chart.
+    func show(_ page: HistoryPage) {
+        chart.show(page.chart)
+        gtk_label_set_text(opaque(statistics), page.empty ?? page.statistics.joinedText(separator: "\n"))
+    }
+
+    // MARK: The editor
+
+    /// The editor of a fast's times, note and rating, in the page above the list (not a
+    /// dialog: GTK 4.8's AT-SPI code crashed answering a screen reader about a closed dialog's
+    /// widgets).
     private var editor:
         (
             box: UnsafeMutablePointer<GtkWidget>, heading: UnsafeMutablePointer<GtkWidget>,
-            began: UnsafeMutablePointer<GtkWidget>, ended: UnsafeMutablePointer<GtkWidget>
+            began: UnsafeMutablePointer<GtkWidget>, ended: UnsafeMutablePointer<GtkWidget>,
+            note: UnsafeMutablePointer<GtkWidget>, rating: UnsafeMutablePointer<GtkWidget>
         )?
     /// The fast the editor edits; nil: it adds one.
-    private var editing: UInt64?
+    private var editing: HistoryPage.Row?
 
-    /// Opens the editor on a fast (`id`) or on a new one (nil): its start and end, Save.
-    private func openEditor(id: UInt64?, start: String, end: String) {
+    /// Opens the editor on a fast's row, or on a new fast (nil).
+    private func openEditor(_ row: HistoryPage.Row?) {
         guard let editor else { return }
-        editing = id
-        gtk_label_set_text(opaque(editor.heading), id == nil ? tr("Add a Fast") : tr("Edit the Fast"))
-        gtk_editable_set_text(opaque(editor.began), start)
-        gtk_editable_set_text(opaque(editor.ended), end)
+        editing = row
+        gtk_label_set_text(opaque(editor.heading), row == nil ? tr("Add a Fast") : tr("Edit the Fast"))
+        gtk_editable_set_text(opaque(editor.began), row?.typedStart ?? "")
+        gtk_editable_set_text(opaque(editor.ended), row?.typedEnd ?? "")
+        gtk_editable_set_text(opaque(editor.note), row?.noteText ?? "")
+        gtk_spin_button_set_value(opaque(editor.rating), Double(row?.rating ?? 0))
         gtk_widget_set_visible(editor.box, 1)
         gtk_widget_grab_focus(editor.began)
     }
@@ -63,6 +261,8 @@ final class HistoryView {
 
     private func makeEditor() -> UnsafeMutablePointer<GtkWidget> {
         let (box, inner) = card()
+        setMargins(box, 12)
+        gtk_widget_set_margin_top(box, 0)
         let heading: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
         gtk_widget_add_css_class(heading, "heading")
         gtk_label_set_xalign(opaque(heading), 0)
@@ -70,13 +270,13 @@ final class HistoryView {
         let hint = gtk_label_new(tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."))
         gtk_widget_add_css_class(hint, "dim-label")
         gtk_label_set_xalign(opaque(hint), 0)
+        gtk_label_set_wrap(opaque(hint), 1)
         gtk_box_append(cast(inner), hint)
-        func field(_ name: String) -> UnsafeMutablePointer<GtkWidget> {
+        func field(_ name: String, _ entry: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
             let row: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
             let label = gtk_label_new(name)
             gtk_widget_set_size_request(label, 80, -1)
             gtk_label_set_xalign(opaque(label), 0)
-            let entry: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
             gtk_widget_set_hexpand(entry, 1)
             setAccessibleLabel(entry, name)
             gtk_box_append(cast(row), label)
@@ -84,8 +284,13 @@ final class HistoryView {
             gtk_box_append(cast(inner), row)
             return entry
         }
-        let began = field(tr("Began"))
-        let ended = field(tr("Ended"))
+        let began = field(tr("Began"), gtk_entry_new())
+        let ended = field(tr("Ended"), gtk_entry_new())
+        let note = field(tr("Note"), gtk_entry_new())
+        gtk_entry_set_max_length(cast(note), Int32(Limits.noteLength.upperBound))
+        let rating = field(tr("Rating"), gtk_spin_button_new_with_range(0, 5, 1))
+        gtk_widget_set_hexpand(rating, 0)
+        gtk_widget_set_tooltip_text(rating, tr("How it went, 1 to 5; 0 for not rated."))
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
         let cancel = gtk_button_new_with_label(tr("Cancel"))
@@ -96,67 +301,19 @@ final class HistoryView {
         gtk_box_append(cast(inner), buttons)
         let done: () -> Void = { [weak self] in
             guard let self else { return }
-            let (start, end) = (String(cString: gtk_editable_get_text(opaque(began))), String(cString: gtk_editable_get_text(opaque(ended))))
+            func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String { String(cString: gtk_editable_get_text(opaque(entry))) }
+            let stars = UInt8(clamping: Int(gtk_spin_button_get_value_as_int(opaque(rating))))
+            let edit = Edit(id: self.editing?.id, start: text(began), end: text(ended), note: text(note), rating: stars, before: self.editing)
             self.closeEditor()
-            self.save(self.editing, start, end)
+            self.save(edit)
         }
         connect(save, "clicked", done)
         connect(began, "activate", done)
         connect(ended, "activate", done)
+        connect(note, "activate", done)
         connect(cancel, "clicked") { [weak self] in self?.closeEditor() }
         gtk_widget_set_visible(box, 0)
-        editor = (box, heading, began, ended)
+        editor = (box, heading, began, ended, note, rating)
         return box
-    }
-
-    func show(_ page: HistoryPage) {
-        chart.show(page.chart)
-        for widget in shown { gtk_box_remove(cast(content), widget) }
-        shown = []
-        func add(_ widget: UnsafeMutablePointer<GtkWidget>) {
-            gtk_box_append(cast(content), widget)
-            shown.append(widget)
-        }
-        if let empty = page.empty {
-            let label: UnsafeMutablePointer<GtkWidget> = gtk_label_new(empty)
-            gtk_widget_add_css_class(label, "dim-label")
-            gtk_widget_set_margin_top(label, 48)
-            add(label)
-            return
-        }
-        let statistics: UnsafeMutablePointer<GtkWidget> = gtk_label_new(page.statistics.joinedText(separator: "\n"))
-        gtk_label_set_xalign(opaque(statistics), 0)
-        gtk_widget_set_margin_bottom(statistics, 12)
-        add(statistics)
-        for row in page.rows {
-            let line: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-            let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)
-            gtk_widget_set_hexpand(texts, 1)
-            let span = gtk_label_new(row.span)
-            gtk_label_set_xalign(opaque(span), 0)
-            gtk_widget_add_css_class(span, "heading")
-            let detail = gtk_label_new(row.detail)
-            gtk_label_set_xalign(opaque(detail), 0)
-            gtk_widget_add_css_class(detail, row.goalMet ? "success" : "dim-label")
-            gtk_box_append(cast(texts), span)
-            gtk_box_append(cast(texts), detail)
-            let edit = gtk_button_new_from_icon_name("document-edit-symbolic")
-            gtk_widget_add_css_class(edit, "flat")
-            gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
-            gtk_widget_set_tooltip_text(edit, tr("Edit"))
-            setAccessibleLabel(edit, row.editLabel)
-            let (id, start, end) = (row.id, row.typedStart, row.typedEnd)
-            connect(edit, "clicked") { [weak self] in self?.openEditor(id: id, start: start, end: end) }
-            let button = gtk_button_new_from_icon_name("user-trash-symbolic")
-            gtk_widget_add_css_class(button, "flat")
-            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-            gtk_widget_set_tooltip_text(button, tr("Delete"))
-            setAccessibleLabel(button, row.deleteLabel)
-            connect(button, "clicked") { [weak self] in self?.delete(id) }
-            gtk_box_append(cast(line), texts)
-            gtk_box_append(cast(line), edit)
-            gtk_box_append(cast(line), button)
-            add(line)
-        }
     }
 }

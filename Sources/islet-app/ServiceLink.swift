@@ -23,10 +23,17 @@ final class ServiceLink: @unchecked Sendable {
         case stopped(CompletedFast)
         /// The goal presets, as isletd describes them (in the session's language).
         case presets([Preset])
-        /// The completed fasts and isletd's statistics of them.
-        case history([CompletedFast], [String: UInt64])
+        /// How many completed fasts there are, isletd's statistics of them and the last four
+        /// weeks' days (ListDays).
+        case historySummary(count: Int, figures: [String: UInt64], days: [FastingDays.Day])
+        /// A page of the history (ListFastRecords), asked for in the list's `generation`.
+        case historyPage(page: Int, records: [FastRecord], generation: Int)
+        /// A fast that went to the history (stopped, added, added back).
+        case historyInserted(FastRecord)
+        /// A fast edited here: its note alone (`moved` false), or its times too.
+        case historyEdited(FastRecord, moved: Bool)
         /// A fast deleted from the history, kept here so that Undo can add it back.
-        case deleted(CompletedFast)
+        case deleted(FastRecord)
         /// The Settings page's facts: isletd's activity settings and islet-notify's config.
         case preferences(PreferencesPage.Facts)
         /// Every running and paused timer, and the live activity (nil: the island is empty).
@@ -71,7 +78,7 @@ final class ServiceLink: @unchecked Sendable {
             Task {
                 for await message in fastSignals {
                     await self.refresh()
-                    if message.member == IsletBus.Fasting.Signal.fastStopped.rawValue { await self.loadHistory() }
+                    if message.member == IsletBus.Fasting.Signal.fastStopped.rawValue { await self.stoppedFastToHistory() }
                 }
             }
             Task {
@@ -140,22 +147,43 @@ final class ServiceLink: @unchecked Sendable {
 
     func undoStop() { call { _ = try await $0.undoStopFast() } }
 
-    /// The history and its statistics (FR-005): on the page's showing and after a change.
+    /// How many fasts there are, their statistics and the last four weeks' days (FR-005): on the
+    /// page's showing and after a change. Never the whole history.
     func loadHistory() async {
         guard let client else { return }
         do {
-            let fasts = try await client.allFasts()
             let stats = try await client.stats()
             var figures: [String: UInt64] = [:]
             for (key, value) in stats {
                 if let v = value.uint64 { figures[key] = v } else if let v = value.uint32 { figures[key] = UInt64(v) }
             }
-            deliver(.history(fasts, figures))
+            let now = WallClock.now()
+            let zone = LocalTime.system
+            let first = zone.local(now).day - Int64(HistoryPage.Chart.days - 1)
+            let days = try await client.days(from: FastingDays.midnight(of: first, in: zone), count: UInt32(HistoryPage.Chart.days)).map {
+                FastingDays.Day(day: zone.local($0.startsAt).day, startsAt: $0.startsAt, fastedUSec: $0.fasted, goalMet: $0.goalMet)
+            }
+            deliver(.historySummary(count: Int(figures["count"] ?? 0), figures: figures, days: days))
         } catch let error as DBusError where error.meansServiceUnavailable {
             deliver(.unavailable(tr("islet's service is not running.")))
         } catch {
             deliver(.failed(ServiceLink.words(error)))
         }
+    }
+
+    /// A page of the history, for the rows that came into view.
+    func loadPage(_ page: Int, generation: Int) {
+        call { client in
+            let records = try await client.records(offset: UInt32(clamping: page * HistoryList.pageSize), limit: UInt32(HistoryList.pageSize))
+            self.deliver(.historyPage(page: page, records: records, generation: generation))
+        }
+    }
+
+    /// The fast just stopped, as the history keeps it (the newest), and the new figures.
+    private func stoppedFastToHistory() async {
+        guard let client else { return }
+        if let newest = try? await client.records(offset: 0, limit: 1).first { deliver(.historyInserted(newest)) }
+        await loadHistory()
     }
 
     /// The timers and the activity on the island (the Timers page).
@@ -257,36 +285,44 @@ final class ServiceLink: @unchecked Sendable {
     }
 
     /// Deletes a fast; Undo adds it back (the contract has no undelete: AddFast, a new id).
-    func deleteFast(_ fast: CompletedFast) {
+    func deleteFast(_ record: FastRecord) {
         call { client in
-            try await client.deleteFast(id: fast.id)
-            self.deliver(.deleted(fast))
+            try await client.deleteFast(id: record.fast.id)
+            self.deliver(.deleted(record))
             await self.loadHistory()
         }
     }
 
-    /// A completed fast's times corrected (FR-005).
-    func editFast(id: UInt64, startedAt: USec, endedAt: USec) {
+    /// A completed fast corrected (FR-005): its times, when they changed, then its note and
+    /// rating, when they did.
+    func editFast(_ record: FastRecord, timesChanged: Bool, noteChanged: Bool) {
         call { client in
-            try await client.editFast(id: id, startedAt: startedAt, endedAt: endedAt)
+            let fast = record.fast
+            if timesChanged { try await client.editFast(id: fast.id, startedAt: fast.startedAt, endedAt: fast.endedAt) }
+            if noteChanged { try await client.setNote(id: fast.id, note: record.note, rating: record.rating) }
+            self.deliver(.historyEdited(record, moved: timesChanged))
             await self.loadHistory()
         }
     }
 
     /// A fast the user forgot to start, added with the daily goal it would have had.
-    func addFast(startedAt: USec, endedAt: USec) {
+    func addFast(startedAt: USec, endedAt: USec, note: String, rating: UInt8) {
         call { client in
             let goal = try await client.fastStatus().dailyGoalSeconds
-            _ = try await client.addFast(startedAt: startedAt, endedAt: endedAt, goalSeconds: goal)
-            await self.loadHistory()
+            let fast = CompletedFast(id: 0, startedAt: startedAt, endedAt: endedAt, goalSeconds: goal)
+            try await self.add(FastRecord(fast: fast, note: note, rating: rating), client)
         }
     }
 
-    func addBack(_ fast: CompletedFast) {
-        call { client in
-            _ = try await client.addFast(startedAt: fast.startedAt, endedAt: fast.endedAt, goalSeconds: fast.goalSeconds)
-            await self.loadHistory()
-        }
+    /// A deleted fast back, note and rating included.
+    func addBack(_ record: FastRecord) { call { client in try await self.add(record, client) } }
+
+    private func add(_ record: FastRecord, _ client: IsletClient) async throws {
+        var added = record
+        added.fast.id = try await client.addFast(startedAt: record.fast.startedAt, endedAt: record.fast.endedAt, goalSeconds: record.fast.goalSeconds)
+        if !record.note.isEmpty || record.rating != 0 { try await client.setNote(id: added.fast.id, note: record.note, rating: record.rating) }
+        deliver(.historyInserted(added))
+        await loadHistory()
     }
 
     /// The daily goal (DFG-002, DFG-003): seconds, or 0 for none.

@@ -73,59 +73,69 @@ import Testing
     @Test func fr005NewestFirstWithLengthAndGoal() {
         let fasts = [
             CompletedFast(
-                id: 1, startedAt: HistoryPageModel.now - 30 * 86400 * HistoryPageModel.s,
-                endedAt: HistoryPageModel.now - (30 * 86400 - 14 * 3600) * HistoryPageModel.s, goalSeconds: 16 * 3600),
-            CompletedFast(
                 id: 2, startedAt: HistoryPageModel.now - 20 * 3600 * HistoryPageModel.s, endedAt: HistoryPageModel.now - 3 * 3600 * HistoryPageModel.s,
                 goalSeconds: 16 * 3600),
+            CompletedFast(
+                id: 1, startedAt: HistoryPageModel.now - 30 * 86400 * HistoryPageModel.s,
+                endedAt: HistoryPageModel.now - (30 * 86400 - 14 * 3600) * HistoryPageModel.s, goalSeconds: 16 * 3600),
         ]
+        let rows = [FastRecord(fast: fasts[0], note: "Hungry at 11.\nFine after.", rating: 4), FastRecord(fast: fasts[1])].map {
+            HistoryPage.row($0, localTime: .utc, now: HistoryPageModel.now)
+        }
+        #expect(rows[0].span == "Tue 23:30 – 16:30")
+        #expect(rows[0].detail == "17 h · Goal met" && rows[0].goalMet)
+        #expect(rows[0].note == "★★★★☆ Hungry at 11. …" && rows[0].noteText == "Hungry at 11.\nFine after." && rows[0].rating == 4)
+        #expect(rows[1].span == "2026-10-26 19:30 – 2026-10-27 09:30")
+        #expect(rows[1].detail == "14 h · Goal: 16 hours" && !rows[1].goalMet && rows[1].note.isEmpty)
+        #expect(rows[0].deleteLabel == "Delete the fast of Tue 23:30")
         let page = HistoryPage(
-            fasts: fasts,
+            count: 2,
             statistics: ["count": 2, "total_usec": 31 * 3600 * HistoryPageModel.s, "goal_hits": 1, "current_streak_days": 1, "longest_streak_days": 1],
-            localTime: .utc, now: HistoryPageModel.now)
-        #expect(page.rows.map(\.id) == [2, 1])
-        #expect(page.rows[0].span == "Tue 23:30 – 16:30")
-        #expect(page.rows[0].detail == "17 h · Goal met" && page.rows[0].goalMet)
-        #expect(page.rows[1].span == "2026-10-26 19:30 – 2026-10-27 09:30")
-        #expect(page.rows[1].detail == "14 h · Goal: 16 hours" && !page.rows[1].goalMet)
-        #expect(page.rows[0].deleteLabel == "Delete the fast of Tue 23:30")
+            days: [], localTime: .utc, now: HistoryPageModel.now)
         #expect(page.empty == nil)
         #expect(page.statistics.first == "Fasts: 2" && page.statistics[1] == "Total: 31 h")
         #expect(page.statistics.last == "Longest streak: 1 day")
     }
 
-    /// FR-005's chart: the last four weeks, a bar a day (the fasts that ended that day), against
-    /// the daily goal; the fields an edit starts from, in the form a person types.
+    /// FR-005's chart: the last four weeks, a bar a day (the hours fasted within that day, as
+    /// isletd's ListDays counts them), against the daily goal; the fields an edit starts from,
+    /// in the form a person types.
     @Test func fr005ChartOfTheLastFourWeeksAndEditForms() throws {
         let s = HistoryPageModel.s
         let now = HistoryPageModel.now
         let fasts = [
-            // Ended today (Wed 25th), 17 h, goal met; ended yesterday, 10 h, goal missed; two on the
-            // 20th (8 h + 9 h); one 40 days ago, outside the chart.
+            // Tue 23:30 to Wed 16:30, 17 h, goal met; Tue 09:30 to 19:30, 10 h, goal missed; two on
+            // Thursday night and Friday the 20th (8 h + 9 h); one 40 days ago, outside the chart.
             CompletedFast(id: 1, startedAt: now - 20 * 3600 * s, endedAt: now - 3 * 3600 * s, goalSeconds: 16 * 3600),
             CompletedFast(id: 2, startedAt: now - 34 * 3600 * s, endedAt: now - 24 * 3600 * s, goalSeconds: 16 * 3600),
             CompletedFast(id: 3, startedAt: now - (5 * 86400 + 20 * 3600) * s, endedAt: now - (5 * 86400 + 12 * 3600) * s, goalSeconds: 0),
             CompletedFast(id: 4, startedAt: now - (5 * 86400 + 11 * 3600) * s, endedAt: now - (5 * 86400 + 2 * 3600) * s, goalSeconds: 0),
             CompletedFast(id: 5, startedAt: now - 40 * 86400 * s, endedAt: now - (40 * 86400 - 16 * 3600) * s, goalSeconds: 0),
         ]
-        let page = HistoryPage(fasts: fasts, statistics: [:], localTime: .utc, now: now, goalSeconds: 16 * 3600)
+        let today = LocalTime.utc.local(now).day
+        let days = FastingDays.days(
+            fasts.map { FastingDays.Span(startedAt: $0.startedAt, endedAt: $0.endedAt, metGoal: $0.metGoal) }, firstDay: today - 27, count: 28,
+            localTime: .utc)
+        let page = HistoryPage(count: fasts.count, statistics: [:], days: days, localTime: .utc, now: now, goalSeconds: 16 * 3600)
         let chart = try #require(page.chart)
         #expect(chart.days.count == 28)
-        #expect(chart.days.last?.hours == 17 && chart.days.last?.metGoal == true)
-        #expect(chart.days[26].hours == 10 && chart.days[26].metGoal == false)
-        #expect(chart.days[22].hours == 17 && !chart.days[22].metGoal, "two fasts that ended the same day add up")
+        #expect(chart.days.last?.hours == 16.5 && chart.days.last?.metGoal == true)
+        #expect(chart.days[26].hours == 10.5 && chart.days[26].metGoal == false, "half an hour of the first fast, and the second")
+        #expect(chart.days[22].hours == 16.5 && !chart.days[22].metGoal, "two fasts on the same day add up")
+        #expect(chart.days[21].hours == 0.5)
         #expect(chart.days.map(\.hours).reduce(0, +) == 44, "the fast 40 days ago is not in it")
-        #expect(chart.goalHours == 16 && chart.scaleHours == 17)
+        #expect(chart.goalHours == 16 && chart.scaleHours == 16.5)
         #expect(chart.days[0].label == "2026-10-29" && chart.days[4].label == "2026-11-02" && chart.days[1].label == "", "dates on Mondays")
-        #expect(chart.summary == "Hours fasted a day, the last four weeks: fasts on 3 days, the goal met on 1, the longest day 17 h.")
-        #expect(page.rows[0].typedStart == "2026-11-24 23:30" && page.rows[0].typedEnd == "2026-11-25 16:30")
-        #expect(page.rows[0].editLabel == "Edit the fast of Tue 23:30")
-        #expect(HistoryPage(fasts: [], statistics: [:], localTime: .utc, now: now).chart == nil, "no chart without fasts")
+        #expect(chart.summary == "Hours fasted a day, the last four weeks: fasts on 4 days, the goal met on 1, the longest day 16 h 30 min.")
+        let row = HistoryPage.row(FastRecord(fast: fasts[0]), localTime: .utc, now: now)
+        #expect(row.typedStart == "2026-11-24 23:30" && row.typedEnd == "2026-11-25 16:30")
+        #expect(row.editLabel == "Edit the fast of Tue 23:30")
+        #expect(HistoryPage(count: 0, statistics: [:], days: days, localTime: .utc, now: now).chart == nil, "no chart without fasts")
     }
 
     @Test func fr005EmptyState() {
-        let page = HistoryPage(fasts: [], statistics: [:], localTime: .utc, now: HistoryPageModel.now)
-        #expect(page.rows.isEmpty && page.statistics.isEmpty)
+        let page = HistoryPage(count: 0, statistics: [:], days: [], localTime: .utc, now: HistoryPageModel.now)
+        #expect(page.statistics.isEmpty)
         #expect(page.empty == "No fasts yet. A fast you stop is kept here.")
     }
 
