@@ -49,19 +49,46 @@ public struct HistoryPage: Equatable, Sendable {
         public var summary: String
     }
 
-    public var chart: Chart?
+    /// The charts the Statistics view switches between.
+    public enum ChartRange: String, CaseIterable, Sendable {
+        case week, fourWeeks, year
+    }
+
+    /// Each range's chart; none without fasts.
+    public var charts: [ChartRange: Chart] = [:]
+    /// The last four weeks' chart.
+    public var chart: Chart? { charts[.fourWeeks] }
+    /// "Last 7 days: 15 h 20 min a day", "Last 4 weeks: ...", "Last 12 months: ...": the time
+    /// fasted a day on average, every day counted.
+    public var averages: [String] = []
     /// Shown when there is no fast yet.
     public var empty: String?
     /// "Fasts: 12", "Total: 190 h 5 min", ... in order.
     public var statistics: [String]
 
+    /// How many days of ListDays the page wants: a year's, and today.
+    public static let daysShown = 366
+
     /// `count`: the completed fasts; `stats`: isletd's GetStats (count, total_usec,
     /// longest_usec, average_usec, goal_hits, current_streak_days, longest_streak_days); `days`:
-    /// ListDays of the last ``Chart/days`` days, oldest first.
+    /// ListDays up to today, oldest first (``daysShown`` of them; fewer make shorter charts).
     public init(
         count: Int, statistics stats: [String: UInt64], days: [FastingDays.Day], localTime: LocalTime, now: USec, goalSeconds: UInt64 = 0
     ) {
-        chart = count == 0 || days.isEmpty ? nil : HistoryPage.chart(days, localTime: localTime, goalSeconds: goalSeconds)
+        if count > 0, !days.isEmpty {
+            charts[.week] = HistoryPage.chart(Array(days.suffix(7)), localTime: localTime, goalSeconds: goalSeconds, weekdays: true)
+            charts[.fourWeeks] = HistoryPage.chart(Array(days.suffix(Chart.days)), localTime: localTime, goalSeconds: goalSeconds)
+            charts[.year] = HistoryPage.yearChart(days, localTime: localTime, goalSeconds: goalSeconds)
+            func average(_ last: Int) -> String {
+                let slice = days.suffix(last)
+                let total = slice.reduce(UInt64(0)) { $0 + $1.fastedUSec }
+                return Format.hoursMinutes(seconds: total / UInt64(max(1, slice.count)) / usecPerSecond)
+            }
+            averages = [
+                tr("Last 7 days: %s a day", average(7)), tr("Last 4 weeks: %s a day", average(28)),
+                tr("Last 12 months: %s a day", average(days.count)),
+            ]
+        }
         empty = count == 0 ? tr("No fasts yet. A fast you stop is kept here.") : nil
         func hm(_ key: String) -> String { Format.hoursMinutes(seconds: (stats[key] ?? 0) / usecPerSecond) }
         let current = stats["current_streak_days"] ?? 0
@@ -93,18 +120,60 @@ public struct HistoryPage: Equatable, Sendable {
             typedStart: localTime.typedForm(fast.startedAt), typedEnd: localTime.typedForm(fast.endedAt), noteText: record.note, rating: record.rating)
     }
 
-    /// ListDays' figures as the chart draws them.
-    static func chart(_ figures: [FastingDays.Day], localTime: LocalTime, goalSeconds: UInt64) -> Chart {
+    /// ListDays' figures as the chart draws them: a bar a day, dated on Mondays and on the
+    /// first (`weekdays`: each bar its weekday).
+    static func chart(_ figures: [FastingDays.Day], localTime: LocalTime, goalSeconds: UInt64, weekdays: Bool = false) -> Chart {
         let days = figures.enumerated().map { index, figure -> Chart.Day in
-            let label = (figure.day - 4) % 7 == 0 || index == 0 ? localTime.date(day: figure.day) : ""
+            // The first day is dated too, unless a Monday's date follows too closely for both.
+            let monday = (figure.day - 4) % 7 == 0
+            let firstMonday = Int(((4 - (figures.first?.day ?? 0)) % 7 + 7) % 7)
+            let label =
+                weekdays
+                ? localTime.style.weekday(ofDay: figure.day) : monday || (index == 0 && firstMonday >= 4) ? localTime.date(day: figure.day) : ""
             return Chart.Day(label: label, hours: Double(figure.fastedUSec) / 3_600_000_000, metGoal: figure.goalMet)
         }
         let goalHours = Double(goalSeconds) / 3600
         let longest = days.map(\.hours).max() ?? 0
-        let summary = tr(
-            "Hours fasted a day, the last four weeks: fasts on %1$s days, the goal met on %2$s, the longest day %3$s.",
+        let arguments = [
             "\(days.filter { $0.hours > 0 }.count)", "\(days.filter(\.metGoal).count)",
-            Format.hoursMinutes(seconds: (figures.map(\.fastedUSec).max() ?? 0) / usecPerSecond))
+            Format.hoursMinutes(seconds: (figures.map(\.fastedUSec).max() ?? 0) / usecPerSecond),
+        ]
+        let summary =
+            weekdays
+            ? tr(
+                "Hours fasted a day, the last 7 days: fasts on %1$s days, the goal met on %2$s, the longest day %3$s.", arguments[0], arguments[1], arguments[2]
+            )
+            : tr(
+                "Hours fasted a day, the last four weeks: fasts on %1$s days, the goal met on %2$s, the longest day %3$s.", arguments[0], arguments[1],
+                arguments[2])
         return Chart(days: days, goalHours: goalHours, scaleHours: max(1, longest, goalHours), summary: summary)
+    }
+
+    /// The last twelve months, a bar a month: the time fasted a day on average in it (the days
+    /// of it that `figures` hold), against the daily goal; a bar meets the goal when its average
+    /// does.
+    static func yearChart(_ figures: [FastingDays.Day], localTime: LocalTime, goalSeconds: UInt64) -> Chart {
+        var months: [(key: Int64, label: String, total: UInt64, days: Int)] = []
+        for figure in figures {
+            let date = LocalTime.civilDate(ofDay: figure.day)
+            let key = date.year * 12 + Int64(date.month - 1)
+            if months.last?.key == key {
+                months[months.count - 1].total += figure.fastedUSec
+                months[months.count - 1].days += 1
+            } else {
+                months.append((key, localTime.style.shortMonths[(date.month - 1) % 12], figure.fastedUSec, 1))
+            }
+        }
+        let goalHours = Double(goalSeconds) / 3600
+        let bars = months.suffix(12).map { month -> Chart.Day in
+            let hours = Double(month.total) / Double(max(1, month.days)) / 3_600_000_000
+            return Chart.Day(label: month.label, hours: hours, metGoal: goalSeconds > 0 && hours >= goalHours)
+        }
+        let best = bars.max { $0.hours < $1.hours }
+        let summary = tr(
+            "Hours fasted a day on average, month by month, the last 12 months: the goal met on average in %1$s months, the best %2$s with %3$s a day.",
+            "\(bars.filter(\.metGoal).count)", best?.label ?? "-", Format.hoursMinutes(seconds: UInt64((best?.hours ?? 0) * 3600)))
+        let longest = bars.map(\.hours).max() ?? 0
+        return Chart(days: bars, goalHours: goalHours, scaleHours: max(1, longest, goalHours), summary: summary)
     }
 }

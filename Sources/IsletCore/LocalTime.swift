@@ -115,13 +115,29 @@ public struct ClockStyle: Sendable, Equatable {
     /// they are): "%d.%m.%Y", "%m/%d/%Y".
     public var datePattern: String
 
-    public init(twelveHour: Bool, am: String, pm: String, weekdays: [String], datePattern: String) {
+    /// Month names as they stand alone ("November"), January first, and abbreviated ("Nov").
+    public var months: [String]
+    public var shortMonths: [String]
+    /// The first day of the week: 0 Sunday, 1 Monday (ISO 8601).
+    public var firstWeekday: Int
+
+    public init(
+        twelveHour: Bool, am: String, pm: String, weekdays: [String], datePattern: String, months: [String] = [], shortMonths: [String] = [],
+        firstWeekday: Int = 1
+    ) {
+        self.months = months.count == 12 ? months : ClockStyle.englishMonths
+        self.shortMonths = shortMonths.count == 12 ? shortMonths : ClockStyle.englishMonths.map { String($0.prefix(3)) }
+        self.firstWeekday = (0...6).contains(firstWeekday) ? firstWeekday : 1
         self.twelveHour = twelveHour
         self.am = am
         self.pm = pm
         self.weekdays = weekdays.count == 7 ? weekdays : ClockStyle.iso.weekdays
         self.datePattern = datePattern
     }
+
+    static let englishMonths = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
 
     public static let iso = ClockStyle(
         twelveHour: false, am: "AM", pm: "PM", weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"], datePattern: "%F")

@@ -38,6 +38,7 @@ extension ClockStyle {
         let date = String(cString: islet_time_info(islet_date_format))
         return ClockStyle(
             twelveHour: twelveHour, am: am, pm: pm, weekdays: (0..<7).map { String(cString: islet_weekday(Int32($0))) },
-            datePattern: date.isEmpty ? "%F" : date)
+            datePattern: date.isEmpty ? "%F" : date, months: (0..<12).map { String(cString: islet_month(Int32($0), 0)) },
+            shortMonths: (0..<12).map { String(cString: islet_month(Int32($0), 1)) }, firstWeekday: Int(islet_first_weekday()))
     }
 }

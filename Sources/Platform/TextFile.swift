@@ -43,9 +43,9 @@ public enum TextFile {
     /// `path` from the working directory when it is relative.
     public static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let folder = String(cString: buffer)
+        guard let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        let folder = String(cString: cwd)
         return (folder == "/" ? "" : folder) + "/" + path
     }
 

@@ -157,6 +157,7 @@ final class AppController {
         adw_view_stack_page_set_icon_name(goalPage, "emblem-default-symbolic")
         let history = HistoryView(
             ask: { page, generation in me.value?.link?.loadPage(page, generation: generation) },
+            month: { year, month in me.value?.link?.loadMonth(year: year, month: month) },
             delete: { record in me.value?.link?.deleteFast(record) }, save: { edit in me.value?.saveFast(edit) })
         self.history = history
         let historyPage = adw_view_stack_add_titled(opaque(stack), history.root, "history", tr("History"))
@@ -255,6 +256,8 @@ final class AppController {
             // list missed a change.
             if historyStale || history?.list.count != count { history?.reset(count: count) }
             historyStale = false
+        case .calendar(let year, let month, let days):
+            history?.calendar.show(CalendarMonth(year: year, month: month, days: days, localTime: .system, now: WallClock.now()))
         case .historyPage(let page, let records, let generation):
             history?.received(page: page, records, generation: generation)
         case .historyInserted(let record):

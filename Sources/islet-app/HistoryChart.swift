@@ -1,9 +1,9 @@
 import CAdw
 import IsletAppModel
 
-/// The History page's chart (FR-005): a bar a day for the last four weeks, the hours of the
-/// fasts that ended that day, the daily goal as a dashed line; bars that met a goal in the
-/// accent colour. Drawn with cairo in a GtkDrawingArea, in the style's own text colour (light
+/// The History page's chart (FR-005): a bar a day for the last week or four weeks (the hours
+/// fasted within the day), or a bar a month for the last year (the hours a day on average),
+/// the daily goal as a dashed line; bars that met a goal in the accent colour. Drawn with cairo in a GtkDrawingArea, in the style's own text colour (light
 /// and dark alike); a screen reader hears the chart's summary.
 final class HistoryChart {
     let root: UnsafeMutablePointer<GtkWidget>
@@ -49,6 +49,7 @@ final class HistoryChart {
         let slot = width / count
         let bar = max(2, slot * 0.7)
         func y(_ hours: Double) -> Double { top + plot * (1 - min(1, hours / chart.scaleHours)) }
+        let centred = chart.days.allSatisfy { !$0.label.isEmpty }
         for (index, day) in chart.days.enumerated() {
             let x = Double(index) * slot + (slot - bar) / 2
             if day.hours > 0 {
@@ -67,7 +68,15 @@ final class HistoryChart {
             if !day.label.isEmpty {
                 cairo_set_source_rgba(cr, ink.red.d, ink.green.d, ink.blue.d, 0.7)
                 cairo_set_font_size(cr, 10)
-                cairo_move_to(cr, Double(index) * slot, height - 3)
+                // Under its bar when every bar has a label (a week, a year); else from the
+                // slot's start (dates, which need the room).
+                var offset = 0.0
+                if centred {
+                    var extents = cairo_text_extents_t()
+                    cairo_text_extents(cr, day.label, &extents)
+                    offset = max(0, (slot - extents.x_advance) / 2)
+                }
+                cairo_move_to(cr, Double(index) * slot + offset, height - 3)
                 cairo_show_text(cr, day.label)
             }
         }

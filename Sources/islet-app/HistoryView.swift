@@ -30,7 +30,12 @@ final class HistoryView {
     private let rows = islet_row_model_new()
     private(set) var list = HistoryList()
     private let chart = HistoryChart()
+    let calendar: CalendarView
     private let statistics: UnsafeMutablePointer<GtkWidget>
+    private let averages: UnsafeMutablePointer<GtkWidget>
+    /// The chart shown, and the figures last shown.
+    private var range = HistoryPage.ChartRange.fourWeeks
+    private var page: HistoryPage?
     private let emptyLabel: UnsafeMutablePointer<GtkWidget>
     private let scroller: UnsafeMutablePointer<GtkWidget>
     private let sections: UnsafeMutablePointer<GtkWidget>
@@ -60,8 +65,12 @@ final class HistoryView {
         }
     }
 
-    init(ask: @escaping (Int, Int) -> Void, delete: @escaping (FastRecord) -> Void, save: @escaping (Edit) -> Void) {
+    init(
+        ask: @escaping (Int, Int) -> Void, month: @escaping (Int64, Int) -> Void, delete: @escaping (FastRecord) -> Void,
+        save: @escaping (Edit) -> Void
+    ) {
         self.ask = ask
+        calendar = CalendarView(ask: month)
         self.delete = delete
         self.save = save
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -110,15 +119,42 @@ final class HistoryView {
         let fastsPage = adw_view_stack_add_titled(opaque(sections), fasts, "fasts", tr("Fasts"))
         adw_view_stack_page_set_icon_name(fastsPage, "view-list-symbolic")
 
-        // Statistics: isletd's figures and the chart.
+        // Statistics: isletd's figures, the chart of a week, four weeks or a year, the averages.
         let (statisticsRoot, statisticsContent) = scrollingPage(spacing: 12)
         statistics = gtk_label_new("")
         gtk_label_set_xalign(opaque(statistics), 0)
         gtk_label_set_wrap(opaque(statistics), 1)
         gtk_box_append(cast(statisticsContent), statistics)
+        averages = gtk_label_new("")
+        let ranges = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        gtk_widget_add_css_class(ranges, "linked")
+        gtk_widget_set_halign(ranges, GTK_ALIGN_CENTER)
+        var group: UnsafeMutablePointer<GtkWidget>?
+        for (range, name) in [(HistoryPage.ChartRange.week, tr("Week")), (.fourWeeks, tr("4 Weeks")), (.year, tr("Year"))] {
+            let toggle: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new_with_label(name)
+            if let group { gtk_toggle_button_set_group(cast(toggle), cast(group)) } else { group = toggle }
+            gtk_toggle_button_set_active(cast(toggle), range == .fourWeeks ? 1 : 0)
+            connect(toggle, "toggled") { [weak self] in
+                guard let self, gtk_toggle_button_get_active(cast(toggle)) != 0 else { return }
+                self.range = range
+                if let page = self.page { self.show(page) }
+            }
+            gtk_box_append(cast(ranges), toggle)
+        }
+        gtk_box_append(cast(statisticsContent), ranges)
         gtk_box_append(cast(statisticsContent), chart.root)
+        gtk_label_set_xalign(opaque(averages), 0)
+        gtk_label_set_wrap(opaque(averages), 1)
+        gtk_box_append(cast(statisticsContent), averages)
         let statisticsPage = adw_view_stack_add_titled(opaque(sections), statisticsRoot, "statistics", tr("Statistics"))
         adw_view_stack_page_set_icon_name(statisticsPage, "x-office-presentation-symbolic")
+        let calendarPage = adw_view_stack_add_titled(opaque(sections), calendar.root, "calendar", tr("Calendar"))
+        adw_view_stack_page_set_icon_name(calendarPage, "x-office-calendar-symbolic")
+        // The calendar's month is read when the calendar is shown.
+        connect(opaque(sections), "notify::visible-child") { [weak self] in
+            guard let self, let name = adw_view_stack_get_visible_child_name(opaque(sections)), String(cString: name) == "calendar" else { return }
+            self.calendar.refresh()
+        }
 
         gtk_box_append(cast(root), makeEditor())
         gtk_widget_set_vexpand(sections, 1)
@@ -220,10 +256,14 @@ final class HistoryView {
     func deleted(id: UInt64) { apply(list.deleted(id: id)) }
     func replaced(_ record: FastRecord) { apply(list.replaced(record)) }
 
-    /// isletd's statistics and chart.
+    /// isletd's statistics, the chart of the range chosen and the averages; the calendar's
+    /// month read again (the history changed).
     func show(_ page: HistoryPage) {
-        chart.show(page.chart)
+        self.page = page
+        chart.show(page.charts[range])
         gtk_label_set_text(opaque(statistics), page.empty ?? page.statistics.joinedText(separator: "\n"))
+        gtk_label_set_text(opaque(averages), page.averages.joinedText(separator: "\n"))
+        calendar.refreshIfShown()
     }
 
     // MARK: The editor

@@ -26,6 +26,8 @@ final class ServiceLink: @unchecked Sendable {
         /// How many completed fasts there are, isletd's statistics of them and the last four
         /// weeks' days (ListDays).
         case historySummary(count: Int, figures: [String: UInt64], days: [FastingDays.Day])
+        /// A month's days for the calendar.
+        case calendar(year: Int64, month: Int, days: [FastingDays.Day])
         /// A page of the history (ListFastRecords), asked for in the list's `generation`.
         case historyPage(page: Int, records: [FastRecord], generation: Int)
         /// A fast that went to the history (stopped, added, added back).
@@ -159,15 +161,29 @@ final class ServiceLink: @unchecked Sendable {
             }
             let now = WallClock.now()
             let zone = LocalTime.system
-            let first = zone.local(now).day - Int64(HistoryPage.Chart.days - 1)
-            let days = try await client.days(from: FastingDays.midnight(of: first, in: zone), count: UInt32(HistoryPage.Chart.days)).map {
-                FastingDays.Day(day: zone.local($0.startsAt).day, startsAt: $0.startsAt, fastedUSec: $0.fasted, goalMet: $0.goalMet)
-            }
+            let first = zone.local(now).day - Int64(HistoryPage.daysShown - 1)
+            let days = try await self.days(client, from: first, count: HistoryPage.daysShown)
             deliver(.historySummary(count: Int(figures["count"] ?? 0), figures: figures, days: days))
         } catch let error as DBusError where error.meansServiceUnavailable {
             deliver(.unavailable(tr("islet's service is not running.")))
         } catch {
             deliver(.failed(ServiceLink.words(error)))
+        }
+    }
+
+    /// ListDays from the local day `first` on.
+    private func days(_ client: IsletClient, from first: Int64, count: Int) async throws -> [FastingDays.Day] {
+        let zone = LocalTime.system
+        return try await client.days(from: FastingDays.midnight(of: first, in: zone), count: UInt32(count)).map {
+            FastingDays.Day(day: zone.local($0.startsAt).day, startsAt: $0.startsAt, fastedUSec: $0.fasted, goalMet: $0.goalMet)
+        }
+    }
+
+    /// A month of the calendar.
+    func loadMonth(year: Int64, month: Int) {
+        call { client in
+            let days = try await self.days(client, from: CalendarMonth.firstDay(year, month), count: CalendarMonth.length(year, month))
+            self.deliver(.calendar(year: year, month: month, days: days))
         }
     }
 

@@ -22,3 +22,7 @@ typedef enum {
 const char *islet_time_info(islet_time_item item);
 /// Abbreviated weekday names, 0 = Sunday.
 const char *islet_weekday(int day);
+/// A month's name as it stands alone ("November", "November"; abbreviated: "Nov"), 0 = January.
+const char *islet_month(int month, int abbreviated);
+/// The first day of the week in the locale, 0 = Sunday, 1 = Monday.
+int islet_first_weekday(void);
