@@ -158,7 +158,8 @@ final class AppController {
         let history = HistoryView(
             ask: { page, generation in me.value?.link?.loadPage(page, generation: generation) },
             month: { year, month in me.value?.link?.loadMonth(year: year, month: month) },
-            delete: { record in me.value?.link?.deleteFast(record) }, save: { edit in me.value?.saveFast(edit) })
+            delete: { record in me.value?.link?.deleteFast(record) }, save: { edit in me.value?.saveFast(edit) },
+            importChosen: { entries in me.value?.link?.importFasts(entries) })
         self.history = history
         let historyPage = adw_view_stack_add_titled(opaque(stack), history.root, "history", tr("History"))
         adw_view_stack_page_set_icon_name(historyPage, "document-open-recent-symbolic")
@@ -264,6 +265,10 @@ final class AppController {
             history?.inserted(record)
         case .historyEdited(let record, let moved):
             if moved { historyStale = true } else { history?.replaced(record) }
+        case .done(let words):
+            toast(words, undo: false)
+        case .importChecked(let path, let report):
+            history?.showImport(path: path, report)
         case .deleted(let fast):
             history?.deleted(id: fast.fast.id)
             lastDeleted = fast
@@ -418,6 +423,24 @@ final class AppController {
             self.link?.addBack(fast)
         }
         addAction(app, "show-page", text: true) { [weak self] page in self?.showPage(page) }
+        // The history's files: a chooser each; the -to and -from forms take the path (scripts,
+        // tests: `gdbus call ... org.freedesktop.Application.ActivateAction import-history-from`).
+        addAction(app, "export-history") { [weak self] _ in
+            FileChooser.choose(parent: self?.window, title: tr("Export the History"), save: true, suggestedName: "islet-history.csv") { path in
+                self?.link?.exportHistory(to: path)
+            }
+        }
+        addAction(app, "import-history") { [weak self] _ in
+            FileChooser.choose(parent: self?.window, title: tr("Import a History"), save: false) { path in
+                self?.showPage("history")
+                self?.link?.checkImport(path)
+            }
+        }
+        addAction(app, "export-history-to", text: true) { [weak self] path in self?.link?.exportHistory(to: TextFile.absolute(path)) }
+        addAction(app, "import-history-from", text: true) { [weak self] path in
+            self?.showPage("history")
+            self?.link?.checkImport(TextFile.absolute(path))
+        }
         addAction(app, "start-fast") { [weak self] _ in
             self?.showPage("fast")
             self?.link?.startFast()

@@ -1,5 +1,6 @@
 import CAdw
 import CRowModel
+import HistoryFiles
 import IsletAppModel
 import IsletCore
 import Platform
@@ -46,6 +47,7 @@ final class HistoryView {
     private let ask: (Int, Int) -> Void
     private let delete: (FastRecord) -> Void
     private let save: (Edit) -> Void
+    private let importChosen: ([HistoryImport.Entry]) -> Void
 
     final class RowWidgets {
         let span: UnsafeMutablePointer<GtkWidget>
@@ -67,9 +69,10 @@ final class HistoryView {
 
     init(
         ask: @escaping (Int, Int) -> Void, month: @escaping (Int64, Int) -> Void, delete: @escaping (FastRecord) -> Void,
-        save: @escaping (Edit) -> Void
+        save: @escaping (Edit) -> Void, importChosen: @escaping ([HistoryImport.Entry]) -> Void
     ) {
         self.ask = ask
+        self.importChosen = importChosen
         calendar = CalendarView(ask: month)
         self.delete = delete
         self.save = save
@@ -89,8 +92,20 @@ final class HistoryView {
         gtk_widget_set_halign(switcher, GTK_ALIGN_START)
         add = gtk_button_new_with_label(tr("Add a Fast…"))
         gtk_widget_set_valign(add, GTK_ALIGN_CENTER)
+        // Export and import: the application's actions (a file chooser each).
+        let files = g_menu_new()
+        g_menu_append(files, tr("Export the History…"), "app.export-history")
+        g_menu_append(files, tr("Import a History…"), "app.import-history")
+        let menu = gtk_menu_button_new()
+        gtk_menu_button_set_icon_name(opaque(menu), "document-save-as-symbolic")
+        gtk_menu_button_set_menu_model(opaque(menu), files.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GMenuModel.self) })
+        g_object_unref(files.map { UnsafeMutableRawPointer($0) })
+        setAccessibleLabel(menu, tr("Export or import the history"))
+        gtk_widget_set_tooltip_text(menu, tr("Export or import the history"))
+        gtk_widget_set_valign(menu, GTK_ALIGN_CENTER)
         gtk_box_append(cast(top), switcher)
         gtk_box_append(cast(top), add)
+        gtk_box_append(cast(top), menu)
         gtk_box_append(cast(root), top)
 
         // The list: a GtkListView over the row model, in a column at most 600 px wide.
@@ -157,6 +172,7 @@ final class HistoryView {
         }
 
         gtk_box_append(cast(root), makeEditor())
+        gtk_box_append(cast(root), makeImportCard())
         gtk_widget_set_vexpand(sections, 1)
         gtk_box_append(cast(root), sections)
 
@@ -355,5 +371,77 @@ final class HistoryView {
         gtk_widget_set_visible(box, 0)
         editor = (box, heading, began, ended, note, rating)
         return box
+    }
+
+    // MARK: Import
+
+    /// What an import would do, and the buttons that do it: in the page above the list.
+    private var importCard:
+        (
+            box: UnsafeMutablePointer<GtkWidget>, heading: UnsafeMutablePointer<GtkWidget>, summary: UnsafeMutablePointer<GtkWidget>,
+            problems: UnsafeMutablePointer<GtkWidget>, confirm: UnsafeMutablePointer<GtkWidget>
+        )?
+    /// The entries the confirm button adds.
+    private var importing: [HistoryImport.Entry] = []
+
+    private func makeImportCard() -> UnsafeMutablePointer<GtkWidget> {
+        let (box, inner) = card()
+        setMargins(box, 12)
+        gtk_widget_set_margin_top(box, 0)
+        let heading: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
+        gtk_widget_add_css_class(heading, "heading")
+        gtk_label_set_xalign(opaque(heading), 0)
+        gtk_label_set_wrap(opaque(heading), 1)
+        let summary: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
+        gtk_label_set_xalign(opaque(summary), 0)
+        gtk_label_set_wrap(opaque(summary), 1)
+        let problems: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
+        gtk_label_set_xalign(opaque(problems), 0)
+        gtk_label_set_wrap(opaque(problems), 1)
+        gtk_label_set_selectable(opaque(problems), 1)
+        gtk_widget_add_css_class(problems, "dim-label")
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        let cancel = gtk_button_new_with_label(tr("Cancel"))
+        let confirm: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label(tr("Import"))
+        gtk_widget_add_css_class(confirm, "suggested-action")
+        gtk_box_append(cast(buttons), cancel)
+        gtk_box_append(cast(buttons), confirm)
+        for widget in [heading, summary, problems, buttons] { gtk_box_append(cast(inner), widget) }
+        connect(cancel, "clicked") { [weak self] in self?.closeImport() }
+        connect(confirm, "clicked") { [weak self] in
+            guard let self else { return }
+            let entries = self.importing
+            self.closeImport()
+            self.importChosen(entries)
+        }
+        gtk_widget_set_visible(box, 0)
+        importCard = (box, heading, summary, problems, confirm)
+        return box
+    }
+
+    private func closeImport() {
+        guard let importCard else { return }
+        importing = []
+        gtk_widget_grab_focus(add)
+        gtk_widget_set_visible(importCard.box, 0)
+    }
+
+    /// A file checked by isletd: what it holds, what would be added, skipped and refused (the
+    /// first lines that cannot be imported, by their place), and Import, or Import the Rest.
+    func showImport(path: String, _ report: ImportReport) {
+        guard let importCard else { return }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        importing = report.verdicts.added.compactMap { $0 < report.contents.rows.count ? report.contents.rows[$0].entry : nil }
+        gtk_label_set_text(opaque(importCard.heading), tr("Import %s", name))
+        gtk_label_set_text(opaque(importCard.summary), report.summary(dryRun: false))
+        let lines = report.problems + report.leftOut
+        let shown = lines.prefix(8) + (lines.count > 8 ? [trn("and %d more", "and %d more", UInt64(lines.count - 8), "\(lines.count - 8)")] : [])
+        gtk_label_set_text(opaque(importCard.problems), shown.joined(separator: "\n"))
+        gtk_widget_set_visible(importCard.problems, lines.isEmpty ? 0 : 1)
+        gtk_button_set_label(cast(importCard.confirm), report.blocked ? tr("Import the Rest") : tr("Import"))
+        gtk_widget_set_visible(importCard.confirm, importing.isEmpty ? 0 : 1)
+        gtk_widget_set_visible(importCard.box, 1)
+        gtk_widget_grab_focus(importing.isEmpty ? add : importCard.confirm)
     }
 }

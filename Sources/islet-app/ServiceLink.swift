@@ -1,4 +1,5 @@
 import DBus
+import HistoryFiles
 import IsletAppModel
 import IsletBus
 import IsletClient
@@ -36,6 +37,10 @@ final class ServiceLink: @unchecked Sendable {
         case historyEdited(FastRecord, moved: Bool)
         /// A fast deleted from the history, kept here so that Undo can add it back.
         case deleted(FastRecord)
+        /// Something done, said in a toast ("Exported 12 fasts to …").
+        case done(String)
+        /// A file read and checked by isletd (a dry run): what an import would do.
+        case importChecked(path: String, report: ImportReport)
         /// The Settings page's facts: isletd's activity settings and islet-notify's config.
         case preferences(PreferencesPage.Facts)
         /// Every running and paused timer, and the live activity (nil: the island is empty).
@@ -286,10 +291,10 @@ final class ServiceLink: @unchecked Sendable {
         switch TextFile.read(path) {
         case .success(let text): old = text
         case .failure(let failure) where failure.code == ENOENT: old = ""
-        case .failure(let failure): throw ConfigWriteError(words: tr("cannot read %1$s: %2$s", path, failure.description))
+        case .failure(let failure): throw WordsError(words: tr("cannot read %1$s: %2$s", path, failure.description))
         }
         if case .failure(let failure) = TextFile.write(change(old), to: path) {
-            throw ConfigWriteError(words: tr("cannot write %1$s: %2$s", path, failure.description))
+            throw WordsError(words: tr("cannot write %1$s: %2$s", path, failure.description))
         }
         let bus = DBusProxy(
             connection: client.connection, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
@@ -341,6 +346,56 @@ final class ServiceLink: @unchecked Sendable {
         await loadHistory()
     }
 
+    /// The whole history written to `path`: islet's JSON for a .json file, its CSV otherwise.
+    func exportHistory(to path: String) {
+        call { client in
+            let records = try await client.allRecords()
+            let json = path.lowercased().hasSuffix(".json")
+            let text = json ? HistoryExport.json(records, localTime: .system) : HistoryExport.csv(records, localTime: .system)
+            if case .failure(let failure) = TextFile.write(text, to: path) {
+                throw WordsError(words: tr("cannot write %1$s: %2$s", path, failure.description))
+            }
+            self.deliver(.done(trn("Exported %1$d fast to %2$s.", "Exported %1$d fasts to %2$s.", UInt64(records.count), "\(records.count)", path)))
+        }
+    }
+
+    /// A history file read and checked by isletd (nothing added): what an import would do.
+    func checkImport(_ path: String) {
+        call { client in
+            let bytes: [UInt8]
+            switch TextFile.bytes(path, limit: HistoryFile.maxBytes) {
+            case .success(let b): bytes = b
+            case .failure(let failure): throw WordsError(words: tr("cannot read %1$s: %2$s", path, failure.description))
+            }
+            let contents: HistoryFile.Contents
+            do {
+                contents = try HistoryFile.read(bytes, localTime: .system)
+            } catch {
+                throw WordsError(words: tr("%1$s: %2$s", path, "\(error)"))
+            }
+            var verdicts = HistoryImport.Verdicts()
+            if !contents.rows.isEmpty { verdicts = try await client.importFasts(contents.rows.map(\.entry), dryRun: true).verdicts }
+            self.deliver(.importChecked(path: path, report: ImportReport(contents: contents, verdicts: verdicts)))
+        }
+    }
+
+    /// The fasts an import adds (those the check found new and sound), all or none.
+    func importFasts(_ entries: [HistoryImport.Entry]) {
+        call { client in
+            let (added, verdicts) = try await client.importFasts(entries, dryRun: false)
+            if let refused = verdicts.refused.first {
+                throw WordsError(words: tr("Nothing imported: %s", refused.reason))
+            }
+            self.deliver(
+                .done(
+                    trn(
+                        "Imported %1$d fast; %2$d already in the history.", "Imported %1$d fasts; %2$d already in the history.", UInt64(added),
+                        "\(added)", "\(verdicts.duplicates.count)")))
+            self.deliver(.historyEdited(FastRecord(fast: CompletedFast(id: 0, startedAt: 0, endedAt: 0, goalSeconds: 0)), moved: true))
+            await self.loadHistory()
+        }
+    }
+
     /// The daily goal (DFG-002, DFG-003): seconds, or 0 for none.
     func setGoal(_ seconds: UInt64) {
         call { client in
@@ -360,13 +415,13 @@ final class ServiceLink: @unchecked Sendable {
         }
     }
 
-    struct ConfigWriteError: Error {
+    struct WordsError: Error {
         var words: String
     }
 
     /// isletd's message for its errors ("no fast is running"); the error itself otherwise.
     static func words(_ error: Error) -> String {
-        if let error = error as? ConfigWriteError { return error.words }
+        if let error = error as? WordsError { return error.words }
         if let error = error as? DBusError, !error.message.isEmpty { return error.message }
         return "\(error)"
     }
