@@ -220,6 +220,9 @@ final class AppController {
                 }
             }
         }
+        // For bench/app-history.sh: each stretch of 4 ms or more that GTK's main thread spent
+        // away from waiting (work that holds a frame back), with its wall-clock end, on stderr.
+        if Environment.value("ISLET_APP_REPORT_BUSY") != nil { BusyReport.install() }
 
         let link = ServiceLink(address: address) { update in
             MainThreadAction { me.value?.apply(update) }.post()

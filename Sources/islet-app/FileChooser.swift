@@ -5,7 +5,8 @@ import Translation
 /// desktop's own chooser through the portal where there is one (a sandbox, GDK_DEBUG=portals)
 /// and GTK's elsewhere. `chosen` is handed the file's path; nothing when cancelled.
 enum FileChooser {
-    /// What `chosen` needs until the response: kept alive by GLib's closure.
+    /// What `chosen` needs until the response: kept alive by GLib's closure (the chooser itself
+    /// is held by its creation's reference, dropped at the response).
     private final class Pending {
         let chooser: OpaquePointer
         let chosen: (String) -> Void
@@ -54,11 +55,11 @@ enum FileChooser {
             }
             gtk_native_dialog_destroy(UnsafeMutablePointer<GtkNativeDialog>(pending.chooser))
             if let path { pending.chosen(path) }
+            // The emission holds its own reference: the chooser goes when it returns.
+            g_object_unref(UnsafeMutableRawPointer(pending.chooser))
         }
         let release: GClosureNotify = { data, _ in
-            guard let data else { return }
-            let pending = Unmanaged<Pending>.fromOpaque(data).takeRetainedValue()
-            g_object_unref(UnsafeMutableRawPointer(pending.chooser))
+            if let data { Unmanaged<Pending>.fromOpaque(data).release() }
         }
         g_signal_connect_data(
             UnsafeMutableRawPointer(chooser), "response", unsafeBitCast(handler, to: GCallback.self),

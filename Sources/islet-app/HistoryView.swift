@@ -85,12 +85,20 @@ final class HistoryView {
         let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         setMargins(top, 12)
         gtk_widget_set_margin_bottom(top, 6)
-        let switcher = adw_view_switcher_new()
-        adw_view_switcher_set_stack(opaque(switcher), opaque(sections))
-        adw_view_switcher_set_policy(opaque(switcher), ADW_VIEW_SWITCHER_POLICY_WIDE)
-        gtk_widget_set_hexpand(switcher, 1)
-        gtk_widget_set_halign(switcher, GTK_ALIGN_START)
-        add = gtk_button_new_with_label(tr("Add a Fast…"))
+        // The views' switcher: labels beside icons where there is room, under them where not
+        // (a phone, half a screen).
+        let squeezer = adw_squeezer_new()
+        for policy in [ADW_VIEW_SWITCHER_POLICY_WIDE, ADW_VIEW_SWITCHER_POLICY_NARROW] {
+            let switcher = adw_view_switcher_new()
+            adw_view_switcher_set_stack(opaque(switcher), opaque(sections))
+            adw_view_switcher_set_policy(opaque(switcher), policy)
+            adw_squeezer_add(opaque(squeezer), switcher)
+        }
+        gtk_widget_set_hexpand(squeezer, 1)
+        gtk_widget_set_halign(squeezer, GTK_ALIGN_START)
+        add = gtk_button_new_from_icon_name("list-add-symbolic")
+        setAccessibleLabel(add, tr("Add a Fast…"))
+        gtk_widget_set_tooltip_text(add, tr("Add a Fast…"))
         gtk_widget_set_valign(add, GTK_ALIGN_CENTER)
         // Export and import: the application's actions (a file chooser each).
         let files = g_menu_new()
@@ -103,7 +111,7 @@ final class HistoryView {
         setAccessibleLabel(menu, tr("Export or import the history"))
         gtk_widget_set_tooltip_text(menu, tr("Export or import the history"))
         gtk_widget_set_valign(menu, GTK_ALIGN_CENTER)
-        gtk_box_append(cast(top), switcher)
+        gtk_box_append(cast(top), squeezer)
         gtk_box_append(cast(top), add)
         gtk_box_append(cast(top), menu)
         gtk_box_append(cast(root), top)
@@ -291,7 +299,7 @@ final class HistoryView {
         (
             box: UnsafeMutablePointer<GtkWidget>, heading: UnsafeMutablePointer<GtkWidget>,
             began: UnsafeMutablePointer<GtkWidget>, ended: UnsafeMutablePointer<GtkWidget>,
-            note: UnsafeMutablePointer<GtkWidget>, rating: UnsafeMutablePointer<GtkWidget>
+            note: UnsafeMutablePointer<GtkWidget>, rating: [UnsafeMutablePointer<GtkWidget>]
         )?
     /// The fast the editor edits; nil: it adds one.
     private var editing: HistoryPage.Row?
@@ -304,7 +312,8 @@ final class HistoryView {
         gtk_editable_set_text(opaque(editor.began), row?.typedStart ?? "")
         gtk_editable_set_text(opaque(editor.ended), row?.typedEnd ?? "")
         gtk_editable_set_text(opaque(editor.note), row?.noteText ?? "")
-        gtk_spin_button_set_value(opaque(editor.rating), Double(row?.rating ?? 0))
+        let stars = Int(min(row?.rating ?? 0, 5))
+        for (value, toggle) in editor.rating.enumerated() { gtk_toggle_button_set_active(cast(toggle), value == stars ? 1 : 0) }
         gtk_widget_set_visible(editor.box, 1)
         gtk_widget_grab_focus(editor.began)
     }
@@ -344,9 +353,26 @@ final class HistoryView {
         let ended = field(tr("Ended"), gtk_entry_new())
         let note = field(tr("Note"), gtk_entry_new())
         gtk_entry_set_max_length(cast(note), Int32(Limits.noteLength.upperBound))
-        let rating = field(tr("Rating"), gtk_spin_button_new_with_range(0, 5, 1))
-        gtk_widget_set_hexpand(rating, 0)
-        gtk_widget_set_tooltip_text(rating, tr("How it went, 1 to 5; 0 for not rated."))
+        // How it went: toggle buttons (a screen reader presses them; GTK 4.8's spin buttons it
+        // cannot set), none or 1 to 5.
+        let ratingRow: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        let ratingLabel = gtk_label_new(tr("Rating"))
+        gtk_widget_set_size_request(ratingLabel, 80, -1)
+        gtk_label_set_xalign(opaque(ratingLabel), 0)
+        let stars = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        gtk_widget_add_css_class(stars, "linked")
+        var rating: [UnsafeMutablePointer<GtkWidget>] = []
+        for value in 0...5 {
+            let toggle: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new_with_label(value == 0 ? "–" : "\(value) ★")
+            if let first = rating.first { gtk_toggle_button_set_group(cast(toggle), cast(first)) }
+            setAccessibleLabel(toggle, value == 0 ? tr("Not rated") : tr("Rated %s of 5", "\(value)"))
+            gtk_widget_set_tooltip_text(toggle, value == 0 ? tr("Not rated") : tr("Rated %s of 5", "\(value)"))
+            gtk_box_append(cast(stars), toggle)
+            rating.append(toggle)
+        }
+        gtk_box_append(cast(ratingRow), ratingLabel)
+        gtk_box_append(cast(ratingRow), stars)
+        gtk_box_append(cast(inner), ratingRow)
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
         let cancel = gtk_button_new_with_label(tr("Cancel"))
@@ -358,7 +384,7 @@ final class HistoryView {
         let done: () -> Void = { [weak self] in
             guard let self else { return }
             func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String { String(cString: gtk_editable_get_text(opaque(entry))) }
-            let stars = UInt8(clamping: Int(gtk_spin_button_get_value_as_int(opaque(rating))))
+            let stars = UInt8(clamping: rating.firstIndex { gtk_toggle_button_get_active(cast($0)) != 0 } ?? 0)
             let edit = Edit(id: self.editing?.id, start: text(began), end: text(ended), note: text(note), rating: stars, before: self.editing)
             self.closeEditor()
             self.save(edit)

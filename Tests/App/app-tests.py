@@ -419,6 +419,84 @@ check("FR-005 a time written badly", press("Add a Fast…") and eventually(lambd
 check("FR-005 refused in words, nothing added",
       eventually(lambda: any(l.startswith("Write a time like") for l in labels())) and len(history_rows()) == 2, labels())
 
+# Issue 44: a note and a rating per fast, the calendar, the longer charts, export and import.
+def history_json():
+    return subprocess.run([islet, "history", "export", "--format", "json"], capture_output=True, text=True).stdout
+
+
+def activate(action, *parameters):
+    """The app's action, as a script (or `islet open`) asks for it on the bus."""
+    argument = "[" + ", ".join(f"<'{p}'>" for p in parameters) + "]"
+    return subprocess.run(["gdbus", "call", "--session", "--dest", "org.islet.Islet.App", "--object-path", "/org/islet/Islet/App",
+                           "--method", "org.freedesktop.Application.ActivateAction", action, argument, "{}"],
+                          capture_output=True, text=True).returncode == 0
+
+
+check("FR-005 Edit pressed for a note", eventually(lambda: click(["push button"], next(n.name for n in find("push button") if n.name.startswith("Edit the fast of")))))
+check("a note and a rating typed and saved",
+      eventually(lambda: type_into("Note", "Hungry at 11, fine after")) and click(["push button", "toggle button"], "Rated 4 of 5") and press("Save"))
+check("isletd keeps the note and the rating", eventually(lambda: '"note":"Hungry at 11, fine after","rating":4' in history_json()), history_json())
+check("the fast's row shows them", eventually(lambda: "★★★★☆ Hungry at 11, fine after" in labels()), labels())
+shot("history-note")
+
+check("the Statistics view", eventually(lambda: click(["page tab"], "Statistics")))
+check("the averages are said", eventually(lambda: any(l.startswith("Last 7 days: ") for l in labels())), labels())
+check("the year's chart", click(["toggle button", "push button"], "Year") and
+      eventually(lambda: any(n.name.startswith("Hours fasted a day on average, month by month") for n in named("Hours fasted"))),
+      [n.name for n in named("Hours fasted")])
+check("the week's chart", click(["toggle button", "push button"], "Week") and
+      eventually(lambda: any(n.name.startswith("Hours fasted a day, the last 7 days: fasts on ") for n in named("Hours fasted"))),
+      [n.name for n in named("Hours fasted")])
+shot("history-statistics")
+click(["toggle button", "push button"], "4 Weeks")
+
+this_month = time.strftime("%B %Y")
+check("the Calendar view, on this month", eventually(lambda: click(["page tab"], "Calendar")) and eventually(lambda: this_month in labels()),
+      labels())
+fasted_days = lambda: [n.name for n in find("push button") if n.name.endswith(" fasted") or n.name.endswith(" fasted, goal met")]
+check("the days fasted are buttons a screen reader reads", eventually(lambda: len(fasted_days()) >= 1), [n.name for n in find("push button")][:50])
+check("a day pressed says its figures", eventually(lambda: click(["push button"], fasted_days()[0])) and
+      eventually(lambda: fasted_days()[0] in labels()), labels())
+shot("history-calendar")
+previous = time.strftime("%B %Y", time.localtime(time.time() - 32 * 86400 if time.localtime().tm_mday < 28 else time.time() - 28 * 86400))
+check("the previous month", press("Previous month") and eventually(lambda: previous in labels()), labels())
+check("and back", press("Next month") and eventually(lambda: this_month in labels()), labels())
+click(["page tab"], "Fasts")
+
+exported = os.path.join(os.environ["HOME"], "exported.json")
+check("the history exported (the export-history-to action)", activate("export-history-to", exported) and
+      eventually(lambda: os.path.exists(exported) and open(exported).read() == history_json()),
+      open(exported).read() if os.path.exists(exported) else "no file")
+check("... said in a toast", eventually(lambda: any(l.startswith("Exported 2 fasts to ") for l in labels())), labels())
+fasttrack = os.path.join(os.environ["HOME"], "fastingLogbook.csv")
+with open(fasttrack, "w") as f:
+    f.write("ID,Start Date,Start Time,Duration (hours)\n1,2025-01-01,20:00,16\n2,2025-01-03,19:30,18\n3,2025-01-03,21:00,10\n")
+before = len(history_rows())
+check("FastTrack's file checked (import-history-from)", activate("import-history-from", fasttrack) and
+      eventually(lambda: "FastTrack CSV, 3 fasts: 2 to add, 0 already in the history, 1 cannot be imported." in labels()), labels())
+check("... the line that cannot be imported named", "line 4: it overlaps line 3 of this file" in labels(), labels())
+check("nothing added by the check", len(history_rows()) == before, history_rows())
+shot("history-import")
+check("Import the Rest pressed", eventually(lambda: press_named("Import")))
+check("isletd has the two fasts", eventually(lambda: len(history_rows()) == before + 2), history_rows())
+check("... said in a toast", eventually(lambda: "Imported 2 fasts; 0 already in the history." in labels()), labels())
+def chooser():
+    """The file chooser's window (GTK 4.8 makes it a top-level "filler"), or None."""
+    root = app()
+    found = [root.getChildAtIndex(i) for i in range(root.childCount)] if root is not None else []
+    return next((w for w in found if w is not None and w.name == "Export the History"), None)
+
+
+check("Export the History… opens a file chooser", activate("export-history") and eventually(lambda: chooser() is not None),
+      [app().getChildAtIndex(i).name for i in range(app().childCount)] if app() else "no app")
+def escape_chooser():
+    """Escape on the chooser's window (xdotool may then say BadWindow: the window went)."""
+    subprocess.run(["xdotool", "search", "--name", "^Export the History$", "windowfocus", "--sync", "key", "Escape"], capture_output=True)
+    return chooser() is None
+
+
+check("... and Escape closes it", eventually(escape_chooser))
+
 # The keyboard: Ctrl+1 ... Ctrl+4 turn the pages, Ctrl+? shows the shortcuts window, and the
 # header bar's menu is named for a screen reader.
 def page_shown(name):
