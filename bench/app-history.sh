@@ -4,7 +4,7 @@
 # resident memory once idle, and a revisit (the Fast page, then History again) until idle.
 # "Idle": no CPU tick for half a second. Also the import of the history (islet history import).
 # Prints markdown (bench/RESULTS.md, "History at any size").
-#   bench/app-history.sh NEW_BIN_DIR [OLD_BIN_DIR] [RUNS]
+#   [SIZES="0 100000"] bench/app-history.sh NEW_BIN_DIR [OLD_BIN_DIR] [RUNS]
 # isletd, islet and the new islet-app come from NEW_BIN_DIR; OLD_BIN_DIR's islet-app is the
 # one compared (the same isletd serves both).
 set -euo pipefail
@@ -46,21 +46,25 @@ until_idle() {
 history_file() {  # history_file N: N fasts, one a day, notes on every fourth
   python3 - "$1" <<'PY'
 import sys, time
-n = int(sys.argv[1]); now = int(time.time()) * 1000000; day = 86400 * 1000000
+n = int(sys.argv[1]); now = int(time.time()) * 1000000; hour = 3600 * 1000000
+# A fast a day; past 30,000 (82 years) one every 4 hours, 2 or 3 hours long, so that 10^5
+# fit after 1970.
+step, length = (24, 10) if n <= 30000 else (4, 2)
 print("started_at_usec,ended_at_usec,goal_seconds,note,rating")
 for i in range(n):
-    start = now - (i + 1) * (day // 2 if n > 30000 else day)
-    end = start + (10 + i % 2) * 3600 * 1000000
+    start = now - (i + 1) * step * hour
+    end = start + (length + i % 2) * hour
     note = "" if i % 4 else f"Day {i}: felt good, coffee at 10"
     print(f'{start},{end},{57600 if i % 2 == 0 else 0},"{note}",{i % 6}')
 PY
 }
 
+sizes=${SIZES:-0 100 10000 100000}
 echo "| fasts | app | start until idle, median (CPU) | resident once idle | Fast page, then History again: until idle (CPU) |"
 echo "| --- | --- | --- | --- | --- |"
 imports=()
 scrolls=()
-for n in 0 100 10000 100000; do
+for n in $sizes; do
   db=$work/islet-$n.sqlite
   "$new/isletd" --database "$db" --log-level warning & daemon=$!
   for _ in $(seq 50); do "$new/islet" goal show >/dev/null 2>&1 && break; sleep 0.1; done

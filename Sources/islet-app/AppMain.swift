@@ -252,13 +252,13 @@ final class AppController {
         case .presets(let presets):
             self.presets = presets
             goal?.show(GoalPage(presets: presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
-        case .historySummary(let count, let figures, let days):
+        case .historySummary(let count, let figures, let days, let firstPage):
             history?.show(
                 HistoryPage(
                     count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0))
             // Read again only what is on screen: when asked to, or when the count says the
             // list missed a change.
-            if historyStale || history?.list.count != count { history?.reset(count: count) }
+            if historyStale || history?.list.count != count { history?.reset(count: count, firstPage: firstPage) }
             historyStale = false
         case .calendar(let year, let month, let days):
             history?.calendar.show(CalendarMonth(year: year, month: month, days: days, localTime: .system, now: WallClock.now()))

@@ -198,11 +198,14 @@ final class HistoryView {
         setMargins(line, 6)
         let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)
         gtk_widget_set_hexpand(texts, 1)
+        // Long spans and details wrap: a row fits a phone's width.
         let span: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
         gtk_label_set_xalign(opaque(span), 0)
+        gtk_label_set_wrap(opaque(span), 1)
         gtk_widget_add_css_class(span, "heading")
         let detail: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
         gtk_label_set_xalign(opaque(detail), 0)
+        gtk_label_set_wrap(opaque(detail), 1)
         let note: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
         gtk_label_set_xalign(opaque(note), 0)
         gtk_label_set_ellipsize(opaque(note), PANGO_ELLIPSIZE_END)
@@ -274,11 +277,37 @@ final class HistoryView {
     }
 
     /// The history as isletd counts it: every row read again as it comes into view.
-    func reset(count: Int) { apply(list.reset(count: count)) }
-    func received(page: Int, _ records: [FastRecord], generation: Int) { apply(list.received(page: page, records, generation: generation)) }
+    /// The history as isletd counts it, with its first page: the rows on screen show their
+    /// fasts at once, and every other row is read again as it comes into view.
+    func reset(count: Int, firstPage: [FastRecord]) {
+        var changed = list
+        let splice = changed.reset(count: count)
+        _ = changed.received(page: 0, firstPage, generation: changed.generation)
+        list = changed
+        apply(splice)
+    }
+
+    /// A page arrived: the rows on screen that it holds show their fasts (bound again in
+    /// place: the model itself did not change, so GTK has nothing to redo).
+    func received(page: Int, _ records: [FastRecord], generation: Int) {
+        guard let splice = list.received(page: page, records, generation: generation) else { return }
+        rebind(splice.position..<(splice.position + splice.added))
+    }
+
     func inserted(_ record: FastRecord) { apply(list.inserted(record)) }
     func deleted(id: UInt64) { apply(list.deleted(id: id)) }
-    func replaced(_ record: FastRecord) { apply(list.replaced(record)) }
+    func replaced(_ record: FastRecord) {
+        guard let splice = list.replaced(record) else { return }
+        rebind(splice.position..<(splice.position + splice.added))
+    }
+
+    /// Binds again the rows on screen whose position is in `positions`.
+    private func rebind(_ positions: Range<Int>) {
+        for item in items.keys {
+            let position = gtk_list_item_get_position(OpaquePointer(item))
+            if position != GTK_INVALID_LIST_POSITION, positions.contains(Int(position)) { bind(item) }
+        }
+    }
 
     /// isletd's statistics, the chart of the range chosen and the averages; the calendar's
     /// month read again (the history changed).

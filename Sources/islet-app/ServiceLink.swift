@@ -26,7 +26,8 @@ final class ServiceLink: @unchecked Sendable {
         case presets([Preset])
         /// How many completed fasts there are, isletd's statistics of them and the last four
         /// weeks' days (ListDays).
-        case historySummary(count: Int, figures: [String: UInt64], days: [FastingDays.Day])
+        /// With the history's first page: the rows first on screen.
+        case historySummary(count: Int, figures: [String: UInt64], days: [FastingDays.Day], firstPage: [FastRecord])
         /// A month's days for the calendar.
         case calendar(year: Int64, month: Int, days: [FastingDays.Day])
         /// A page of the history (ListFastRecords), asked for in the list's `generation`.
@@ -168,7 +169,8 @@ final class ServiceLink: @unchecked Sendable {
             let zone = LocalTime.system
             let first = zone.local(now).day - Int64(HistoryPage.daysShown - 1)
             let days = try await self.days(client, from: first, count: HistoryPage.daysShown)
-            deliver(.historySummary(count: Int(figures["count"] ?? 0), figures: figures, days: days))
+            let firstPage = try await client.records(offset: 0, limit: UInt32(HistoryList.pageSize))
+            deliver(.historySummary(count: Int(figures["count"] ?? 0), figures: figures, days: days, firstPage: firstPage))
         } catch let error as DBusError where error.meansServiceUnavailable {
             deliver(.unavailable(tr("islet's service is not running.")))
         } catch {

@@ -173,33 +173,55 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         let source = try await Daemon()
         let hour: UInt64 = 3_600_000_000
         let now = nowUSec() / 1_000_000 * 1_000_000
-        // 300 fasts, some with notes that need quoting, some rated, goals or none.
+        // 10^4 fasts (two a day), to the microsecond, some with notes that need quoting (a
+        // comma, quotes, a line break, a tab), some rated, goals or none; loaded through gdbus
+        // (ImportFasts) in pages, so that the source is isletd's own history, not an import.
         let notes = ["", "coffee, then \"fine\"", "line one\nline two", "Tab\there; ★"]
-        var entries: [String] = []
-        for n in 0..<300 {
-            let start = now - UInt64(n + 1) * 24 * hour
-            entries.append(
-                "(uint64 \(start), uint64 \(start + UInt64(12 + n % 8) * hour + 7_000_123), uint64 \(n % 2 == 0 ? 57600 : 0), '\(notes[n % 4].replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t"))', byte \(n % 6))"
-            )
+        for page in 0..<10 {
+            var entries: [String] = []
+            for n in page * 1000..<(page + 1) * 1000 {
+                let start = now - UInt64(n + 1) * 12 * hour
+                let note = notes[n % 4].replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+                entries.append(
+                    "(uint64 \(start), uint64 \(start + UInt64(6 + n % 5) * hour + 7_000_123), uint64 \(n % 2 == 0 ? 57600 : 0), '\(note)', byte \(n % 6))")
+            }
+            let load = try await Command.run([
+                "gdbus", "call", "--address", source.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue, "--method",
+                "org.islet.Islet1.Fasting.ImportFasts", "[" + entries.joined(separator: ", ") + "]", "false",
+            ])
+            #expect(load.stdout == "(uint32 1000, @au [], @a(usu) [])\n", "\(load)")
         }
-        let load = try await Command.run([
-            "gdbus", "call", "--address", source.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue, "--method",
-            "org.islet.Islet1.Fasting.ImportFasts", "[" + entries.joined(separator: ", ") + "]", "false",
-        ])
-        #expect(load.stdout == "(uint32 300, @au [], @a(usu) [])\n", "\(load)")
         let expected = try await source.islet("history", "export", "--format", "json").stdout
         #expect(expected.contains("line one\\nline two") && expected.contains("Tab\\there; ★"))
+        #expect(expected.split(separator: "\n").count == 10_000)
         let directory = try TemporaryDirectory.make(prefix: "islet-roundtrip")
         for format in ["csv", "json"] {
             let file = directory.appendingPathComponent("history.\(format)").path
             let written = try await source.islet("history", "export", "-o", file)
-            #expect(written.status == 0 && written.stderr == "Exported 300 fasts to \(file).\n", "\(written)")
+            #expect(written.status == 0 && written.stderr == "Exported 10000 fasts to \(file).\n", "\(written)")
             let target = try await Daemon()
             let r = try await target.islet("history", "import", file)
-            #expect(r.status == 0 && r.stdout == "Imported 300 fasts; 0 already in the history.\n", "\(format): \(r)")
+            #expect(r.status == 0 && r.stdout == "Imported 10000 fasts; 0 already in the history.\n", "\(format): \(r)")
             // The same history, field for field (the ids too: given in the same order).
             #expect(try await target.islet("history", "export", "--format", "json").stdout == expected, "\(format)")
         }
+    }
+
+    @Test func aFileTooLargeOrNotTextIsRefusedAtOnce() async throws {
+        let d = try await Daemon()
+        let directory = try TemporaryDirectory.make(prefix: "islet-hostile")
+        // 100 MB (sparse: nothing is written), a binary, a directory.
+        let large = directory.appendingPathComponent("huge.csv").path
+        #expect(try await Command.run(["truncate", "-s", "100M", large]).status == 0)
+        var r = try await d.islet("history", "import", large)
+        #expect(r.status == 64 && r.stderr.contains("cannot read \(large): 100 MiB, over the 64 MiB a history file may have"), "\(r)")
+        let binary = directory.appendingPathComponent("photo.jpg").path
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46]).write(to: URL(fileURLWithPath: binary))
+        r = try await d.islet("history", "import", binary)
+        #expect(r.status == 64 && r.stderr.contains("this is a binary file, not CSV or JSON text"), "\(r)")
+        r = try await d.islet("history", "import", directory.path)
+        #expect(r.status == 64 && r.stderr.contains("Is a directory"), "\(r)")
+        #expect(try await d.islet("history", "--format", "csv").stdout.split(separator: "\n").count == 1, "nothing added")
     }
 }
 
