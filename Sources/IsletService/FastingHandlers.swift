@@ -166,7 +166,7 @@ extension IsletService {
             handler { s, call in
                 let (from, count) = (try call.u64(0), try call.argument(1, as: UInt32.self))
                 guard (1...FastingDays.maxDays).contains(count) else {
-                    throw IsletError.invalidArgument(tr("days must be 1 to %1$s, got %2$s", "\(FastingDays.maxDays)", "\(count)"))
+                    throw IsletError.invalidArgument(tr("count must be 1 to %1$s, got %2$s", "\(FastingDays.maxDays)", "\(count)"))
                 }
                 let now = s.clock()
                 let zone = s.store.localTime

@@ -55,6 +55,12 @@ final class HistoryView {
         let note: UnsafeMutablePointer<GtkWidget>
         let edit: UnsafeMutablePointer<GtkWidget>
         let delete: UnsafeMutablePointer<GtkWidget>
+        /// What the row shows now (nil: nothing yet, or a placeholder): a row bound again to the
+        /// same content changes nothing, and one whose goal colour, note or buttons stay the
+        /// same leaves them be (each change costs GTK a restyle; GTK 4.8 binds about 200 rows at
+        /// once when a scroll jumps).
+        var shown: HistoryPage.Row?
+        var placeholder = false
         init(
             span: UnsafeMutablePointer<GtkWidget>, detail: UnsafeMutablePointer<GtkWidget>, note: UnsafeMutablePointer<GtkWidget>,
             edit: UnsafeMutablePointer<GtkWidget>, delete: UnsafeMutablePointer<GtkWidget>
@@ -247,25 +253,36 @@ final class HistoryView {
         guard let widgets = items[item] else { return }
         let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
         guard let record = list.record(at: position) else {
+            if let page = list.pageToAsk(for: position) { ask(page, list.generation) }
+            guard !widgets.placeholder else { return }
             gtk_label_set_text(opaque(widgets.span), "…")
             gtk_label_set_text(opaque(widgets.detail), "")
             gtk_widget_set_visible(widgets.note, 0)
             gtk_widget_set_sensitive(widgets.edit, 0)
             gtk_widget_set_sensitive(widgets.delete, 0)
-            if let page = list.pageToAsk(for: position) { ask(page, list.generation) }
+            widgets.placeholder = true
+            widgets.shown = nil
             return
         }
         let row = HistoryPage.row(record, localTime: .system, now: WallClock.now())
+        let before = widgets.shown
+        guard before != row || widgets.placeholder else { return }
         gtk_label_set_text(opaque(widgets.span), row.span)
         gtk_label_set_text(opaque(widgets.detail), row.detail)
-        gtk_widget_remove_css_class(widgets.detail, row.goalMet ? "dim-label" : "success")
-        gtk_widget_add_css_class(widgets.detail, row.goalMet ? "success" : "dim-label")
-        gtk_label_set_text(opaque(widgets.note), row.note)
-        gtk_widget_set_visible(widgets.note, row.note.isEmpty ? 0 : 1)
-        gtk_widget_set_sensitive(widgets.edit, 1)
-        gtk_widget_set_sensitive(widgets.delete, 1)
+        if before?.goalMet != row.goalMet || before == nil {
+            gtk_widget_remove_css_class(widgets.detail, row.goalMet ? "dim-label" : "success")
+            gtk_widget_add_css_class(widgets.detail, row.goalMet ? "success" : "dim-label")
+        }
+        if before?.note != row.note { gtk_label_set_text(opaque(widgets.note), row.note) }
+        if before?.note.isEmpty != row.note.isEmpty || widgets.placeholder { gtk_widget_set_visible(widgets.note, row.note.isEmpty ? 0 : 1) }
+        if widgets.placeholder || before == nil {
+            gtk_widget_set_sensitive(widgets.edit, 1)
+            gtk_widget_set_sensitive(widgets.delete, 1)
+        }
         setAccessibleLabel(widgets.edit, row.editLabel)
         setAccessibleLabel(widgets.delete, row.deleteLabel)
+        widgets.shown = row
+        widgets.placeholder = false
     }
 
     private func apply(_ splice: HistoryList.Splice?) {
