@@ -105,9 +105,13 @@ for n in $sizes; do
     until_idle "$pid" "$(now_ms)" 0 >/dev/null
     win=$(xdotool search --name '^islet$' | head -1)
     eval "$(xdotool getwindowgeometry --shell "$win")"
-    x=$((WIDTH - 4)); top=110; bottom=$((HEIGHT - 8))
+    # The scrollbar's trough, inside the window's shadow; shown once the pointer moves over the
+    # list towards it.
+    x=$((WIDTH - 11)); top=120; bottom=$((HEIGHT - 12))
+    xdotool mousemove --window "$win" $((x - 40)) 300; sleep 0.3
+    xdotool mousemove --window "$win" "$x" "$top"; sleep 0.3
     from=$(date +%s%6N)
-    xdotool mousemove --window "$win" "$x" "$top" mousedown 1
+    xdotool mousedown 1
     for step in $(seq 1 50); do xdotool mousemove --window "$win" "$x" $((top + (bottom - top) * step / 50)); sleep 0.04; done
     xdotool mouseup 1
     until_idle "$pid" "$(now_ms)" "$(cpu_ticks $pid)" >/dev/null

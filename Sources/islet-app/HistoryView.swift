@@ -204,14 +204,15 @@ final class HistoryView {
         setMargins(line, 6)
         let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)
         gtk_widget_set_hexpand(texts, 1)
-        // Long spans and details wrap: a row fits a phone's width.
+        // Long spans and details end in "…" at a phone's width (wrapping would cost GTK a
+        // height-for-width measure of every one of the ~200 rows it keeps).
         let span: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
         gtk_label_set_xalign(opaque(span), 0)
-        gtk_label_set_wrap(opaque(span), 1)
+        gtk_label_set_ellipsize(opaque(span), PANGO_ELLIPSIZE_END)
         gtk_widget_add_css_class(span, "heading")
         let detail: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
         gtk_label_set_xalign(opaque(detail), 0)
-        gtk_label_set_wrap(opaque(detail), 1)
+        gtk_label_set_ellipsize(opaque(detail), PANGO_ELLIPSIZE_END)
         let note: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
         gtk_label_set_xalign(opaque(note), 0)
         gtk_label_set_ellipsize(opaque(note), PANGO_ELLIPSIZE_END)
