@@ -3,7 +3,7 @@ import Testing
 
 /// docs/TRACEABILITY.md maps every seed requirement to the tests that prove it. It cannot go
 /// stale silently: every requirement and scenario of the seeds has a row, and every test it
-/// names exists (a Swift test by suite and function, a gjs or desktop check by its label).
+/// names exists (a Swift test by suite and function, a gjs, desktop or app check by its label).
 @Suite struct Traceability {
     static let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
 
@@ -58,7 +58,7 @@ import Testing
         var sources: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(atPath: Self.root + "/Tests")
         while let path = enumerator?.nextObject() as? String {
-            guard path.hasSuffix(".swift") || path.hasSuffix(".js") || path.hasSuffix(".sh") else { continue }
+            guard path.hasSuffix(".swift") || path.hasSuffix(".js") || path.hasSuffix(".sh") || path.hasSuffix(".py") else { continue }
             sources[path] = try String(contentsOfFile: Self.root + "/Tests/" + path, encoding: .utf8)
         }
         var named = 0
