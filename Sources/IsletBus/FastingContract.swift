@@ -101,7 +101,7 @@ extension IsletBus {
                 case .listDays:
                     MethodContract(
                         doc:
-                            "Since 1.3: the fasting of `count` (1 to 1000) local calendar days, from the one that holds from_usec: (day_start_usec, fasted_usec, goal_met) each, day_start_usec its local midnight. A fast across midnight counts on both days, by the time in each; the running fast counts up to now. goal_met: a fast that met its goal ended that day.",
+                            "Since 1.3: the fasting of `count` (1 to 1000) local calendar days, from the one that holds from_usec (before the year 10000): (day_start_usec, fasted_usec, goal_met) each, day_start_usec its local midnight. A fast across midnight counts on both days, by the time in each; the running fast counts up to now. goal_met: a fast that met its goal ended that day.",
                         in: [arg("from_usec", .uint64), arg("count", .uint32)], out: [arg("days", Fasting.dayList)])
                 }
             }

@@ -34,6 +34,8 @@ public enum FastingDays {
 
     /// At most this many days in one ListDays.
     public static let maxDays: UInt32 = 1000
+    /// The last moment ListDays starts from: the end of the year 9999.
+    public static let lastMoment: USec = 253_402_300_799_999_999
 
     /// The local midnight that begins `day`: where the day's first moment is (a zone whose
     /// offset changes across the day is asked again at the moment found).

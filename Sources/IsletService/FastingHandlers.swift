@@ -165,6 +165,10 @@ extension IsletService {
         case .listDays:
             handler { s, call in
                 let (from, count) = (try call.u64(0), try call.argument(1, as: UInt32.self))
+                // Days are counted in calendar dates up to the year 9999 (as times are typed).
+                guard from <= FastingDays.lastMoment else {
+                    throw IsletError.invalidArgument(tr("from_usec must be before the year 10000, got %s", "\(from)"))
+                }
                 guard (1...FastingDays.maxDays).contains(count) else {
                     throw IsletError.invalidArgument(tr("count must be 1 to %1$s, got %2$s", "\(FastingDays.maxDays)", "\(count)"))
                 }

@@ -100,5 +100,11 @@ import Testing
         #expect(days[2].1 > 0 && days[2].1 <= 86400 * 1_000_000 && !days[2].2, "the running fast, up to now")
         await expectError("org.islet.Islet1.Error.InvalidArgument") { try await daemon.fasting.call("ListDays", [.uint64(now), .uint32(0)]) }
         await expectError("org.islet.Islet1.Error.InvalidArgument") { try await daemon.fasting.call("ListDays", [.uint64(now), .uint32(1001)]) }
+        await expectError("org.islet.Islet1.Error.InvalidArgument") {
+            try await daemon.fasting.call("ListDays", [.uint64(.max), .uint32(1000)])
+        }
+        // From the first day on: 1970-01-01 and after, never a day before it.
+        let first = try await daemon.dbusSend("Fasting.ListDays", "uint64:0", "uint32:2")
+        #expect(first.status == 0 && first.stdout.contains("uint64 0") && first.stdout.contains("uint64 86400000000"), "\(first)")
     }
 }
