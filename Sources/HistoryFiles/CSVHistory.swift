@@ -36,11 +36,7 @@ enum CSVHistory {
                     let text = field == .note ? record.fields[column] : record.fields[column].trimmed
                     return text.isEmpty ? nil : text
                 }, localTime: localTime)
-            switch outcome {
-            case .success(let entry?): contents.rows.append(HistoryFile.Row(place: place, entry: entry))
-            case .success(nil): contents.leftOut.append(HistoryFile.Problem(place: place, reason: tr("not ended yet: left out")))
-            case .failure(let reason): contents.unreadable.append(HistoryFile.Problem(place: place, reason: reason.text))
-            }
+            contents.add(outcome, at: place)
         }
         return contents
     }
@@ -93,11 +89,7 @@ enum JSONHistory {
                     let value = field == .note ? text : text.trimmed
                     return value.isEmpty ? nil : value
                 }, localTime: localTime)
-            switch outcome {
-            case .success(let entry?): contents.rows.append(HistoryFile.Row(place: place, entry: entry))
-            case .success(nil): contents.leftOut.append(HistoryFile.Problem(place: place, reason: tr("not ended yet: left out")))
-            case .failure(let reason): contents.unreadable.append(HistoryFile.Problem(place: place, reason: reason.text))
-            }
+            contents.add(outcome, at: place)
         }
         contents.kind = kind
         return contents

@@ -14,10 +14,10 @@ public enum HistoryExport {
 
     public static func jsonObject(_ record: FastRecord, localTime: LocalTime) -> String {
         let f = record.fast
-        return "{\"id\":\(f.id),\"started_at\":\(jsonString(MomentText.iso(f.startedAt, localTime: localTime))),"
-            + "\"ended_at\":\(jsonString(MomentText.iso(f.endedAt, localTime: localTime))),"
+        return "{\"id\":\(f.id),\"started_at\":\(JSONValue.quoted(MomentText.iso(f.startedAt, localTime: localTime))),"
+            + "\"ended_at\":\(JSONValue.quoted(MomentText.iso(f.endedAt, localTime: localTime))),"
             + "\"duration_seconds\":\((f.endedAt - f.startedAt) / usecPerSecond),\"goal_seconds\":\(f.goalSeconds),"
-            + "\"started_at_usec\":\(f.startedAt),\"ended_at_usec\":\(f.endedAt),\"note\":\(jsonString(record.note)),\"rating\":\(record.rating)}"
+            + "\"started_at_usec\":\(f.startedAt),\"ended_at_usec\":\(f.endedAt),\"note\":\(JSONValue.quoted(record.note)),\"rating\":\(record.rating)}"
     }
 
     /// The whole file: CSV (a header, a line a fast) or JSON (an array, a fast a line).
@@ -27,23 +27,5 @@ public enum HistoryExport {
 
     public static func json(_ records: [FastRecord], localTime: LocalTime) -> String {
         "[" + records.map { jsonObject($0, localTime: localTime) }.joined(separator: ",\n ") + "]\n"
-    }
-
-    public static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -56,6 +56,15 @@ public enum HistoryFile {
         public var unreadable: [Problem] = []
         /// Entries left out on purpose: a fast still running in the other app.
         public var leftOut: [Problem] = []
+
+        /// What a line or an entry gave: a fast, nothing (a fast not ended), or a reason.
+        mutating func add(_ outcome: Result<HistoryImport.Entry?, Reason>, at place: Place) {
+            switch outcome {
+            case .success(let entry?): rows.append(Row(place: place, entry: entry))
+            case .success(nil): leftOut.append(Problem(place: place, reason: tr("not ended yet: left out")))
+            case .failure(let reason): unreadable.append(Problem(place: place, reason: reason.text))
+            }
+        }
     }
 
     /// Why a whole file is refused.

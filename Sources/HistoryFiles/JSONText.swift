@@ -29,6 +29,25 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
+    /// `text` as a JSON string: quoted, with quotes, backslashes and control characters escaped.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     public struct Failure: Error, Equatable {
         public var line: Int
         public var reason: String

@@ -146,6 +146,25 @@ func card() -> (card: UnsafeMutablePointer<GtkWidget>, inner: UnsafeMutablePoint
     return (card, inner)
 }
 
+/// A label set at the start of its line, in the style asked for: a card's heading (bold), text
+/// that wraps, dimmed text.
+func startLabel(_ text: String = "", heading: Bool = false, wrap: Bool = false, dim: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
+    let label: UnsafeMutablePointer<GtkWidget> = gtk_label_new(text)
+    gtk_label_set_xalign(opaque(label), 0)
+    if heading { gtk_widget_add_css_class(label, "heading") }
+    if wrap { gtk_label_set_wrap(opaque(label), 1) }
+    if dim { gtk_widget_add_css_class(label, "dim-label") }
+    return label
+}
+
+/// A card above the History page's list (the editor, an import): 12 px from the page's sides.
+func pageCard() -> (card: UnsafeMutablePointer<GtkWidget>, inner: UnsafeMutablePointer<GtkWidget>) {
+    let (box, inner) = card()
+    setMargins(box, 12)
+    gtk_widget_set_margin_top(box, 0)
+    return (box, inner)
+}
+
 /// A page that scrolls: a column at most 600 px wide, centred, 24 px from the edges.
 func scrollingPage(spacing: Int32) -> (root: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>) {
     let root: UnsafeMutablePointer<GtkWidget> = gtk_scrolled_window_new()

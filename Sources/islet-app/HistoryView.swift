@@ -372,18 +372,10 @@ final class HistoryView {
     }
 
     private func makeEditor() -> UnsafeMutablePointer<GtkWidget> {
-        let (box, inner) = card()
-        setMargins(box, 12)
-        gtk_widget_set_margin_top(box, 0)
-        let heading: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
-        gtk_widget_add_css_class(heading, "heading")
-        gtk_label_set_xalign(opaque(heading), 0)
+        let (box, inner) = pageCard()
+        let heading = startLabel(heading: true)
         gtk_box_append(cast(inner), heading)
-        let hint = gtk_label_new(tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."))
-        gtk_widget_add_css_class(hint, "dim-label")
-        gtk_label_set_xalign(opaque(hint), 0)
-        gtk_label_set_wrap(opaque(hint), 1)
-        gtk_box_append(cast(inner), hint)
+        gtk_box_append(cast(inner), startLabel(tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."), wrap: true, dim: true))
         func field(_ name: String, _ entry: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
             let row: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
             let label = gtk_label_new(name)
@@ -458,21 +450,11 @@ final class HistoryView {
     private var importing: [HistoryImport.Entry] = []
 
     private func makeImportCard() -> UnsafeMutablePointer<GtkWidget> {
-        let (box, inner) = card()
-        setMargins(box, 12)
-        gtk_widget_set_margin_top(box, 0)
-        let heading: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
-        gtk_widget_add_css_class(heading, "heading")
-        gtk_label_set_xalign(opaque(heading), 0)
-        gtk_label_set_wrap(opaque(heading), 1)
-        let summary: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
-        gtk_label_set_xalign(opaque(summary), 0)
-        gtk_label_set_wrap(opaque(summary), 1)
-        let problems: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
-        gtk_label_set_xalign(opaque(problems), 0)
-        gtk_label_set_wrap(opaque(problems), 1)
+        let (box, inner) = pageCard()
+        let heading = startLabel(heading: true, wrap: true)
+        let summary = startLabel(wrap: true)
+        let problems = startLabel(wrap: true, dim: true)
         gtk_label_set_selectable(opaque(problems), 1)
-        gtk_widget_add_css_class(problems, "dim-label")
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
         let cancel = gtk_button_new_with_label(tr("Cancel"))

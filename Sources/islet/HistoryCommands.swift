@@ -234,7 +234,7 @@ struct StatsCommand: AsyncParsableCommand {
         switch format {
         case .json, .csv:
             let keys = ["count", "total_usec", "longest_usec", "average_usec", "goal_hits", "current_streak_days", "longest_streak_days"]
-            Output.line("{" + keys.map { "\(JSON.string($0)):\(u($0))" }.joined(separator: ",") + "}")
+            Output.line("{" + keys.map { "\(JSONValue.quoted($0)):\(u($0))" }.joined(separator: ",") + "}")
         case .table:
             let hms = { (usec: UInt64) in Format.hoursMinutes(seconds: usec / usecPerSecond) }
             Output.line(tr("Fasts:          %s", "\(u("count"))"))

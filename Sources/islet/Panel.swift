@@ -1,3 +1,4 @@
+import HistoryFiles
 import IsletCore
 import Platform
 import Translation
@@ -41,8 +42,8 @@ enum Panel {
         case .waybar:
             let alt = style == .minimal ? "minimal" : view.kind.rawValue
             output =
-                "{\"text\":\(JSON.string(text)),\"alt\":\(JSON.string(alt)),\"tooltip\":\(JSON.string(tooltip)),"
-                + "\"class\":\(JSON.string(cssClass)),\"percentage\":\(percent)}"
+                "{\"text\":\(JSONValue.quoted(text)),\"alt\":\(JSONValue.quoted(alt)),\"tooltip\":\(JSONValue.quoted(tooltip)),"
+                + "\"class\":\(JSONValue.quoted(cssClass)),\"percentage\":\(percent)}"
         case .polybar:
             let clean = Panel.polybarSafe(text)
             output = style == .minimal ? "%{F#888888}" + clean + "%{F-}" : clean
@@ -54,15 +55,15 @@ enum Panel {
                 + (view.percent != nil && style == .standard ? "<bar>\(percent)</bar>" : "")
         case .json:
             var fields = [
-                ("activity_id", JSON.string(activity.id)), ("owner", JSON.string(activity.owner)),
-                ("kind", JSON.string(view.kind.rawValue)), ("title", JSON.string(view.title)),
-                ("status", JSON.string(isApp ? "fasting" : view.status.rawValue)), ("text", JSON.string(text)),
+                ("activity_id", JSONValue.quoted(activity.id)), ("owner", JSONValue.quoted(activity.owner)),
+                ("kind", JSONValue.quoted(view.kind.rawValue)), ("title", JSONValue.quoted(view.title)),
+                ("status", JSONValue.quoted(isApp ? "fasting" : view.status.rawValue)), ("text", JSONValue.quoted(text)),
                 ("percentage", "\(percent)"),
             ]
             if let remaining = view.remaining { fields.append(("remaining_seconds", "\(remaining)")) }
             if view.kind == .fast { fields.append(("elapsed_seconds", "\(view.elapsed)")) }
-            if let label = view.phaseLabel { fields.append(("phase", JSON.string(label))) }
-            output = "{" + fields.map { JSON.string($0.0) + ":" + $0.1 }.joinedText(separator: ",") + "}"
+            if let label = view.phaseLabel { fields.append(("phase", JSONValue.quoted(label))) }
+            output = "{" + fields.map { JSONValue.quoted($0.0) + ":" + $0.1 }.joinedText(separator: ",") + "}"
         case .plain:
             output = text
         }
@@ -100,7 +101,7 @@ enum Panel {
 
     static func idle(_ format: PanelFormat) -> String {
         switch format {
-        case .waybar: "{\"text\":\"\",\"alt\":\"idle\",\"tooltip\":" + JSON.string(tr("No live activity")) + ",\"class\":\"idle\",\"percentage\":0}"
+        case .waybar: "{\"text\":\"\",\"alt\":\"idle\",\"tooltip\":" + JSONValue.quoted(tr("No live activity")) + ",\"class\":\"idle\",\"percentage\":0}"
         case .polybar, .i3blocks: ""
         case .genmon: "<txt></txt><tool>" + Format.escapeMarkup(tr("No live activity")) + "</tool>"
         case .json: "{\"status\":\"idle\"}"
