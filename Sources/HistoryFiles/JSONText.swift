@@ -1,24 +1,13 @@
 /// JSON read on UTF-8 bytes into plain values: numbers kept as written (a microsecond time
 /// stays exact), nesting bounded (a hostile file cannot exhaust the stack), and a failure
 /// named by its line.
-public indirect enum JSONValue: Equatable, Sendable {
+public indirect enum JSONValue: Sendable {
     case object([(String, JSONValue)])
     case array([JSONValue])
     case string(String)
     case number(String)
     case bool(Bool)
     case null
-
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
-        switch (a, b) {
-        case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-        case (.array(let x), .array(let y)): x == y
-        case (.string(let x), .string(let y)), (.number(let x), .number(let y)): x == y
-        case (.bool(let x), .bool(let y)): x == y
-        case (.null, .null): true
-        default: false
-        }
-    }
 
     /// A scalar as text (numbers as written, true/false); nil for null, objects and arrays.
     public var text: String? {

@@ -111,12 +111,12 @@ public struct HistoryPage: Equatable, Sendable {
         let seconds = (fast.endedAt > fast.startedAt ? fast.endedAt - fast.startedAt : 0) / usecPerSecond
         let met = fast.goalSeconds > 0 && seconds >= fast.goalSeconds
         let goal = fast.goalSeconds == 0 ? nil : met ? tr("Goal met") : Format.goal(seconds: fast.goalSeconds)
+        let started = localTime.describe(fast.startedAt, now: now)
         return Row(
-            id: fast.id,
-            span: localTime.describe(fast.startedAt, now: now) + " – " + localTime.describe(fast.endedAt, now: now),
+            id: fast.id, span: started + " – " + localTime.describe(fast.endedAt, now: now),
             detail: ([Format.hoursMinutes(seconds: seconds)] + (goal.map { [$0] } ?? [])).joinedText(separator: " · "),
-            goalMet: met, note: record.summary(width: 60), deleteLabel: tr("Delete the fast of %s", localTime.describe(fast.startedAt, now: now)),
-            editLabel: tr("Edit the fast of %s", localTime.describe(fast.startedAt, now: now)),
+            goalMet: met, note: record.summary(width: 60), deleteLabel: tr("Delete the fast of %s", started),
+            editLabel: tr("Edit the fast of %s", started),
             typedStart: localTime.typedForm(fast.startedAt), typedEnd: localTime.typedForm(fast.endedAt), noteText: record.note, rating: record.rating)
     }
 

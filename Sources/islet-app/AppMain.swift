@@ -266,8 +266,10 @@ final class AppController {
             history?.received(page: page, records, generation: generation)
         case .historyInserted(let record):
             history?.inserted(record)
-        case .historyEdited(let record, let moved):
-            if moved { historyStale = true } else { history?.replaced(record) }
+        case .historyNoted(let record):
+            history?.replaced(record)
+        case .historyChanged:
+            historyStale = true
         case .done(let words):
             toast(words, undo: false)
         case .importChecked(let path, let report):

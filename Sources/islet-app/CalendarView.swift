@@ -103,7 +103,7 @@ final class CalendarView {
         for (index, day) in days.enumerated() {
             guard index < calendar.cells.count, calendar.cells[index].day != nil else {
                 // Blanks before the first and after the last: kept in place, not seen, not focused.
-                gtk_widget_set_visible(day.button, index < calendar.cells.count || index % 7 != 0 ? 1 : 0)
+                gtk_widget_set_visible(day.button, index / 7 <= (calendar.cells.count - 1) / 7 ? 1 : 0)
                 gtk_widget_set_opacity(day.button, 0)
                 gtk_widget_set_sensitive(day.button, 0)
                 gtk_widget_set_focusable(day.button, 0)

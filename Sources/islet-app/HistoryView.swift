@@ -298,10 +298,8 @@ final class HistoryView {
     /// The history as isletd counts it, with its first page: the rows on screen show their
     /// fasts at once, and every other row is read again as it comes into view.
     func reset(count: Int, firstPage: [FastRecord]) {
-        var changed = list
-        let splice = changed.reset(count: count)
-        _ = changed.received(page: 0, firstPage, generation: changed.generation)
-        list = changed
+        let splice = list.reset(count: count)
+        _ = list.received(page: 0, firstPage, generation: list.generation)
         apply(splice)
     }
 

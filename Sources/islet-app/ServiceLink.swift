@@ -34,8 +34,11 @@ final class ServiceLink: @unchecked Sendable {
         case historyPage(page: Int, records: [FastRecord], generation: Int)
         /// A fast that went to the history (stopped, added, added back).
         case historyInserted(FastRecord)
-        /// A fast edited here: its note alone (`moved` false), or its times too.
-        case historyEdited(FastRecord, moved: Bool)
+        /// A fast's note or rating changed here (its place in the list stays).
+        case historyNoted(FastRecord)
+        /// The history changed in ways the list cannot follow row by row (times edited, an
+        /// import): it is read again with the next figures.
+        case historyChanged
         /// A fast deleted from the history, kept here so that Undo can add it back.
         case deleted(FastRecord)
         /// Something done, said in a toast ("Exported 12 fasts to …").
@@ -323,7 +326,7 @@ final class ServiceLink: @unchecked Sendable {
             let fast = record.fast
             if timesChanged { try await client.editFast(id: fast.id, startedAt: fast.startedAt, endedAt: fast.endedAt) }
             if noteChanged { try await client.setNote(id: fast.id, note: record.note, rating: record.rating) }
-            self.deliver(.historyEdited(record, moved: timesChanged))
+            self.deliver(timesChanged ? .historyChanged : .historyNoted(record))
             await self.loadHistory()
         }
     }
@@ -393,7 +396,7 @@ final class ServiceLink: @unchecked Sendable {
                     trn(
                         "Imported %1$d fast; %2$d already in the history.", "Imported %1$d fasts; %2$d already in the history.", UInt64(added),
                         "\(added)", "\(verdicts.duplicates.count)")))
-            self.deliver(.historyEdited(FastRecord(fast: CompletedFast(id: 0, startedAt: 0, endedAt: 0, goalSeconds: 0)), moved: true))
+            self.deliver(.historyChanged)
             await self.loadHistory()
         }
     }
