@@ -39,7 +39,7 @@ public struct FastPage: Equatable, Sendable {
     public var buttonStops: Bool
     /// When the text next changes by itself (each whole second of the fast); nil: never.
     public var nextChange: USec?
-    /// While a fast runs: its goal changed at once (DI-006 B), the four presets and none.
+    /// While a fast runs: its goal changed at once (DI-006 B), the seed's four presets and none.
     public var goalChoices: [GoalChoice]
 
     /// One of the running fast's goals to change to: "16 h", said "This fast's goal: 16 hours".
@@ -82,8 +82,9 @@ public struct FastPage: Equatable, Sendable {
             goalChoices = []
             return
         }
+        // The seed's four at hand (the Goal page has the rest), and none.
         goalChoices =
-            Presets.all.map {
+            Presets.all.prefix(4).map {
                 GoalChoice(
                     label: tr("%d h", "\($0.goalSeconds / 3600)"), name: tr("This fast's goal: %s", Format.duration(seconds: $0.goalSeconds)),
                     seconds: $0.goalSeconds, selected: $0.goalSeconds == facts.goalSeconds)

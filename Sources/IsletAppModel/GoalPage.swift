@@ -27,13 +27,21 @@ public struct GoalPage: Equatable, Sendable {
         current = goalSeconds > 0 ? Format.goal(seconds: goalSeconds) : tr("No goal")
         self.presets = presets.map {
             Choice(
-                title: $0.schedule + " · " + Format.duration(seconds: $0.goalSeconds), subtitle: $0.description,
+                title: GoalPage.title($0), subtitle: $0.description,
                 goalSeconds: $0.goalSeconds, selected: $0.goalSeconds == goalSeconds)
         }
         noGoalSelected = goalSeconds == 0
         customSelected = goalSeconds > 0 && !presets.contains { $0.goalSeconds == goalSeconds }
         customHours = goalSeconds > 0 ? goalSeconds / 3600 : 16
         customMinutes = goalSeconds > 0 ? goalSeconds / 60 % 60 : 0
+    }
+
+    /// "16:8 · 16 hours", "OMAD · 1 day"; a preset named by its length alone ("36 h") by its
+    /// length in words: "36 hours".
+    static func title(_ preset: Preset) -> String {
+        let length = Format.duration(seconds: preset.goalSeconds)
+        guard preset.schedule.contains(":") || preset.schedule.first?.isLetter == true else { return length }
+        return preset.schedule + " · " + length
     }
 
     /// The custom duration as isletd takes it; nil when out of its range (60 s to 7 days).

@@ -28,6 +28,8 @@ extension IsletBus {
             case setFastNote = "SetFastNote"
             case importFasts = "ImportFasts"
             case listDays = "ListDays"
+            case setFastStart = "SetFastStart"
+            case setSchedule = "SetSchedule"
 
             public var contract: MethodContract {
                 let started = [arg("fast_id", .uint64), arg("started_at_usec", .uint64)]
@@ -103,6 +105,16 @@ extension IsletBus {
                         doc:
                             "Since 1.3: the fasting of `count` (1 to 1000) local calendar days, from the one that holds from_usec (before the year 10000): (day_start_usec, fasted_usec, goal_met) each, day_start_usec its local midnight. A fast across midnight counts on both days, by the time in each; the running fast counts up to now. goal_met: a fast that met its goal ended that day.",
                         in: [arg("from_usec", .uint64), arg("count", .uint32)], out: [arg("days", Fasting.dayList)])
+                case .setFastStart:
+                    MethodContract(
+                        doc:
+                            "Since 1.3: moves the running fast's start (\"I started at 19:30\"): not 0, not in the future, not before the end of the latest completed fast. Its goal re-arms when the new start puts it back in the future; a goal now passed is reached at once (GoalReached). Emits FastStartChanged. NotFasting if none runs.",
+                        in: [arg("started_at_usec", .uint64)], out: started)
+                case .setSchedule:
+                    MethodContract(
+                        doc:
+                            "Since 1.3: changes the daily fasting window (the Schedule property); the keys given replace those values, the rest stay. enabled (b); start_minutes (aq): 7 entries, Monday to Sunday, minutes after local midnight (0 to 1439) the fast is due, 65535 for no fast that day; remind_before_minutes (q): \"1 h left to eat\" that many minutes before, 0 to 720, 0 = off; remind_at_start (b): \"Time to start your fast\" when it is due. A scheduled fast lasts the daily goal. Unknown keys, wrong types and values out of range are InvalidArgument, and nothing changes.",
+                        in: [arg("schedule", IsletBus.stateType)])
                 }
             }
         }
@@ -112,6 +124,9 @@ extension IsletBus {
             case fastStarted = "FastStarted"
             case fastStopped = "FastStopped"
             case goalReached = "GoalReached"
+            case fastStartChanged = "FastStartChanged"
+            case reminder = "Reminder"
+            case stageReached = "StageReached"
 
             public var contract: SignalContract {
                 switch self {
@@ -125,6 +140,19 @@ extension IsletBus {
                     SignalContract(
                         doc: "The running fast's goal passed (once per fast, once more after a re-arm); reached_at_usec is start + goal.",
                         [arg("fast_id", .uint64), arg("reached_at_usec", .uint64)])
+                case .fastStartChanged:
+                    SignalContract(
+                        doc: "Since 1.3: the running fast's start moved (SetFastStart).", [arg("fast_id", .uint64), arg("started_at_usec", .uint64)])
+                case .reminder:
+                    SignalContract(
+                        doc:
+                            "Since 1.3: a reminder of the schedule is due, sent at its minute while no fast runs: kind \"eating-ends\" (remind_before_minutes before the fast) or \"fast-starts\" (when it is due); fast_starts_usec is when the scheduled fast is due. After a suspend only the latest that still means something is sent (\"eating-ends\" until the fast is due, \"fast-starts\" within the hour after).",
+                        [arg("kind", .string), arg("due_usec", .uint64), arg("fast_starts_usec", .uint64)])
+                case .stageReached:
+                    SignalContract(
+                        doc:
+                            "Since 1.3: the running fast came to a stage of the rule-of-thumb table (0 Anabolic, 4 h Catabolic, 16 h Fat burning, 24 h Ketosis), sent once per stage while ShowStages and AnnounceStages are on; reached_at_usec is start + the stage's hours.",
+                        [arg("fast_id", .uint64), arg("stage", .uint32), arg("reached_at_usec", .uint64)])
                 }
             }
         }
@@ -137,6 +165,10 @@ extension IsletBus {
             case goalSeconds = "GoalSeconds"
             case activeFastGoalSeconds = "ActiveFastGoalSeconds"
             case goalReached = "GoalReached"
+            case schedule = "Schedule"
+            case showStages = "ShowStages"
+            case announceStages = "AnnounceStages"
+            case neutralMode = "NeutralMode"
 
             public var contract: PropertyContract {
                 switch self {
@@ -147,6 +179,17 @@ extension IsletBus {
                     PropertyContract(.uint64, doc: "The daily goal, 0 = none; writing 0 clears it.", writable: true)
                 case .activeFastGoalSeconds: PropertyContract(.uint64, doc: "The running fast's goal, 0 = none.")
                 case .goalReached: PropertyContract(.boolean, doc: "Whether the running fast has reached its goal.")
+                case .schedule:
+                    PropertyContract(
+                        IsletBus.stateType, doc: "Since 1.3: the daily fasting window and its reminders, as SetSchedule describes them.")
+                case .showStages:
+                    PropertyContract(.boolean, doc: "Since 1.3: fasting stages are shown (a rule of thumb; off by default).", writable: true)
+                case .announceStages:
+                    PropertyContract(
+                        .boolean, doc: "Since 1.3: each stage's start is announced (StageReached) while ShowStages is on; off by default.",
+                        writable: true)
+                case .neutralMode:
+                    PropertyContract(.boolean, doc: "Since 1.3: streaks are hidden everywhere (GetStats still counts them).", writable: true)
                 }
             }
         }

@@ -63,6 +63,8 @@ public struct Engine: Sendable {
                 if holdsIsland(.timer(owner)) { updateActivity(now) }
             }
         }
+        remind(upTo: now)
+        announceStage(now)
         markStaleIfDue(now)
         if let activity = state.activity {
             if activity.kind == .custom, activity.dismissAt != 0, now >= activity.dismissAt {
@@ -87,6 +89,10 @@ public struct Engine: Sendable {
     public func nextDeadline(now: USec) -> USec? {
         var due: [USec] = []
         if let fast = state.fast, let goalEnd = fast.goalEnd, !fast.goalReached { due.append(goalEnd) }
+        if let reminder = state.settings.schedule.nextReminder(after: max(now, state.remindersCheckedAt), in: localTime) {
+            due.append(reminder.at)
+        }
+        if let stage = nextStageStart() { due.append(stage) }
         for timer in state.timers.values {
             if let end = timer.stepEndsAt(now: now) { due.append(end) } else if !timer.isPaused { due.append(now) }
         }
@@ -103,7 +109,95 @@ public struct Engine: Sendable {
         return due.min()
     }
 
+    // MARK: Schedule and stages
+
+    /// Sends the reminders due since the last look that still mean something now (not
+    /// fasting; "left to eat" before the fast is due, "time to start" within its hour), each
+    /// once. The first look after a schedule is set starts from then.
+    private mutating func remind(upTo now: USec) {
+        let schedule = state.settings.schedule
+        guard schedule.enabled else {
+            state.remindersCheckedAt = 0
+            return
+        }
+        let since = state.remindersCheckedAt == 0 ? now : state.remindersCheckedAt
+        guard now > since || state.remindersCheckedAt == 0 else { return }
+        state.remindersCheckedAt = now
+        guard state.fast == nil else { return }
+        let due = schedule.reminders(after: since, through: now, in: localTime).filter { FastingSchedule.stillTimely($0, now: now) }
+        // A machine that slept through several says only the latest.
+        if let last = due.last { events.append(.reminder(last)) }
+    }
+
+    /// When the next stage of the running fast begins, while stages are announced.
+    private func nextStageStart() -> USec? {
+        guard state.settings.showStages, state.settings.announceStages, let fast = state.fast else { return nil }
+        let stages = FastingStages.all
+        let next = Int(fast.announcedStage) + 1
+        guard next < stages.count else { return nil }
+        return fast.startedAt &+ stages[next].startSeconds &* usecPerSecond
+    }
+
+    /// Announces the stage the fast has come to, once; a stage passed long ago (a start moved
+    /// back, a machine asleep) is marked, not announced, unless it is the one the fast is in.
+    private mutating func announceStage(_ now: USec) {
+        guard var fast = state.fast, state.settings.showStages, state.settings.announceStages else { return }
+        let seconds = now > fast.startedAt ? (now - fast.startedAt) / usecPerSecond : 0
+        let here = UInt32(FastingStages.position(seconds: seconds).index)
+        guard here > fast.announcedStage else { return }
+        fast.announcedStage = here
+        state.fast = fast
+        let at = fast.startedAt &+ FastingStages.all[Int(here)].startSeconds &* usecPerSecond
+        events.append(.stageReached(id: fast.id, stage: here, at: at))
+    }
+
+    /// SetSchedule: the daily fasting window and its reminders.
+    public mutating func setSchedule(_ schedule: FastingSchedule, now: USec) throws(IsletError) {
+        state.settings.schedule = try schedule.checked()
+        state.remindersCheckedAt = schedule.enabled ? now : 0
+    }
+
+    /// ShowStages, AnnounceStages: stages marked as announced up to where the fast is, so that
+    /// turning them on never announces a stage already passed.
+    public mutating func setStages(show: Bool, announce: Bool, now: USec) {
+        state.settings.showStages = show
+        state.settings.announceStages = announce
+        if var fast = state.fast {
+            let seconds = now > fast.startedAt ? (now - fast.startedAt) / usecPerSecond : 0
+            fast.announcedStage = UInt32(FastingStages.position(seconds: seconds).index)
+            state.fast = fast
+        }
+    }
+
+    public mutating func setNeutralMode(_ on: Bool) { state.settings.neutralMode = on }
+
     // MARK: Fasting
+
+    /// SetFastStart: the running fast began at another time ("I started at 19:30"): not in
+    /// the future, not before the end of the latest completed fast. Its goal re-arms when the
+    /// new start puts it back in the future; a goal now passed is reached at once.
+    @discardableResult
+    public mutating func setFastStart(_ start: USec, now: USec, latestCompletedEnd: USec) throws(IsletError) -> RunningFast {
+        guard start > 0 else { throw .invalidArgument(tr("the start time must be a time, not 0")) }
+        guard start <= now else { throw .invalidArgument(tr("a fast cannot start in the future")) }
+        advance(to: now)
+        guard var fast = state.fast else { throw .notFasting(tr("no fast is running")) }
+        guard start >= latestCompletedEnd else {
+            throw .invalidArgument(tr("that start overlaps a completed fast, which ended at %s", "\(when(latestCompletedEnd, now))"))
+        }
+        guard start != fast.startedAt else { return fast }
+        fast.startedAt = start
+        if let end = fast.goalEnd, end > now { fast.goalReachedAt = 0 }
+        fast.announcedStage = UInt32(FastingStages.position(seconds: (now - start) / usecPerSecond).index)
+        state.fast = fast
+        events.append(.fastStartChanged(id: fast.id, startedAt: start))
+        if holdsIsland(.fast) {
+            if fast.goalReachedAt == 0 { state.activity?.goalReachedShownAt = 0 }
+            updateActivity(now)
+        }
+        advance(to: now)
+        return state.fast ?? fast
+    }
 
     /// StartFast (at nil) and StartFastAt. `latestCompletedEnd` is the end of the latest fast in
     /// the history (0 if none), so that a fast begun earlier cannot overlap it.
@@ -119,7 +213,9 @@ public struct Engine: Sendable {
         guard startedAt >= latestCompletedEnd else {
             throw .invalidArgument(tr("that start overlaps a completed fast, which ended at %s", "\(when(latestCompletedEnd, now))"))
         }
-        let fast = RunningFast(id: state.nextFastID, startedAt: startedAt, goalSeconds: state.settings.goalSeconds)
+        var fast = RunningFast(id: state.nextFastID, startedAt: startedAt, goalSeconds: state.settings.goalSeconds)
+        // A fast begun earlier is announced from the stage after the one it is in.
+        fast.announcedStage = UInt32(FastingStages.position(seconds: (now - startedAt) / usecPerSecond).index)
         state.nextFastID += 1
         state.fast = fast
         state.lastStop = nil

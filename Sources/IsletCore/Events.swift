@@ -3,6 +3,11 @@ public enum Event: Equatable, Sendable {
     case fastStarted(id: UInt64, startedAt: USec)
     case fastStopped(CompletedFast)
     case goalReached(id: UInt64, at: USec)
+    /// The running fast's start moved (SetFastStart).
+    case fastStartChanged(id: UInt64, startedAt: USec)
+    case reminder(FastingSchedule.Reminder)
+    /// A stage of the running fast began (announced only when asked for).
+    case stageReached(id: UInt64, stage: UInt32, at: USec)
     case timerChanged(owner: String, state: ActivityState)
     case phaseChanged(owner: String, index: UInt32, name: String)
     case timerFinished(owner: String, at: USec)

@@ -8,6 +8,8 @@ public struct RunningFast: Equatable, Sendable, Codable {
     public var goalSeconds: UInt64
     /// When GoalReached was reported (start + goal), 0 = not yet.
     public var goalReachedAt: USec = 0
+    /// The stages announced (StageReached) so far: the index of the last one, 0 = none yet.
+    public var announcedStage: UInt32 = 0
     /// Its activity was dismissed (End) or its goal-reached linger ran out: it does not take the
     /// island back until a new fast starts.
     public var dismissed = false
@@ -30,6 +32,7 @@ extension RunningFast {
         startedAt = try c.decode(USec.self, forKey: .startedAt)
         goalSeconds = try c.decode(.goalSeconds, or: 0)
         goalReachedAt = try c.decode(.goalReachedAt, or: 0)
+        announcedStage = try c.decode(.announcedStage, or: 0)
         dismissed = try c.decode(.dismissed, or: false)
     }
 }
@@ -74,7 +77,8 @@ public struct Preset: Equatable, Sendable {
 }
 
 public enum Presets {
-    /// Built at each use: the descriptions are in the user's language.
+    /// The seed's four first, with their descriptions, then shorter and longer ones. Built at
+    /// each use: the descriptions are in the user's language.
     public static var all: [Preset] {
         [
             Preset(goalSeconds: 50400, schedule: "14:10", description: tr("A gentle start to time-restricted eating.")),
@@ -84,6 +88,12 @@ public enum Presets {
             Preset(
                 goalSeconds: 64800, schedule: "18:6", description: tr("A longer fast, potentially enhancing fat burning and focus.")),
             Preset(goalSeconds: 72000, schedule: "20:4", description: tr("An extended daily fast.")),
+            Preset(goalSeconds: 43200, schedule: "12:12", description: tr("An overnight fast: breakfast a little later.")),
+            Preset(goalSeconds: 46800, schedule: "13:11", description: tr("An overnight fast with a little more room.")),
+            Preset(goalSeconds: 86400, schedule: "OMAD", description: tr("One meal a day: from one meal to the same meal the next day.")),
+            Preset(goalSeconds: 129_600, schedule: "36 h", description: tr("A day and two nights, for those used to fasting.")),
+            Preset(goalSeconds: 172_800, schedule: "48 h", description: tr("Two days, for those used to fasting.")),
+            Preset(goalSeconds: 259_200, schedule: "72 h", description: tr("Three days, for those used to fasting; worth talking over with a doctor.")),
         ]
     }
 }

@@ -5,6 +5,13 @@ public struct ServiceSettings: Equatable, Sendable, Codable {
     public var enabled = true
     public var lingerSeconds: UInt32 = 5
     public var goalReachedLingerSeconds: UInt32 = 0
+    /// The daily fasting window and its reminders (contract 1.3).
+    public var schedule = FastingSchedule()
+    /// Fasting stages shown (a rule of thumb, off by default), and each stage's start announced.
+    public var showStages = false
+    public var announceStages = false
+    /// Streaks hidden everywhere, for people for whom they do harm.
+    public var neutralMode = false
     public init() {}
 }
 
@@ -16,6 +23,10 @@ extension ServiceSettings {
         enabled = try c.decode(.enabled, or: defaults.enabled)
         lingerSeconds = try c.decode(.lingerSeconds, or: defaults.lingerSeconds)
         goalReachedLingerSeconds = try c.decode(.goalReachedLingerSeconds, or: defaults.goalReachedLingerSeconds)
+        schedule = try c.decode(.schedule, or: defaults.schedule)
+        showStages = try c.decode(.showStages, or: defaults.showStages)
+        announceStages = try c.decode(.announceStages, or: defaults.announceStages)
+        neutralMode = try c.decode(.neutralMode, or: defaults.neutralMode)
     }
 }
 
@@ -32,6 +43,9 @@ public struct IsletState: Equatable, Sendable, Codable {
     public var nextActivitySerial: UInt64 = 1
     /// The last fast stopped, while its stop can still be undone.
     public var lastStop: StoppedFast?
+    /// Reminders due up to this moment have been considered (sent, or too late to mean
+    /// anything); 0: from now on.
+    public var remindersCheckedAt: USec = 0
     public init() {}
 }
 
@@ -47,5 +61,6 @@ extension IsletState {
         nextSequence = try c.decode(.nextSequence, or: 1)
         nextActivitySerial = try c.decode(.nextActivitySerial, or: 1)
         lastStop = try c.decodeIfPresent(StoppedFast.self, forKey: .lastStop)
+        remindersCheckedAt = try c.decode(.remindersCheckedAt, or: 0)
     }
 }

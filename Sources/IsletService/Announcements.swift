@@ -14,6 +14,13 @@ extension IsletService {
                     try connection.emit(IsletBus.Fasting.Signal.fastStopped, [.uint64(fast.id), .uint64(fast.startedAt), .uint64(fast.endedAt)])
                 case .goalReached(let id, let at):
                     try connection.emit(IsletBus.Fasting.Signal.goalReached, [.uint64(id), .uint64(at)])
+                case .fastStartChanged(let id, let at):
+                    try connection.emit(IsletBus.Fasting.Signal.fastStartChanged, [.uint64(id), .uint64(at)])
+                case .reminder(let reminder):
+                    try connection.emit(
+                        IsletBus.Fasting.Signal.reminder, [.string(reminder.kind.rawValue), .uint64(reminder.at), .uint64(reminder.fastStartsAt)])
+                case .stageReached(let id, let stage, let at):
+                    try connection.emit(IsletBus.Fasting.Signal.stageReached, [.uint64(id), .uint32(stage), .uint64(at)])
                 case .timerChanged(let owner, let state):
                     try connection.emit(IsletBus.Timers.Signal.timerChanged, [.string(owner), ActivityCoding.dictionary(state)])
                 case .phaseChanged(let owner, let index, let name):

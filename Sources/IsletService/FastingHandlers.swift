@@ -10,9 +10,22 @@ extension IsletService {
         IsletBus.Fasting.bind(
             method: fasting, get: { [weak self] in self?.fastingProperty($0) ?? .boolean(false) },
             set: { [weak self] property, value, _ in
-                guard let self, property == .goalSeconds else { return }
-                let seconds = try UInt64(dbusValue: value)
-                try perform { e, _ in try e.setDailyGoal(seconds) }
+                guard let self else { return }
+                switch property {
+                case .goalSeconds:
+                    let seconds = try UInt64(dbusValue: value)
+                    try perform { e, _ in try e.setDailyGoal(seconds) }
+                case .showStages:
+                    let on = try Bool(dbusValue: value)
+                    try perform { e, now in e.setStages(show: on, announce: e.state.settings.announceStages, now: now) }
+                case .announceStages:
+                    let on = try Bool(dbusValue: value)
+                    try perform { e, now in e.setStages(show: e.state.settings.showStages, announce: on, now: now) }
+                case .neutralMode:
+                    let on = try Bool(dbusValue: value)
+                    try perform { e, _ in e.setNeutralMode(on) }
+                default: return
+                }
             })
     }
 
@@ -162,6 +175,19 @@ extension IsletService {
                         }),
                 ]
             }
+        case .setFastStart:
+            handler { s, call in
+                let at = try call.u64(0)
+                let latest = try s.read { try s.store.latestEnd() }
+                let fast = try s.perform { e, now in try e.setFastStart(at, now: now, latestCompletedEnd: latest) }
+                return [.uint64(fast.id), .uint64(fast.startedAt)]
+            }
+        case .setSchedule:
+            handler { s, call in
+                let schedule = try ScheduleCoding.applied(call.arguments.first, to: s.state.settings.schedule)
+                try s.perform { e, now in try e.setSchedule(schedule, now: now) }
+                return []
+            }
         case .listDays:
             handler { s, call in
                 let (from, count) = (try call.u64(0), try call.argument(1, as: UInt32.self))
@@ -198,6 +224,10 @@ extension IsletService {
         case .goalSeconds: .uint64(state.settings.goalSeconds)
         case .activeFastGoalSeconds: .uint64(state.fast?.goalSeconds ?? 0)
         case .goalReached: .boolean(state.fast?.goalReached ?? false)
+        case .schedule: ScheduleCoding.dictionary(state.settings.schedule)
+        case .showStages: .boolean(state.settings.showStages)
+        case .announceStages: .boolean(state.settings.announceStages)
+        case .neutralMode: .boolean(state.settings.neutralMode)
         }
     }
 
@@ -211,6 +241,10 @@ extension IsletService {
             case .goalSeconds: old.settings.goalSeconds != new.settings.goalSeconds
             case .activeFastGoalSeconds: old.fast?.goalSeconds != new.fast?.goalSeconds
             case .goalReached: old.fast?.goalReached != new.fast?.goalReached
+            case .schedule: old.settings.schedule != new.settings.schedule
+            case .showStages: old.settings.showStages != new.settings.showStages
+            case .announceStages: old.settings.announceStages != new.settings.announceStages
+            case .neutralMode: old.settings.neutralMode != new.settings.neutralMode
             }
         }
     }

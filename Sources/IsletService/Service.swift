@@ -17,6 +17,9 @@ public final class IsletService: @unchecked Sendable {
     let store: Store
     let logger: Logger
     let clock: @Sendable () -> USec
+    /// How far `clock` runs ahead of the machine's wall clock (tests only), so that the wake-up
+    /// is armed at the machine's moment for the service's deadline.
+    let clockOffset: Int64
     /// The user's zone, for the core's messages.
     let localTime: LocalTime
     private(set) var state: IsletState
@@ -37,13 +40,21 @@ public final class IsletService: @unchecked Sendable {
     private var groupStart: IsletState?
 
     public init(
-        connection: DBusConnection, store: Store, logger: Logger, clock: @escaping @Sendable () -> USec = WallClock.clock,
-        localTime: LocalTime = .system
+        connection: DBusConnection, store: Store, logger: Logger, clockOffsetSeconds: Int64 = 0, localTime: LocalTime = .system
     ) throws {
         self.connection = connection
         self.store = store
         self.logger = logger
-        self.clock = clock
+        let offset = clockOffsetSeconds * Int64(usecPerSecond)
+        self.clockOffset = offset
+        if offset == 0 {
+            self.clock = WallClock.clock
+        } else {
+            self.clock = { @Sendable in
+                let shifted: Int64 = Int64(clamping: WallClock.now()) &+ offset
+                return USec(clamping: shifted)
+            }
+        }
         self.localTime = localTime
         self.state = try store.loadState()
     }
@@ -168,7 +179,7 @@ public final class IsletService: @unchecked Sendable {
             wakeTimer?.disarm()
             return
         }
-        wakeTimer?.arm(atMicroseconds: max(deadline, now))
+        wakeTimer?.arm(atMicroseconds: USec(clamping: Int64(clamping: max(deadline, now)) &- clockOffset))
     }
 
     /// The deadline passed, or someone set the clock: catch up with the time it is now.

@@ -88,7 +88,7 @@ enum Isletd {
         let signals = try Isletd.stopSignals(connection: connection, store: store, logger: logger)
         let service: IsletService
         do {
-            service = try IsletService(connection: connection, store: store, logger: logger)
+            service = try IsletService(connection: connection, store: store, logger: logger, clockOffsetSeconds: options.clockOffsetSeconds)
             try service.export()
         } catch {
             logger.critical("cannot start: \(error)")

@@ -10,6 +10,9 @@ struct Options: Equatable {
     var replace = false
     var logLevel: Logger.Level = .info
     var printIntrospection = false
+    /// For tests: isletd's clock runs this many seconds ahead of the machine's (behind when
+    /// negative), so that a test can put a schedule's minute a second away. Not in the usage.
+    var clockOffsetSeconds: Int64 = 0
 
     static let version = "0.1.0"
 
@@ -45,6 +48,12 @@ struct Options: Equatable {
             case "--print-introspection":
                 try scanner.flag(option)
                 options.printIntrospection = true
+            case "--test-clock-offset":
+                let text = try scanner.value(of: option)
+                guard let seconds = Int64(text), abs(seconds) <= 400 * 86400 * 366 else {
+                    throw UsageError(description: tr("--test-clock-offset takes whole seconds, got \"%s\"", "\(text)"))
+                }
+                options.clockOffsetSeconds = seconds
             case "--database": options.database = try scanner.value(of: option)
             case "--address": options.address = try scanner.value(of: option)
             case "--log-level":

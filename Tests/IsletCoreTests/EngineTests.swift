@@ -166,9 +166,10 @@ extension Engine {
         #expect(e.history.count == 2)
     }
 
-    @Test func presetsAreTheSeeds() {
-        #expect(Presets.all.map(\.goalSeconds) == [50400, 57600, 64800, 72000])
-        #expect(Presets.all.map(\.schedule) == ["14:10", "16:8", "18:6", "20:4"])
+    @Test func presetsStartWithTheSeeds() {
+        #expect(Presets.all.prefix(4).map(\.goalSeconds) == [50400, 57600, 64800, 72000])
+        #expect(Presets.all.map(\.schedule) == ["14:10", "16:8", "18:6", "20:4", "12:12", "13:11", "OMAD", "36 h", "48 h", "72 h"])
+        #expect(Presets.all.allSatisfy { Limits.goalSeconds.contains($0.goalSeconds) && !$0.description.isEmpty })
         #expect(Presets.all[0].description == "A gentle start to time-restricted eating.")
     }
 }

@@ -45,9 +45,15 @@ import Testing
 @Suite struct GoalPageModel {
     @Test func dfg001PresetsWithTheirDescriptionsAndTheCurrentOneMarked() {
         let page = GoalPage(presets: Presets.all, goalSeconds: 57600)
-        #expect(page.presets.map(\.title) == ["14:10 · 14 hours", "16:8 · 16 hours", "18:6 · 18 hours", "20:4 · 20 hours"])
+        #expect(
+            page.presets.map(\.title) == [
+                "14:10 · 14 hours", "16:8 · 16 hours", "18:6 · 18 hours", "20:4 · 20 hours", "12:12 · 12 hours", "13:11 · 13 hours",
+                "OMAD · 1 day", "36 hours", "2 days", "3 days",
+            ])
         #expect(page.presets[1].subtitle == "A popular choice, may aid weight management and blood sugar control.")
-        #expect(page.presets.map(\.selected) == [false, true, false, false])
+        #expect(page.presets.map(\.selected) == [false, true] + Array(repeating: false, count: 8))
+        // A 36-hour goal is a preset now, not a custom one.
+        #expect(!GoalPage(presets: Presets.all, goalSeconds: 36 * 3600).customSelected)
         #expect(page.current == "Goal: 16 hours" && !page.customSelected && !page.noGoalSelected)
     }
 

@@ -9,15 +9,20 @@ public final class Daemon: @unchecked Sendable {
     private var process: Child?
     /// isletd's environment (nil: this process's).
     public let environment: [String: String]?
+    /// More options for isletd (`--test-clock-offset`); may change between starts.
+    public var arguments: [String]
 
     public static var binary: String { builtProduct("isletd") }
 
     public static let name = "org.islet.Islet1"
     public static let path: ObjectPath = "/org/islet/Islet1"
 
-    public init(bus: PrivateBus? = nil, databasePath: String? = nil, environment: [String: String]? = nil) async throws {
+    public init(
+        bus: PrivateBus? = nil, databasePath: String? = nil, environment: [String: String]? = nil, arguments: [String] = []
+    ) async throws {
         self.bus = try bus ?? PrivateBus()
         self.environment = environment
+        self.arguments = arguments
         self.databasePath =
             try databasePath
             ?? TemporaryDirectory.make(prefix: "isletd").appendingPathComponent("islet.sqlite").path
@@ -29,7 +34,7 @@ public final class Daemon: @unchecked Sendable {
     public func start() async throws {
         // Its warnings go to the test's own standard error, where a failing test shows them.
         let process = try Child(
-            [Daemon.binary, "--address", bus.address, "--database", databasePath, "--log-level", "warning"], environment: environment,
+            [Daemon.binary, "--address", bus.address, "--database", databasePath, "--log-level", "warning"] + arguments, environment: environment,
             stderr: .inherit)
         self.process = process
         for _ in 0..<500 {

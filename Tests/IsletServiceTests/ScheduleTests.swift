@@ -1,0 +1,179 @@
+import DBus
+import Foundation
+import TestSupport
+import Testing
+
+/// Contract 1.3 (issue 45): the daily fasting window and its reminders, the running fast's start
+/// moved, stages announced, the longer presets. Through real clients and dbus-monitor; the
+/// service's clock is put just before a reminder's minute (`--test-clock-offset`), not waited for.
+@Suite struct ScheduleAndReminders {
+    let hour: UInt64 = 3_600_000_000
+    static let zone = "Europe/Berlin"
+
+    /// The next local `hour`:`minute` in Berlin after now, in microseconds.
+    func nextLocal(hour: Int, minute: Int) -> UInt64 {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: Self.zone) ?? .gmt
+        let next = calendar.nextDate(after: Date(), matching: DateComponents(hour: hour, minute: minute, second: 0), matchingPolicy: .nextTime)
+        return UInt64((next ?? Date()).timeIntervalSince1970 * 1_000_000)
+    }
+
+    /// isletd with its clock `lead` seconds before `moment` (whole seconds, so slightly more).
+    func offsetArguments(before moment: UInt64, lead: Double) -> [String] {
+        let offset = (Double(moment) / 1_000_000 - lead) - Date().timeIntervalSince1970
+        return ["--test-clock-offset", "\(Int64(offset.rounded(.down)))"]
+    }
+
+    func signals(_ monitor: BusMonitor, _ member: String) -> [BusMonitor.Seen] {
+        monitor.messages.filter { $0.kind == "signal" && $0.member == member }.map {
+            var seen = $0
+            seen.arguments = seen.arguments.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            return seen
+        }
+    }
+
+    /// org.freedesktop.DBus.Properties through dbus-send.
+    func properties(_ daemon: Daemon, _ member: String, _ args: String...) async throws -> CommandResult {
+        try await Command.run(
+            [
+                "dbus-send", "--bus=\(daemon.bus.address)", "--print-reply", "--dest=\(Daemon.name)", Daemon.path.rawValue,
+                "org.freedesktop.DBus.Properties.\(member)", "string:org.islet.Islet1.Fasting",
+            ] + args)
+    }
+
+    @Test func schedule_aReminderIsSentAtItsMinuteAndTheNextAfterARestart() async throws {
+        let eatingEnds = nextLocal(hour: 19, minute: 0)
+        let daemon = try await Daemon(environment: ["TZ": Self.zone], arguments: offsetArguments(before: eatingEnds, lead: 2))
+        let monitor = try await BusMonitor(address: daemon.bus.address, rules: ["type='signal',interface='org.islet.Islet1.Fasting'"])
+        // Fast due at 20:00 every day, "1 h left to eat" at 19:00, "time to start" at 20:00.
+        let set = try await Command.run([
+            "gdbus", "call", "--address", daemon.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue,
+            "--method", "org.islet.Islet1.Fasting.SetSchedule",
+            "{'enabled': <true>, 'start_minutes': <@aq [1200, 1200, 1200, 1200, 1200, 1200, 1200]>, 'remind_before_minutes': <@q 60>}",
+        ])
+        #expect(set.status == 0, "\(set)")
+        #expect(await eventually(within: .seconds(8)) { !self.signals(monitor, "Reminder").isEmpty }, "no reminder: \(monitor.messages)")
+        let first = signals(monitor, "Reminder")
+        #expect(first.count == 1)
+        #expect(first.first?.strings == ["eating-ends"])
+        #expect(first.first?.arguments.dropFirst() == ["uint64 \(eatingEnds)", "uint64 \(eatingEnds + hour)"], "\(first)")
+        // The schedule is kept; the service restarted a minute before 20:00 sends the second.
+        daemon.stop()
+        daemon.arguments = offsetArguments(before: eatingEnds + hour, lead: 2)
+        try await daemon.start()
+        #expect(await eventually(within: .seconds(8)) { self.signals(monitor, "Reminder").count == 2 }, "\(monitor.messages)")
+        let second = signals(monitor, "Reminder").last
+        #expect(second?.strings == ["fast-starts"])
+        #expect(second?.arguments.dropFirst() == ["uint64 \(eatingEnds + hour)", "uint64 \(eatingEnds + hour)"])
+        let property = try await Command.run([
+            "busctl", "--address", daemon.bus.address, "get-property", Daemon.name, Daemon.path.rawValue, "org.islet.Islet1.Fasting", "Schedule",
+        ])
+        #expect(property.stdout.contains("\"enabled\" b true"), "\(property)")
+        #expect(property.stdout.contains("\"start_minutes\" aq 7 1200 1200 1200 1200 1200 1200 1200"), "\(property)")
+    }
+
+    @Test func schedule_noReminderWhileAFastRuns() async throws {
+        let eatingEnds = nextLocal(hour: 19, minute: 0)
+        let daemon = try await Daemon(environment: ["TZ": Self.zone], arguments: offsetArguments(before: eatingEnds, lead: 2))
+        let monitor = try await BusMonitor(address: daemon.bus.address, rules: ["type='signal',interface='org.islet.Islet1.Fasting'"])
+        try await daemon.fasting.call("StartFast")
+        try await daemon.fasting.call(
+            "SetSchedule", [.stringVariantDictionary(["enabled": .boolean(true), "start_minutes": .array(.uint16, Array(repeating: .uint16(1200), count: 7))])])
+        try await Task.sleep(for: .seconds(4))
+        #expect(signals(monitor, "Reminder").isEmpty, "\(monitor.messages)")
+    }
+
+    @Test func schedule_badValuesAreNamedAndChangeNothing() async throws {
+        let daemon = try await Daemon()
+        func setting(_ dictionary: String) async throws -> CommandResult {
+            try await Command.run([
+                "gdbus", "call", "--address", daemon.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue,
+                "--method", "org.islet.Islet1.Fasting.SetSchedule", dictionary,
+            ])
+        }
+        let cases: [(String, String)] = [
+            ("{'enabled': <true>, 'starts': <1>}", "the schedule has no key \"starts\""),
+            ("{'enabled': <'yes'>}", "the schedule's \"enabled\" must be of type b, got \"s\""),
+            ("{'start_minutes': <@aq [1200, 1200]>}", "start_minutes must have 7 entries (Monday to Sunday), got 2"),
+            ("{'start_minutes': <@aq [1200, 1200, 1440, 1200, 1200, 1200, 1200]>}", "start_minutes[2] must be 0 to 1439 minutes"),
+            ("{'remind_before_minutes': <@q 721>}", "remind_before_minutes must be 0 to 720, got 721"),
+        ]
+        for (dictionary, message) in cases {
+            let result = try await setting(dictionary)
+            #expect(result.status != 0 && result.stderr.contains("InvalidArgument") && result.stderr.contains(message), "\(dictionary): \(result)")
+        }
+        let property = try await Command.run([
+            "busctl", "--address", daemon.bus.address, "get-property", Daemon.name, Daemon.path.rawValue, "org.islet.Islet1.Fasting", "Schedule",
+        ])
+        #expect(property.stdout.contains("\"enabled\" b false") && property.stdout.contains("\"remind_before_minutes\" q 60"), "\(property)")
+        // Days off (65535) are taken.
+        let weekdays = try await setting("{'enabled': <true>, 'start_minutes': <@aq [1200, 1200, 1200, 1200, 1200, 65535, 65535]>}")
+        #expect(weekdays.status == 0, "\(weekdays)")
+    }
+
+    @Test func FR001_theRunningFastsStartMovesAndRefusesAnOverlapInWords() async throws {
+        let daemon = try await Daemon(environment: ["TZ": Self.zone])
+        let monitor = try await BusMonitor(address: daemon.bus.address, rules: ["type='signal',interface='org.islet.Islet1.Fasting'"])
+        let now = nowUSec()
+        try await daemon.fasting.call("AddFast", [.uint64(now - 30 * hour), .uint64(now - 10 * hour), .uint64(0)])
+        await expectError("org.islet.Islet1.Error.NotFasting") { try await daemon.fasting.call("SetFastStart", [.uint64(now - hour)]) }
+        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await daemon.fasting.call("StartFast")
+        let moved = try await daemon.dbusSend("Fasting.SetFastStart", "uint64:\(now - 2 * hour)")
+        #expect(moved.status == 0 && moved.stdout.contains("uint64 \(now - 2 * hour)"), "\(moved)")
+        let property = try await properties(daemon, "Get", "string:StartedAtUSec")
+        #expect(property.stdout.contains("uint64 \(now - 2 * hour)"), "\(property)")
+        let overlap = try await daemon.dbusSend("Fasting.SetFastStart", "uint64:\(now - 11 * hour)")
+        #expect(overlap.status != 0 && overlap.stderr.contains("that start overlaps a completed fast, which ended at"), "\(overlap)")
+        let future = try await daemon.dbusSend("Fasting.SetFastStart", "uint64:\(now + hour)")
+        #expect(future.stderr.contains("a fast cannot start in the future"), "\(future)")
+        // Back past its goal: reached at once, at start + goal.
+        try await daemon.fasting.call("SetFastStart", [.uint64(now - 10 * hour + 1)])
+        try await daemon.fasting.call("SetActiveFastGoal", [.uint64(8 * 3600)])
+        #expect(await eventually { monitor.messages.contains { $0.member == "GoalReached" } }, "\(monitor.messages)")
+        let changed = signals(monitor, "FastStartChanged")
+        #expect(changed.count == 2 && changed.first?.arguments == ["uint64 2", "uint64 \(now - 2 * hour)"], "\(changed)")
+        // The activity's state follows (started_at_usec).
+        let activity = try await daemon.dbusSend("LiveActivity.Get")
+        #expect(activity.stdout.contains("uint64 \(now - 10 * hour + 1)"), "\(activity)")
+    }
+
+    @Test func stages_eachStageIsAnnouncedOnceOnlyWhenAsked() async throws {
+        let daemon = try await Daemon()
+        let monitor = try await BusMonitor(address: daemon.bus.address, rules: ["type='signal',interface='org.islet.Islet1.Fasting'"])
+        let now = nowUSec()
+        try await daemon.fasting.call("StartFastAt", [.uint64(now - 5 * hour)])
+        try await daemon.fasting.call("SetFastStart", [.uint64(now - 16 * hour + 1_500_000)])
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(monitor.messages.filter { $0.member == "StageReached" }.isEmpty, "stages are off by default")
+        for name in ["ShowStages", "AnnounceStages"] {
+            let set = try await properties(daemon, "Set", "string:\(name)", "variant:boolean:true")
+            #expect(set.status == 0, "\(set)")
+        }
+        // Turned on in stage 2 (16 h): nothing said of it; moved a second before it, it is said once.
+        let start = nowUSec() - 16 * hour + 1_500_000
+        try await daemon.fasting.call("SetFastStart", [.uint64(start)])
+        #expect(await eventually(within: .seconds(6)) { !monitor.messages.filter { $0.member == "StageReached" }.isEmpty })
+        try await Task.sleep(for: .seconds(1))
+        let said = signals(monitor, "StageReached")
+        #expect(said.count == 1 && said.first?.arguments == ["uint64 1", "uint32 2", "uint64 \(start + 16 * hour)"], "\(said)")
+        let neutral = try await properties(daemon, "Set", "string:NeutralMode", "variant:boolean:true")
+        #expect(neutral.status == 0)
+        daemon.stop()
+        try await daemon.start()
+        let kept = try await properties(daemon, "GetAll")
+        for name in ["ShowStages", "AnnounceStages", "NeutralMode"] {
+            #expect(kept.stdout.contains("string \"\(name)\"\n         variant             boolean true"), "\(name): \(kept.stdout)")
+        }
+    }
+
+    @Test func DFG001_theSeedsFourPresetsComeFirstThenLongerAndShorterOnes() async throws {
+        let daemon = try await Daemon()
+        let presets = try await Command.run([
+            "busctl", "--address", daemon.bus.address, "call", Daemon.name, Daemon.path.rawValue, "org.islet.Islet1.Fasting", "ListPresets",
+        ])
+        #expect(presets.stdout.hasPrefix("a(tss) 10 50400 \"14:10\" "), "\(presets)")
+        let order = presets.stdout.split(separator: " ").compactMap { UInt64($0) }.filter { $0 >= 3600 }
+        #expect(order == [50400, 57600, 64800, 72000, 43200, 46800, 86400, 129_600, 172_800, 259_200], "\(order)")
+    }
+}
