@@ -25,6 +25,11 @@ public struct IsletClient: Sendable {
         public var dailyGoalSeconds: UInt64
         public var activeGoalSeconds: UInt64
         public var goalReached: Bool
+        /// Since 1.3 (an older isletd: the defaults).
+        public var schedule = FastingSchedule()
+        public var showStages = false
+        public var announceStages = false
+        public var neutralMode = false
     }
 
     public func fastStatus() async throws -> FastStatus {
@@ -34,10 +39,31 @@ public struct IsletClient: Sendable {
             guard let v = all[name] else { throw DBusError.typeMismatch(expected: "property \(name)", got: "nothing") }
             return try v.decode(T.self)
         }
-        return FastStatus(
+        var status = FastStatus(
             fasting: try value(.fasting, Bool.self), fastID: try value(.fastId, UInt64.self),
             startedAt: try value(.startedAtUSec, UInt64.self), dailyGoalSeconds: try value(.goalSeconds, UInt64.self),
             activeGoalSeconds: try value(.activeFastGoalSeconds, UInt64.self), goalReached: try value(.goalReached, Bool.self))
+        status.schedule = ScheduleCoding.received(all[IsletBus.Fasting.Property.schedule.name]) ?? FastingSchedule()
+        status.showStages = (try? all[IsletBus.Fasting.Property.showStages.name]?.decode(Bool.self)) ?? false
+        status.announceStages = (try? all[IsletBus.Fasting.Property.announceStages.name]?.decode(Bool.self)) ?? false
+        status.neutralMode = (try? all[IsletBus.Fasting.Property.neutralMode.name]?.decode(Bool.self)) ?? false
+        return status
+    }
+
+    /// SetFastStart: the running fast began at another time; its id and new start.
+    public func setFastStart(_ time: USec) async throws -> (id: UInt64, startedAt: USec) {
+        let out = try await fasting.call(IsletBus.Fasting.Method.setFastStart, [.uint64(time)])
+        return (try Self.u64(out, 0), try Self.u64(out, 1))
+    }
+
+    /// SetSchedule with every key.
+    public func setSchedule(_ schedule: FastingSchedule) async throws {
+        try await fasting.call(IsletBus.Fasting.Method.setSchedule, [ScheduleCoding.dictionary(schedule)])
+    }
+
+    /// Writes ShowStages, AnnounceStages or NeutralMode.
+    public func setFastingSwitch(_ property: IsletBus.Fasting.Property, _ on: Bool) async throws {
+        try await fasting.set(property.name, .boolean(on))
     }
 
     /// StartFast or StartFastAt: the new fast's id and start.

@@ -6,7 +6,7 @@ import Translation
 struct FastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fast", abstract: tr("Start, stop and follow a fast."),
-        subcommands: [Start.self, Stop.self, Undo.self, Status.self, Goal.self], defaultSubcommand: Status.self)
+        subcommands: [Start.self, StartAt.self, Stop.self, Undo.self, Status.self, Goal.self], defaultSubcommand: Status.self)
 
     struct Start: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Start a fast now, or at an earlier time."))
@@ -17,6 +17,19 @@ struct FastCommand: AsyncParsableCommand {
             let time = try at.map(Parse.time)
             let started = try await bus.run { try await $0.startFast(at: time) }
             Output.line(tr("Fast %1$s started at %2$s.", "\(started.id)", "\(Times.format(started.startedAt))"))
+        }
+    }
+
+    struct StartAt: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "start-at", abstract: tr("Move the running fast's start (\"I started at 19:30\"), without stopping it."))
+        @Argument(help: .init(tr("When it started: 19:30, \"2h ago\", \"2026-11-21 19:30\"."))) var time: String
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            let at = try Parse.time(time)
+            let fast = try await bus.run { try await $0.setFastStart(at) }
+            Output.line(tr("Fast %1$s started at %2$s.", "\(fast.id)", "\(Times.format(fast.startedAt))"))
         }
     }
 
@@ -54,24 +67,34 @@ struct FastCommand: AsyncParsableCommand {
         @OptionGroup var bus: BusOptions
 
         func run() async throws {
-            let status = try await bus.run { try await $0.fastStatus() }
+            let (status, lastEnd) = try await bus.run { client in
+                let status = try await client.fastStatus()
+                return (status, status.fasting ? nil : try await client.fasts(offset: 0, limit: 1).first?.endedAt)
+            }
+            let now = Times.now()
+            let zone = LocalTime.system
             guard status.fasting else {
                 let goal = status.dailyGoalSeconds > 0 ? Format.goal(seconds: status.dailyGoalSeconds) : tr("No daily goal")
                 Output.line(tr("Not fasting. %s.", goal))
+                let next = status.schedule.nextFastStart(after: now, in: zone)
+                if let eating = GoalTime.eatingLine(lastFastEnd: lastEnd, nextFastStart: next, now: now, in: zone) { Output.line(eating + ".") }
                 return
             }
-            let now = Times.now()
             let elapsed = (now > status.startedAt ? now - status.startedAt : 0) / usecPerSecond
             Output.line(tr("Fasting since %1$s: %2$s.", "\(Times.format(status.startedAt))", "\(Format.hms(seconds: elapsed))"))
             if status.activeGoalSeconds > 0 {
                 let goal = status.activeGoalSeconds
+                let at = GoalTime.line(startedAt: status.startedAt, goalSeconds: goal, now: now, in: zone) ?? ""
                 if status.goalReached || elapsed >= goal {
-                    Output.line(tr("Goal Reached! %s.", "\(Format.goal(seconds: goal))"))
+                    Output.line(tr("Goal Reached! %s.", "\(Format.goal(seconds: goal))") + " " + at + ".")
                 } else {
-                    Output.line(Format.goalIn(seconds: goal - elapsed) + ". " + Format.goal(seconds: goal) + ".")
+                    Output.line(Format.goalIn(seconds: goal - elapsed) + ". " + at + ". " + Format.goal(seconds: goal) + ".")
                 }
             } else {
                 Output.line(tr("No goal for this fast; set one with `islet fast goal 16h`."))
+            }
+            if status.showStages {
+                Output.line(FastingStages.line(startedAt: status.startedAt, now: now, in: zone) + ". " + FastingStages.caveat)
             }
         }
     }

@@ -226,14 +226,16 @@ struct StatsCommand: AsyncParsableCommand {
     @OptionGroup var bus: BusOptions
 
     func run() async throws {
-        let stats = try await bus.run { try await $0.stats() }
+        let (stats, neutral) = try await bus.run { client in (try await client.stats(), try await client.fastStatus().neutralMode) }
         func u(_ key: String) -> UInt64 {
             if let v = stats[key]?.uint64 { return v }
             return UInt64(stats[key]?.uint32 ?? 0)
         }
         switch format {
         case .json, .csv:
-            let keys = ["count", "total_usec", "longest_usec", "average_usec", "goal_hits", "current_streak_days", "longest_streak_days"]
+            // Neutral mode (`islet settings neutral on`): no streaks, here either.
+            let keys =
+                ["count", "total_usec", "longest_usec", "average_usec", "goal_hits"] + (neutral ? [] : ["current_streak_days", "longest_streak_days"])
             Output.line("{" + keys.map { "\(JSONValue.quoted($0)):\(u($0))" }.joined(separator: ",") + "}")
         case .table:
             let hms = { (usec: UInt64) in Format.hoursMinutes(seconds: usec / usecPerSecond) }
@@ -242,6 +244,7 @@ struct StatsCommand: AsyncParsableCommand {
             Output.line(tr("Longest:        %s", "\(hms(u("longest_usec")))"))
             Output.line(tr("Average:        %s", "\(hms(u("average_usec")))"))
             Output.line(tr("Goals met:      %s", "\(u("goal_hits"))"))
+            guard !neutral else { return }
             let current = u("current_streak_days")
             let longest = u("longest_streak_days")
             Output.line(tr("Current streak: %s", trn("%d day", "%d days", current, "\(current)")))

@@ -35,7 +35,8 @@ struct Islet: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             FastCommand.self, GoalCommand.self, HistoryCommand.self, StatsCommand.self, TimerCommand.self,
-            ActivityCommand.self, RunCommand.self, ExpandCommand.self, OpenCommand.self, WatchCommand.self, StatusCommand.self,
+            ScheduleCommand.self, SettingsCommand.self, ActivityCommand.self, RunCommand.self, ExpandCommand.self, OpenCommand.self, WatchCommand.self,
+            StatusCommand.self,
         ])
 }
 
