@@ -57,6 +57,8 @@ public struct ActivityView: Equatable, Sendable {
     public var elapsed: UInt64
     /// The fast's goal in seconds; 0 when none.
     public var goalSeconds: UInt64
+    /// A fast's start (0 for the rest), for its goal as a clock time.
+    public var fastStartedAt: USec
     /// 0 ... 100, of the displayed time (so it moves only when the text does); nil when unknown.
     public var percent: Int?
     /// "Phase 1/2", "Work · Round 3/8"; nil for one-phase timers and fasts.
@@ -88,6 +90,7 @@ public struct ActivityView: Equatable, Sendable {
         }
         status = state["status"]?.string.flatMap(DisplayStatus.init(rawValue:)) ?? .running
         goalSeconds = (state["goal_usec"]?.uint64 ?? 0) / usecPerSecond
+        fastStartedAt = kind == .fast ? state["started_at_usec"]?.uint64 ?? 0 : 0
         phaseLabel = ActivityView.phaseLabel(state, kind: activity.kind)
         phaseMark = ActivityView.phaseMark(state, kind: activity.kind)
 
@@ -235,6 +238,13 @@ public struct ActivityView: Equatable, Sendable {
     /// activity still says how it ended ("Done in 3:12").
     public var compactMark: String? {
         status != .completed || kind == .custom ? phaseMark : nil
+    }
+
+    /// A fast's goal as a clock time: "Goal at 08:00 tomorrow", "Goal reached at 08:00"; nil
+    /// for the rest and a fast without a goal.
+    public func goalAtLine(_ localTime: LocalTime, now: USec) -> String? {
+        guard kind == .fast, fastStartedAt > 0 else { return nil }
+        return GoalTime.line(startedAt: fastStartedAt, goalSeconds: goalSeconds, now: now, in: localTime)
     }
 
     /// Whether there is a time to show at all (a custom activity may have none).

@@ -22,6 +22,9 @@ public actor Bridge {
         case announced(UInt32, kind: AnnouncedKind)
         case liveElsewhere(Surface, Bool)
         case expand
+        /// A Fasting signal: Reminder, StageReached.
+        case fastingSignal(Message)
+        case reminderShown(UInt32)
     }
 
     /// A surface that shows the live activity in the notification's stead.
@@ -34,7 +37,7 @@ public actor Bridge {
 
     /// What an announcement's buttons act on: a moment (a fast's goal reached: that fast,
     /// by its start; a timer's end), or a stopped fast (Undo).
-    enum AnnouncedKind: Sendable { case moment(fastStartedAt: USec), stoppedFast }
+    enum AnnouncedKind: Sendable { case moment(fastStartedAt: USec), stoppedFast, reminder, stage }
 
     let islet: IsletClient
     let server: NotificationServer
@@ -70,6 +73,9 @@ public actor Bridge {
     var elsewhere: Set<Surface> = []
     /// Our announcements on screen, for their buttons.
     var announcements: [UInt32: AnnouncedKind] = [:]
+    /// The schedule's reminder on screen: the next replaces it ("time to start" after "left
+    /// to eat").
+    var reminderID: UInt32 = 0
     let events: AsyncStream<Event>
     let input: AsyncStream<Event>.Continuation
 
@@ -107,6 +113,7 @@ public actor Bridge {
             log("islet's app is here: a click on the notification opens it")
         }
         let feed = try await islet.followActivity()
+        let fastingSignals = try await islet.fasting.signals()
         let serverSignals = try await server.signals()
         let owners = try await islet.connection.watchNameOwner(NotificationServer.busName)
         let tasks = [
@@ -115,6 +122,11 @@ public actor Bridge {
                 input.finish()
             },
             Task { for await message in serverSignals { input.yield(.serverSignal(message)) } },
+            Task {
+                for await message in fastingSignals where message.member == "Reminder" || message.member == "StageReached" {
+                    input.yield(.fastingSignal(message))
+                }
+            },
             Task { for await owner in owners { input.yield(.serverOwner(owner)) } },
         ]
         defer { for task in tasks { task.cancel() } }
@@ -170,6 +182,7 @@ public actor Bridge {
             serverMissing = false
             closing = []
             announcements = [:]
+            reminderID = 0
             if owner == nil, let left = serverOwner, guardian.serverLeft(at: clock()) {
                 let wait = (guardian.notBefore - clock()) / usecPerSecond
                 log(
@@ -236,6 +249,12 @@ public actor Bridge {
             log("asked to show the activity again")
             logic.expand()
             render()
+        case .fastingSignal(let message):
+            handleFastingSignal(message)
+        case .reminderShown(let id):
+            log("reminder posted: id \(id)")
+            reminderID = id
+            announcements[id] = .reminder
         case .liveElsewhere(let surface, let on):
             if on { elsewhere.insert(surface) } else { elsewhere.remove(surface) }
             guard logic.liveElsewhere != !elsewhere.isEmpty else { return }
@@ -270,6 +289,7 @@ public actor Bridge {
             let asked = closing.remove(id) != nil
             let ours = id != 0 && (id == logic.shownID || asked || announcements[id] != nil)
             announcements[id] = nil
+            if id == reminderID { reminderID = 0 }
             guard ours else { return }
             let why = asked ? "closed as islet asked" : ["", "expired", "dismissed by the user", "closed by a call", "undefined"][min(Int(reason), 4)]
             log("NotificationClosed \(id), reason \(reason): \(why)")
@@ -314,7 +334,46 @@ public actor Bridge {
         switch (key, kind) {
         case ("stop-fast", .moment(let startedAt)) where startedAt != 0: stopFast(startedAt: startedAt)
         case ("undo", .stoppedFast): call(key) { _ = try await islet.undoStopFast() }
+        case ("start-fast", .reminder): call(key) { _ = try await islet.startFast() }
         default: log("ignored action \"\(key.prefix(40))\" on an announcement")
+        }
+    }
+
+    /// The schedule's Reminder (replacing the one before it) and a stage's StageReached
+    /// (announced quietly), from isletd's signals.
+    func handleFastingSignal(_ message: Message) {
+        let islet = self.islet
+        let settings = logic.settings
+        let server = logic.server
+        let localTime = logic.localTime
+        let clock = self.clock
+        let input = self.input
+        let log = self.log
+        let notifications = self.server
+        switch (message.member, message.body.count) {
+        case ("Reminder", 3):
+            guard case .string(let kindName) = message.body[0], let kind = FastingSchedule.Reminder.Kind(rawValue: kindName),
+                case .uint64(let due) = message.body[1], case .uint64(let starts) = message.body[2]
+            else { return }
+            let reminder = FastingSchedule.Reminder(kind: kind, at: due, fastStartsAt: starts)
+            let replaces = reminderID
+            Task {
+                let goal = (try? await islet.fastStatus().dailyGoalSeconds) ?? 0
+                let content = Presenter.reminder(reminder, goalSeconds: goal, now: clock(), localTime: localTime, settings: settings, server: server)
+                log("Notify (reminder \(kindName)) replaces \(replaces): \"\(content.summary)\"")
+                do {
+                    input.yield(.reminderShown(try await notifications.notify(content, replacesID: replaces)))
+                } catch {
+                    log("reminder failed: \(error)")
+                }
+            }
+        case ("StageReached", 3):
+            guard case .uint32(let index) = message.body[1], let content = Presenter.stage(Int(index), settings: settings, server: server) else {
+                return
+            }
+            announce(content, kind: .stage, what: "stage \(index)")
+        default:
+            break
         }
     }
 

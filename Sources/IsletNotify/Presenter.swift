@@ -157,6 +157,7 @@ public enum Presenter {
                 icon = settings.icons.fast
             }
             if let goal { lines.append(([goal] + (progress.map { [$0] } ?? [])).joined(separator: " · ")) }
+            if let at = view.goalAtLine(localTime, now: now) { lines.append(at) }
             actions = [("stop-fast", tr("Stop Fast"))]
         case .timer, .custom:
             // Buttons for timers only: a program's own activity is driven by its owner.

@@ -128,9 +128,10 @@ struct ActivityCommand: AsyncParsableCommand {
                 Output.line(Panel.line(activity, now: Times.now(), format: .json, style: .standard).text)
                 return
             }
-            let view = ActivityView(activity, now: Times.now(), unit: .seconds)
+            let now = Times.now()
+            let view = ActivityView(activity, now: now, unit: .seconds)
             Output.line(tr("%1$s activity %2$s, owner %3$s", activity.kind.rawValue, activity.id, activity.owner))
-            for line in Panel.tooltipLines(view) { Output.line("  " + line) }
+            for line in Panel.tooltipLines(view, now: now) { Output.line("  " + line) }
         }
     }
 

@@ -33,7 +33,8 @@ enum Panel {
         let text = compact(view, style: style)
         // The expanded view, where a panel has one (a tooltip); the minimal style has nothing
         // more to show than the time (AR-07).
-        let tooltip = style == .minimal ? text : tooltipLines(view).joinedText(separator: "\n")
+        // Made only for the formats that show it (the goal's clock time reads the local zone).
+        var tooltip: String { style == .minimal ? text : tooltipLines(view, now: now).joinedText(separator: "\n") }
         let percent = style == .minimal ? 0 : view.percent ?? 0
         // The minimal style never changes class, so no stylesheet can recolour it (AR-03).
         let cssClass = style == .minimal ? "minimal" : isApp ? "fasting" : view.isStale ? "stale" : view.status.rawValue
@@ -109,9 +110,9 @@ enum Panel {
         }
     }
 
-    /// The expanded view: title, time, phase and progress; for a fast, also the time fasted
-    /// and the goal.
-    static func tooltipLines(_ view: ActivityView) -> [String] {
+    /// The expanded view: title, time, phase and progress; for a fast, also the time fasted,
+    /// the goal and when it is reached ("Goal at 08:00 tomorrow").
+    static func tooltipLines(_ view: ActivityView, now: USec) -> [String] {
         let progress = view.status == .running || view.status == .paused ? view.percent.map { "\($0)%" } : nil
         var lines = [view.status == .goalReached && view.kind == .fast ? tr("Goal Reached!") : view.title]
         switch view.kind {
@@ -120,6 +121,7 @@ enum Panel {
             lines.append(tr("Fasted %s", Format.hms(seconds: view.elapsed)))
             if view.goalSeconds > 0 {
                 lines.append(([Format.goal(seconds: view.goalSeconds)] + (progress.map { [$0] } ?? [])).joinedText(separator: " · "))
+                if let at = view.goalAtLine(.system, now: now) { lines.append(at) }
             } else {
                 lines.append(tr("No goal set"))
             }

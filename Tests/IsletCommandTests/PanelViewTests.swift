@@ -35,7 +35,12 @@ import Testing
         r = try await d.islet("status", "--format", "genmon")
         #expect(r.stdout.contains("<tool>Fasting Goal\nGoal in 1"), "\(r)")
         #expect(r.stdout.contains("\nFasted 4:00:0"), "DI-003 elapsed: \(r)")
-        #expect(r.stdout.contains("\nGoal: 16 hours · 25%</tool>"), "DI-003 goal: \(r)")
+        #expect(r.stdout.contains("\nGoal: 16 hours · 25%\nGoal at "), "DI-003 goal: \(r)")
+        // Issue 45: when it is reached, as the machine's clock reads it.
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm"
+        let clock = formatter.string(from: Date(timeIntervalSince1970: Double(started) / 1e6 + 16 * 3600))
+        #expect(r.stdout.contains("\nGoal at \(clock)") && r.stdout.hasSuffix("</tool><bar>25</bar>\n"), "\(clock): \(r)")
     }
 
     @Test("Compact Display (Dynamic Island - Minimal)") func minimalStyleIsTheTimeAloneEverywhere() async throws {

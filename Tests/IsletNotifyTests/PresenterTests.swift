@@ -26,7 +26,7 @@ import Testing
         // up), with the time fasted and the goal (DI-003); units, never "3:13" (issue 38).
         let p = show(Sample.fast(goal: 57600, elapsed: 46071))
         #expect(p.content.summary == "Fasting Goal")
-        #expect(p.content.body == "Goal in 3 h 13 min\nFasted 12 h 47 min\nGoal: 16 hours")
+        #expect(p.content.body == "Goal in 3 h 13 min\nFasted 12 h 47 min\nGoal: 16 hours\nGoal at 00:00 tomorrow")
         #expect(p.content.hints["value"] == .int32(79))
         #expect(p.content.actions.map(\.key) == ["stop-fast"])
         #expect(p.content.hints["x-dunst-stack-tag"] == .string("islet-activity"))
@@ -42,13 +42,13 @@ import Testing
         let b = show(fast, at: 8)
         let c = show(fast, at: 10)
         #expect(a.content == b.content)
-        #expect(c.content.body == "Goal in 3 h 12 min\nFasted 12 h 48 min\nGoal: 16 hours")
+        #expect(c.content.body == "Goal in 3 h 12 min\nFasted 12 h 48 min\nGoal: 16 hours\nGoal at 00:00 tomorrow")
     }
 
     @Test func goalReached() {
         let p = show(Sample.fast(goal: 57600, elapsed: 57600 + 125, reached: true))
         #expect(p.content.summary == "Goal Reached!")
-        #expect(p.content.body == "Fasted 16 h 2 min\nGoal: 16 hours")
+        #expect(p.content.body == "Fasted 16 h 2 min\nGoal: 16 hours\nGoal reached at 00:00")
         #expect(p.content.icon == BridgeSettings().icons.goalReached)
         #expect(p.content.hints["value"] == .int32(100))
         #expect(p.isAlert)
@@ -222,5 +222,44 @@ import Testing
         #expect(q.content.summary == "a<b")
         #expect(q.content.body == "<b>❚❚ Paused</b>")
         #expect(Markup.escape("<i>&'\"") == "&lt;i&gt;&amp;&apos;&quot;")
+    }
+}
+
+/// Issue 45: the schedule's reminders and the stages' announcements, pure.
+@Suite struct ReminderPresenterTests {
+    let caps = ServerCapabilities(["body", "actions"])
+    let hour: UInt64 = 3_600_000_000
+
+    @Test func schedule_remindersSayWhatIsDueInTheLocalClockWithStartFastWhenDue() {
+        let starts = Sample.t0 + 5 * hour
+        let left = Presenter.reminder(
+            .init(kind: .eatingEnds, at: starts - hour, fastStartsAt: starts), goalSeconds: 57600, now: starts - hour, localTime: .utc,
+            settings: BridgeSettings(), server: .named("dunst", caps))
+        #expect(left.summary == "1 h left to eat" && left.actions.isEmpty)
+        #expect(left.body.hasPrefix("Your fast starts at "))
+        #expect(left.hints["urgency"] == .byte(1) && left.hints["suppress-sound"] == .bool(true))
+        let due = Presenter.reminder(
+            .init(kind: .fastStarts, at: starts, fastStartsAt: starts), goalSeconds: 57600, now: starts + 20 * 1_000_000, localTime: .utc,
+            settings: BridgeSettings(), server: .named("dunst", caps))
+        #expect(due.summary == "Time to start your fast" && due.actions.map(\.key) == ["start-fast"])
+        #expect(due.body.hasPrefix("For 16 hours, until "))
+        // The minimal style: nothing to tap, no icon.
+        var minimal = BridgeSettings()
+        minimal.style = .minimal
+        let quiet = Presenter.reminder(
+            .init(kind: .fastStarts, at: starts, fastStartsAt: starts), goalSeconds: 0, now: starts, localTime: .utc, settings: minimal,
+            server: .named("dunst", caps))
+        #expect(quiet.actions.isEmpty && quiet.icon.isEmpty && quiet.body.isEmpty)
+    }
+
+    @Test func stages_announcedQuietlyAsARuleOfThumb() {
+        let stage = Presenter.stage(2, settings: BridgeSettings(), server: .named("dunst", caps))
+        #expect(stage?.summary == "Fat burning")
+        #expect(
+            stage?.body
+                == "From 16 hours into your fast: Fat often becomes a larger share of the fuel.\nStages are a rule of thumb, not medical advice; bodies differ."
+        )
+        #expect(stage?.hints["urgency"] == .byte(0) && stage?.hints["transient"] == .bool(true) && stage?.actions.isEmpty == true)
+        #expect(Presenter.stage(9, settings: BridgeSettings(), server: .named("dunst", caps)) == nil)
     }
 }

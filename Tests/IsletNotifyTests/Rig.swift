@@ -20,11 +20,21 @@ final class Rig: @unchecked Sendable {
     /// The bridge's XDG_RUNTIME_DIR, where it remembers what it showed.
     let runtimeDirectory: String
 
-    init(_ server: Server, bridgeArguments: [String] = [], startBridge: Bool = true) async throws {
-        daemon = try await Daemon()
+    /// The bridge's TZ (nil: the test's own).
+    let zone: String?
+    /// dunst's configuration (the fixture, or a copy with more in it).
+    let dunstConfiguration: String
+
+    init(
+        _ server: Server, bridgeArguments: [String] = [], startBridge: Bool = true, daemon: Daemon? = nil, dunstrc: String = Rig.dunstrc,
+        zone: String? = nil
+    ) async throws {
+        self.zone = zone
+        if let daemon { self.daemon = daemon } else { self.daemon = try await Daemon() }
+        dunstConfiguration = dunstrc
         runtimeDirectory = try TemporaryDirectory.make(prefix: "islet-runtime").path
         monitor = try await BusMonitor(
-            address: daemon.bus.address,
+            address: self.daemon.bus.address,
             rules: ["interface='org.freedesktop.Notifications'", "type='method_return'", "type='error'"])
         switch server {
         case .dunst, .xfce4notifyd:
@@ -42,13 +52,14 @@ final class Rig: @unchecked Sendable {
         env["HOME"] = NSTemporaryDirectory()
         env["XDG_CONFIG_HOME"] = "/nonexistent"  // our own config only, never the user's
         env["XDG_RUNTIME_DIR"] = runtimeDirectory
+        if let zone { env["TZ"] = zone }
         return env
     }
 
     func startServer(_ server: Server) async throws {
         switch server {
         case .dunst:
-            self.server = try Background(["dunst", "-config", Rig.dunstrc], environment: environment)
+            self.server = try Background(["dunst", "-config", dunstConfiguration], environment: environment)
         case .xfce4notifyd:
             self.server = try Background([Rig.xfce4notifyd], environment: environment)
         case .fake(let mode, let capabilities):

@@ -1,0 +1,65 @@
+import DBus
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 45: the schedule's reminders reach the desktop through islet-notify, at their minute,
+/// on a real dunst, and "Start Fast" on the reminder starts the fast. isletd's clock is put two
+/// seconds before each reminder (`--test-clock-offset`); nothing waits for the real 19:00.
+@Suite struct ScheduleReminders {
+    static let zone = "Europe/Berlin"
+
+    func nextLocal(hour: Int) -> UInt64 {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: Self.zone) ?? .gmt
+        let next = calendar.nextDate(after: Date(), matching: DateComponents(hour: hour, minute: 0, second: 0), matchingPolicy: .nextTime)
+        return UInt64((next ?? Date()).timeIntervalSince1970 * 1_000_000)
+    }
+
+    func offset(before moment: UInt64, lead: Double) -> [String] {
+        ["--test-clock-offset", "\(Int64((Double(moment) / 1_000_000 - lead - Date().timeIntervalSince1970).rounded(.down)))"]
+    }
+
+    /// dunst with a context menu (dmenu) that picks the button named in `pick`.
+    func dunstWithPicker() throws -> (config: String, pick: URL) {
+        let work = try TemporaryDirectory.make(prefix: "dunst-pick")
+        let pick = work.appendingPathComponent("pick")
+        let script = work.appendingPathComponent("pick-action")
+        try "#!/bin/sh\ngrep -i \"$(cat \(pick.path))\" | head -1\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let fixture = try String(contentsOfFile: Rig.dunstrc, encoding: .utf8)
+        let config = fixture.replacingOccurrences(of: "[global]", with: "[global]\n    dmenu = \(script.path)")
+        let path = work.appendingPathComponent("dunstrc")
+        try config.write(to: path, atomically: true, encoding: .utf8)
+        return (path.path, pick)
+    }
+
+    @Test func schedule_remindersArriveAtTheirMinuteOnDunstAndStartFastStartsIt() async throws {
+        let eatingEnds = nextLocal(hour: 19)
+        let fastStarts = eatingEnds + 3600 * 1_000_000
+        let daemon = try await Daemon(environment: ["TZ": Self.zone], arguments: offset(before: eatingEnds, lead: 3))
+        let (config, pick) = try dunstWithPicker()
+        let rig = try await Rig(.dunst, daemon: daemon, dunstrc: config, zone: Self.zone)
+        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await daemon.fasting.call(
+            "SetSchedule", [.stringVariantDictionary(["enabled": .boolean(true), "start_minutes": .array(.uint16, Array(repeating: .uint16(1200), count: 7))])])
+        let left = try await rig.waitForNotify { $0.strings.contains("1 h left to eat") }
+        #expect(left.body == "<b>Your fast starts at 20:00.</b>", "\(left)")
+        #expect(!left.strings.contains("start-fast"))
+        #expect(await eventually { (try? await rig.dunstctl("count", "displayed")) == "1" })
+
+        // A minute before 20:00 (isletd restarted with its clock there): "Time to start your
+        // fast" replaces it, with Start Fast.
+        daemon.stop()
+        daemon.arguments = offset(before: fastStarts, lead: 3)
+        try await daemon.start()
+        let due = try await rig.waitForNotify { $0.strings.contains("Time to start your fast") }
+        #expect(due.body == "<b>For 16 hours, until 12:00 tomorrow.</b>", "\(due)")
+        #expect(due.strings.contains("start-fast") && due.strings.contains("Start Fast"), "\(due)")
+        #expect(due.replacesID != 0, "it replaces the reminder before it: \(due)")
+        #expect(await eventually { (try? await rig.dunstctl("count", "displayed")) == "1" })
+        try "Start Fast".write(to: pick, atomically: true, encoding: .utf8)
+        _ = try await rig.dunstctl("context")
+        #expect(await eventually { (try? await daemon.fasting.get("Fasting")) == .boolean(true) }, "\(rig.bridge?.stderr ?? "")")
+    }
+}
