@@ -13,6 +13,16 @@ public struct FastPage: Equatable, Sendable {
         /// The goal the next fast takes.
         public var dailyGoalSeconds: UInt64
 
+        /// The daily fasting window (contract 1.3), for the eating window's next fast.
+        public var schedule = FastingSchedule()
+        /// Stages shown on the page (isletd's ShowStages), each announced (AnnounceStages).
+        public var showStages = false
+        public var announceStages = false
+        /// Streaks hidden (isletd's NeutralMode).
+        public var neutralMode = false
+        /// When the latest completed fast ended (0: none), for the eating window.
+        public var lastFastEnd: USec = 0
+
         public init(fasting: Bool, startedAt: USec, goalSeconds: UInt64, dailyGoalSeconds: UInt64) {
             self.fasting = fasting
             self.startedAt = startedAt
@@ -34,6 +44,19 @@ public struct FastPage: Equatable, Sendable {
     public var hint: String?
     /// 0 ... 1 of the goal; nil without a goal.
     public var progress: Double?
+    /// "Goal at 08:00 tomorrow", "Goal reached at 08:00"; nil without a goal.
+    public var goalAt: String?
+    /// The ring in words, for a screen reader: "20 percent of the 16-hour goal, 3 hours 12
+    /// minutes fasted"; by the minute, so that it does not chatter.
+    public var ringDescription: String
+    /// Where each stage after the first begins on the ring (0 ... 1 of the goal), when stages
+    /// are shown; empty otherwise.
+    public var stageMarks: [Double]
+    /// "Stage: Catabolic · Fat burning at 23:09" and the caveat; nil when stages are off.
+    public var stageLine: String?
+    public var stageCaveat: String?
+    /// Not fasting: "Eating · since 12:03 · next fast at 20:00"; nil with neither.
+    public var eatingLine: String?
     /// The one prominent button: "Start Fast" or "Stop Fast".
     public var buttonLabel: String
     public var buttonStops: Bool
@@ -68,13 +91,27 @@ public struct FastPage: Equatable, Sendable {
         return .at(now - seconds * usecPerSecond)
     }
 
-    public init(_ facts: Facts, now: USec) {
+    /// A time fasted in words, by the minute: "3 hours 12 minutes".
+    static func spoken(_ seconds: UInt64) -> String {
+        seconds < 60 ? tr("less than a minute") : Format.duration(seconds: seconds / 60 * 60)
+    }
+
+    public init(_ facts: Facts, now: USec, zone: LocalTime = .utc) {
+        stageMarks = []
+        stageLine = nil
+        stageCaveat = nil
+        goalAt = nil
+        eatingLine = nil
         guard facts.fasting, facts.startedAt > 0 else {
             elapsed = Format.hms(seconds: 0, padHours: true)
             goalLine = nil
             goalReached = false
             goalLabel = facts.dailyGoalSeconds > 0 ? Format.goal(seconds: facts.dailyGoalSeconds) : tr("No goal")
-            hint = tr("Press Start to begin a fast.")
+            eatingLine = GoalTime.eatingLine(
+                lastFastEnd: facts.lastFastEnd > 0 ? facts.lastFastEnd : nil, nextFastStart: facts.schedule.nextFastStart(after: now, in: zone),
+                now: now, in: zone)
+            hint = eatingLine == nil ? tr("Press Start to begin a fast.") : nil
+            ringDescription = tr("Not fasting")
             progress = nil
             buttonLabel = tr("Start Fast")
             buttonStops = false
@@ -99,12 +136,27 @@ public struct FastPage: Equatable, Sendable {
             goalReached = fasted >= facts.goalSeconds
             goalLine = goalReached ? tr("Goal Reached!") : Format.goalIn(seconds: facts.goalSeconds - fasted)
             goalLabel = Format.goal(seconds: facts.goalSeconds)
-            progress = min(1, Double(fasted) / Double(facts.goalSeconds))
+            let share = min(1, Double(fasted) / Double(facts.goalSeconds))
+            progress = share
+            goalAt = GoalTime.line(startedAt: facts.startedAt, goalSeconds: facts.goalSeconds, now: now, in: zone)
+            let words = tr("%s fasted", FastPage.spoken(fasted))
+            ringDescription =
+                goalReached
+                ? tr("Goal reached, %s", words)
+                : tr("%1$d percent of the goal of %2$s, %3$s", "\(Int(share * 100))", Format.duration(seconds: facts.goalSeconds), words)
+            if facts.showStages {
+                stageMarks = FastingStages.all.dropFirst().map { Double($0.startSeconds) / Double(facts.goalSeconds) }.filter { $0 < 1 }
+            }
         } else {
             goalReached = false
             goalLine = nil
             goalLabel = tr("No goal")
             progress = nil
+            ringDescription = tr("No goal, %s fasted", FastPage.spoken(fasted))
+        }
+        if facts.showStages {
+            stageLine = FastingStages.line(startedAt: facts.startedAt, now: now, in: zone)
+            stageCaveat = FastingStages.caveat
         }
     }
 }

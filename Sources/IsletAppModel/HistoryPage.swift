@@ -71,9 +71,11 @@ public struct HistoryPage: Equatable, Sendable {
 
     /// `count`: the completed fasts; `stats`: isletd's GetStats (count, total_usec,
     /// longest_usec, average_usec, goal_hits, current_streak_days, longest_streak_days); `days`:
-    /// ListDays up to today, oldest first (``daysShown`` of them; fewer make shorter charts).
+    /// ListDays up to today, oldest first (``daysShown`` of them; fewer make shorter charts);
+    /// `neutral`: isletd's NeutralMode, no streaks.
     public init(
-        count: Int, statistics stats: [String: UInt64], days: [FastingDays.Day], localTime: LocalTime, now: USec, goalSeconds: UInt64 = 0
+        count: Int, statistics stats: [String: UInt64], days: [FastingDays.Day], localTime: LocalTime, now: USec, goalSeconds: UInt64 = 0,
+        neutral: Bool = false
     ) {
         if count > 0, !days.isEmpty {
             charts[.week] = HistoryPage.chart(Array(days.suffix(7)), localTime: localTime, goalSeconds: goalSeconds, weekdays: true)
@@ -100,9 +102,13 @@ public struct HistoryPage: Equatable, Sendable {
                 tr("Fasts: %s", "\(stats["count"] ?? UInt64(count))"), tr("Total: %s", hm("total_usec")),
                 tr("Average: %s", hm("average_usec")), tr("Longest: %s", hm("longest_usec")),
                 tr("Goals met: %s", "\(stats["goal_hits"] ?? 0)"),
-                tr("Current streak: %s", trn("%d day", "%d days", current, "\(current)")),
-                tr("Longest streak: %s", trn("%d day", "%d days", longest, "\(longest)")),
             ]
+                + (neutral
+                    ? []
+                    : [
+                        tr("Current streak: %s", trn("%d day", "%d days", current, "\(current)")),
+                        tr("Longest streak: %s", trn("%d day", "%d days", longest, "\(longest)")),
+                    ])
     }
 
     /// A fast's row.

@@ -12,6 +12,10 @@ public struct PreferencesPage: Equatable, Sendable {
         public var goalReachedLingerSeconds: UInt32
         /// islet-notify's config.toml as it is ("" when there is none).
         public var config: String
+        /// isletd's fasting settings (contract 1.3): stages shown and announced, neutral mode.
+        public var showStages = false
+        public var announceStages = false
+        public var neutralMode = false
 
         public init(activitiesEnabled: Bool, lingerSeconds: UInt32, goalReachedLingerSeconds: UInt32, config: String) {
             self.activitiesEnabled = activitiesEnabled
@@ -38,6 +42,9 @@ public struct PreferencesPage: Equatable, Sendable {
     }
 
     public var activitiesEnabled: Bool
+    public var showStages: Bool
+    public var announceStages: Bool
+    public var neutralMode: Bool
     public var minimalStyle: Bool
     public var switches: [Switch: Bool]
     /// "5 seconds", as the field shows it.
@@ -47,6 +54,9 @@ public struct PreferencesPage: Equatable, Sendable {
 
     public init(_ facts: Facts) {
         activitiesEnabled = facts.activitiesEnabled
+        showStages = facts.showStages
+        announceStages = facts.announceStages
+        neutralMode = facts.neutralMode
         minimalStyle = ConfigText.value(facts.config, key: "style") == "\"minimal\""
         var switches: [Switch: Bool] = [:]
         for item in Switch.allCases { switches[item] = ConfigText.value(facts.config, key: item.rawValue) != "false" }

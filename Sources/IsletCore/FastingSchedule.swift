@@ -106,6 +106,24 @@ public struct FastingSchedule: Equatable, Sendable, Codable {
         }
     }
 
+    /// A time of day as people type it for a schedule: "20:00", "8:30pm", "8pm", "20"; minutes
+    /// after midnight, nil for anything else.
+    public static func minutes(fromTimeOfDay text: String) -> UInt16? {
+        var t = text.trimmingWhitespace().lowercased()
+        var offset = -1
+        if t.hasSuffix("am") || t.hasSuffix("pm") {
+            offset = t.hasSuffix("pm") ? 12 : 0
+            t = String(t.dropLast(2)).trimmingWhitespace()
+        }
+        let parts = t.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard (1...2).contains(parts.count), parts[0].count <= 2, let hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,
+            parts.count == 1 || parts[1].count == 2, (0..<60).contains(minute),
+            offset < 0 ? (0..<24).contains(hour) : (1...12).contains(hour)
+        else { return nil }
+        let h = offset < 0 ? hour : hour % 12 + offset
+        return UInt16(h * 60 + minute)
+    }
+
     /// A schedule's values as the contract checks them: named errors, nothing half-set.
     public func checked() throws(IsletError) -> FastingSchedule {
         guard startMinutes.count == 7 else {

@@ -144,12 +144,15 @@ final class AppController {
         gtk_widget_set_visible(banner, 0)
         gtk_box_append(cast(content), banner)
         let me0 = MainThreadRef(self)
-        let fast = FastView(
-            startEarlier: { text in me0.value?.startEarlier(text) }, chooseGoal: { seconds in me0.value?.link?.setFastGoal(seconds) })
+        let fast = FastView { request in me0.value?.fastRequest(request) }
         self.fast = fast
         let me = MainThreadRef(self)
+        let schedule = ScheduleView { enabled, time, days, before, atStart in
+            me.value?.changeSchedule(enabled: enabled, time: time, days: days, remindBefore: before, remindAtStart: atStart)
+        }
         let goal = GoalView(
-            choose: { seconds in me.value?.link?.setGoal(seconds) }, invalid: { words in me.value?.toast(words, undo: false) })
+            choose: { seconds in me.value?.link?.setGoal(seconds) }, invalid: { words in me.value?.toast(words, undo: false) },
+            schedule: schedule)
         self.goal = goal
         let fastPage = adw_view_stack_add_titled(opaque(stack), fast.root, "fast", tr("Fast"))
         adw_view_stack_page_set_icon_name(fastPage, "preferences-system-time-symbolic")
@@ -236,10 +239,14 @@ final class AppController {
     private func apply(_ update: ServiceLink.Update) {
         switch update {
         case .facts(let facts):
+            // Neutral mode turned on or off: the History page's statistics again, with or without streaks.
+            let neutralChanged = self.facts.map { $0.neutralMode != facts.neutralMode } ?? false
             self.facts = facts
+            if neutralChanged, let link { Task { await link.loadHistory() } }
             gtk_widget_set_visible(banner, 0)
             gtk_widget_set_sensitive(fast?.button, 1)
             goal?.show(GoalPage(presets: presets, goalSeconds: facts.dailyGoalSeconds))
+            goal?.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system))
             render()
         case .unavailable:
             facts = nil
@@ -255,7 +262,8 @@ final class AppController {
         case .historySummary(let count, let figures, let days, let firstPage):
             history?.show(
                 HistoryPage(
-                    count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0))
+                    count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0,
+                    neutral: facts?.neutralMode ?? false))
             // Read again only what is on screen: when asked to, or when the count says the
             // list missed a change.
             if historyStale || history?.list.count != count { history?.reset(count: count, firstPage: firstPage) }
@@ -291,12 +299,35 @@ final class AppController {
         }
     }
 
-    /// "I started 2 hours ago": the fast begins then (isletd refuses a start before the last
-    /// fast's end, in its words).
-    private func startEarlier(_ text: String) {
-        switch FastPage.earlierStart(text, now: WallClock.now()) {
-        case .at(let start): link?.startFast(at: start)
-        case .invalid(let words): toast(words, undo: false)
+    /// The schedule group's values as isletd takes them; a time it cannot read, said.
+    fileprivate func changeSchedule(enabled: Bool, time: String, days: [Bool], remindBefore: Bool, remindAtStart: Bool) {
+        let base = facts?.schedule ?? FastingSchedule()
+        switch SchedulePage.schedule(from: base, enabled: enabled, time: time, days: days, remindBefore: remindBefore, remindAtStart: remindAtStart) {
+        case .success(let schedule): if schedule != base { link?.setSchedule(schedule) }
+        case .failure(let problem):
+            toast(problem.words, undo: false)
+            if let facts { goal?.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system)) }
+        }
+    }
+
+    /// What the Fast page asks for. "I started 2 hours ago": the fast begins then; a running
+    /// fast's start moved, or stopped at an earlier time, typed as `--at` is ("19:30", "2h
+    /// ago"); isletd refuses an overlap in its own words.
+    fileprivate func fastRequest(_ request: FastRequest) {
+        let now = WallClock.now()
+        switch request {
+        case .startEarlier(let text):
+            switch FastPage.earlierStart(text, now: now) {
+            case .at(let start): link?.startFast(at: start)
+            case .invalid(let words): toast(words, undo: false)
+            }
+        case .goal(let seconds): link?.setFastGoal(seconds)
+        case .moveStart(let text):
+            guard let at = TypedTime.parse(text, now: now) else { return toast(tr("Write a time like 19:30, 2h ago or 2026-11-25 19:30."), undo: false) }
+            link?.moveStart(to: at)
+        case .stopAt(let text):
+            guard let at = TypedTime.parse(text, now: now) else { return toast(tr("Write a time like 11:30, 30m ago or 2026-11-26 11:30."), undo: false) }
+            link?.stopFast(at: at)
         }
     }
 
@@ -338,6 +369,10 @@ final class AppController {
                 return toast(tr("A reached goal stays 0 (until the fast stops) to 24 hours: write it like 0, 30m or 2h."), undo: false)
             }
             link.setLinger(seconds: nil, goalReached: seconds)
+        case .fasting(let property, let on):
+            // Announcing without showing them would say stages the page never shows.
+            if property == .showStages, !on { link.setFastingSwitch(.announceStages, false) }
+            link.setFastingSwitch(property, on)
         }
     }
 
@@ -348,7 +383,7 @@ final class AppController {
 
     private func render() {
         stopTicking()
-        let page = FastPage(facts ?? .notFasting, now: WallClock.now())
+        let page = FastPage(facts ?? .notFasting, now: WallClock.now(), zone: .system)
         show(page)
         guard let next = page.nextChange, isOnScreen else { return }
         let now = WallClock.now()

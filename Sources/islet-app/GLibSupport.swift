@@ -200,3 +200,8 @@ func connectObject(_ instance: OpaquePointer?, _ signal: String, _ action: @esca
         instance.map { UnsafeMutableRawPointer($0) }, signal, unsafeBitCast(handler, to: GCallback.self), callback, ObjectCallback.release,
         GConnectFlags(rawValue: 0))
 }
+
+extension Float {
+    /// A colour's channel (GdkRGBA's floats) as cairo takes it.
+    var d: Double { Double(self) }
+}

@@ -20,12 +20,15 @@ final class GoalView {
     private var updating = false
     private let choose: (UInt64) -> Void
     private let invalid: (String) -> Void
+    /// The schedule, below the goals (issue 45).
+    let schedule: ScheduleView
 
-    init(choose: @escaping (UInt64) -> Void, invalid: @escaping (String) -> Void) {
+    init(choose: @escaping (UInt64) -> Void, invalid: @escaping (String) -> Void, schedule: ScheduleView) {
         self.choose = choose
         self.invalid = invalid
-        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
-        setMargins(root, 24)
+        self.schedule = schedule
+        let (page, content) = scrollingPage(spacing: 12)
+        root = page
         current = gtk_label_new("")
         gtk_widget_add_css_class(current, "title-3")
         choices = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
@@ -35,15 +38,17 @@ final class GoalView {
         gtk_entry_set_placeholder_text(cast(customEntry), tr("e.g. 15h30m"))
         setAccessibleLabel(customEntry, tr("Custom goal"))
         gtk_toggle_button_set_group(cast(noGoal), cast(custom))
-        gtk_box_append(cast(root), current)
-        gtk_box_append(cast(root), choices)
+        gtk_box_append(cast(content), current)
+        gtk_box_append(cast(content), choices)
         let customRow: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         let set = gtk_button_new_with_label(tr("Set"))
         gtk_widget_set_hexpand(customEntry, 1)
         gtk_box_append(cast(customRow), customEntry)
         gtk_box_append(cast(customRow), set)
-        gtk_box_append(cast(root), customRow)
-        gtk_box_append(cast(root), noGoal)
+        gtk_box_append(cast(content), customRow)
+        gtk_box_append(cast(content), noGoal)
+        gtk_widget_set_margin_top(schedule.root, 18)
+        gtk_box_append(cast(content), schedule.root)
         gtk_box_prepend(cast(customRow), custom)
         connect(set, "clicked") { [weak self] in self?.setCustom() }
         connect(customEntry, "activate") { [weak self] in self?.setCustom() }

@@ -91,7 +91,3 @@ final class HistoryChart {
         }
     }
 }
-
-extension Float {
-    fileprivate var d: Double { Double(self) }
-}

@@ -1,5 +1,6 @@
 import CAdw
 import IsletAppModel
+import IsletBus
 import IsletCore
 import Translation
 
@@ -10,6 +11,8 @@ enum PreferenceChange {
     case surface(PreferencesPage.Switch, Bool)
     case linger(String)
     case goalLinger(String)
+    /// isletd's ShowStages, AnnounceStages, NeutralMode.
+    case fasting(IsletBus.Fasting.Property, Bool)
 }
 
 /// The Settings page's widgets: libadwaita's preference groups and rows; each switch and
@@ -23,6 +26,8 @@ final class PreferencesView {
     private var surfaces: [PreferencesPage.Switch: UnsafeMutablePointer<GtkWidget>] = [:]
     private let linger: UnsafeMutablePointer<GtkWidget>
     private let goalLinger: UnsafeMutablePointer<GtkWidget>
+    /// The fasting settings: (property, button, its name).
+    private var fastingSwitches: [(IsletBus.Fasting.Property, UnsafeMutablePointer<GtkWidget>, String)] = []
     private var updating = false
 
     init(change: @escaping (PreferenceChange) -> Void) {
@@ -103,6 +108,20 @@ final class PreferencesView {
         connect(setButtons[0], "clicked", setLinger)
         connect(goalLinger, "activate", setGoalLinger)
         connect(setButtons[1], "clicked", setGoalLinger)
+        let fasting = group(tr("Fasting"), FastingStages.caveat)
+        for (property, name) in [
+            (IsletBus.Fasting.Property.showStages, tr("Show fasting stages")),
+            (.announceStages, tr("Announce each stage (quietly)")),
+            (.neutralMode, tr("Neutral mode: no streaks anywhere")),
+        ] {
+            let button = toggle(name)
+            fastingSwitches.append((property, button, name))
+            row(fasting, name, button)
+            connect(button, "toggled") { [weak self] in
+                guard let self, !self.updating else { return }
+                change(.fasting(property, gtk_toggle_button_get_active(cast(button)) != 0))
+            }
+        }
     }
 
     func show(_ page: PreferencesPage) {
@@ -115,6 +134,17 @@ final class PreferencesView {
             setAccessibleLabel(button, name)
         }
         set(activities, page.activitiesEnabled, tr("Show live activities"))
+        for (property, button, name) in fastingSwitches {
+            let on =
+                switch property {
+                case .showStages: page.showStages
+                case .announceStages: page.announceStages
+                default: page.neutralMode
+                }
+            set(button, on, name)
+            // Announcing means nothing while stages are hidden.
+            if property == .announceStages { gtk_widget_set_sensitive(button, page.showStages ? 1 : 0) }
+        }
         gtk_toggle_button_set_active(cast(page.minimalStyle ? minimal : standard), 1)
         for (item, button) in surfaces { set(button, page.switches[item] ?? true, item.title) }
         gtk_editable_set_text(opaque(linger), page.linger)

@@ -131,11 +131,16 @@ final class ServiceLink: @unchecked Sendable {
                 deliver(.presets(presets))
             }
             let status = try await client.fastStatus()
-            deliver(
-                .facts(
-                    FastPage.Facts(
-                        fasting: status.fasting, startedAt: status.startedAt, goalSeconds: status.activeGoalSeconds,
-                        dailyGoalSeconds: status.dailyGoalSeconds)))
+            var facts = FastPage.Facts(
+                fasting: status.fasting, startedAt: status.startedAt, goalSeconds: status.activeGoalSeconds,
+                dailyGoalSeconds: status.dailyGoalSeconds)
+            facts.schedule = status.schedule
+            facts.showStages = status.showStages
+            facts.announceStages = status.announceStages
+            facts.neutralMode = status.neutralMode
+            // The eating window starts where the last fast ended.
+            if !status.fasting { facts.lastFastEnd = try await client.fasts(offset: 0, limit: 1).first?.endedAt ?? 0 }
+            deliver(.facts(facts))
         } catch let error as DBusError where error.meansServiceUnavailable {
             deliver(.unavailable(tr("islet's service is not running.")))
         } catch {
@@ -157,6 +162,33 @@ final class ServiceLink: @unchecked Sendable {
     }
 
     func undoStop() { call { _ = try await $0.undoStopFast() } }
+
+    /// The running fast began at another time (SetFastStart); isletd's words when it refuses.
+    func moveStart(to start: USec) {
+        call { client in
+            _ = try await client.setFastStart(start)
+            self.deliver(.done(tr("The fast now started at %s.", LocalTime.system.describe(start, now: WallClock.now()))))
+        }
+    }
+
+    /// "I ate at 11:30": the fast ends then (StopFastAt), with Undo as for a stop.
+    func stopFast(at end: USec) {
+        call { client in
+            let fast = try await client.stopFast(at: end)
+            self.deliver(.stopped(fast))
+        }
+    }
+
+    /// The schedule as a whole (SetSchedule); the facts follow from PropertiesChanged.
+    func setSchedule(_ schedule: FastingSchedule) { call { try await $0.setSchedule(schedule) } }
+
+    /// ShowStages, AnnounceStages, NeutralMode.
+    func setFastingSwitch(_ property: IsletBus.Fasting.Property, _ on: Bool) {
+        call { client in
+            try await client.setFastingSwitch(property, on)
+            await self.loadPreferences()
+        }
+    }
 
     /// How many fasts there are, their statistics and the last four weeks' days (FR-005): on the
     /// page's showing and after a change. Never the whole history.
@@ -256,7 +288,12 @@ final class ServiceLink: @unchecked Sendable {
             let linger = try await client.activity.get(IsletBus.LiveActivity.Property.lingerSeconds, as: UInt32.self)
             let goalLinger = try await client.activity.get(IsletBus.LiveActivity.Property.goalReachedLingerSeconds, as: UInt32.self)
             let config = ServiceLink.configPath.flatMap { try? TextFile.read($0).get() } ?? ""
-            deliver(.preferences(.init(activitiesEnabled: enabled, lingerSeconds: linger, goalReachedLingerSeconds: goalLinger, config: config)))
+            let status = try await client.fastStatus()
+            var facts = PreferencesPage.Facts(activitiesEnabled: enabled, lingerSeconds: linger, goalReachedLingerSeconds: goalLinger, config: config)
+            facts.showStages = status.showStages
+            facts.announceStages = status.announceStages
+            facts.neutralMode = status.neutralMode
+            deliver(.preferences(facts))
         } catch let error as DBusError where error.meansServiceUnavailable {
             deliver(.unavailable(tr("islet's service is not running.")))
         } catch {

@@ -98,21 +98,10 @@ enum ScheduleText {
 
     /// "20:00", "8:30pm", "8pm", "20" as minutes after midnight.
     static func minutes(_ text: String) throws -> UInt16 {
-        var t = text.trimmingWhitespace().lowercased()
-        var offset = -1
-        if t.hasSuffix("am") || t.hasSuffix("pm") {
-            offset = t.hasSuffix("pm") ? 12 : 0
-            t = String(t.dropLast(2)).trimmingWhitespace()
-        }
-        let parts = t.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard (1...2).contains(parts.count), let hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,
-            parts.count == 1 || parts[1].count == 2, (0..<60).contains(minute),
-            offset < 0 ? (0..<24).contains(hour) : (1...12).contains(hour)
-        else {
+        guard let minutes = FastingSchedule.minutes(fromTimeOfDay: text) else {
             throw ValidationError(tr("cannot read the time of day \"%s\"; write it like 20:00 or 8:30pm", text))
         }
-        let h = offset < 0 ? hour : hour % 12 + offset
-        return UInt16(h * 60 + minute)
+        return minutes
     }
 
     /// "all", "mon-fri", "sat,sun", "tue" as weekday numbers (Monday 0).

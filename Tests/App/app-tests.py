@@ -631,6 +631,91 @@ check("isletd's Enabled is false", eventually(lambda: "false" in activity_proper
 shot("settings")
 click(["push button", "toggle button"], "Show live activities")
 check("and on again", eventually(lambda: "true" in activity_property("Enabled")), activity_property("Enabled"))
+
+# Issue 45: the ring said in words, the goal as a clock time, stages only when on, Fix Times
+# (the running fast's start moved, an overlap refused in words; a stop at a clock time), the
+# eating window, the schedule, neutral mode hiding every streak.
+def clock(seconds):
+    return time.strftime("%H:%M", time.localtime(seconds))
+
+
+def schedule_property():
+    return subprocess.run(["gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1",
+                           "--method", "org.freedesktop.DBus.Properties.Get", "org.islet.Islet1.Fasting", "Schedule"],
+                          capture_output=True, text=True).stdout
+
+
+def ring():
+    found = find("progress bar", lambda n: "fasted" in n.name or n.name == "Not fasting")
+    return found[0].name if found else ""
+
+
+run(islet, "fast", "stop")
+for line in subprocess.run([islet, "history", "list", "--format", "csv"], capture_output=True, text=True).stdout.splitlines()[1:]:
+    subprocess.run([islet, "history", "delete", line.split(",")[0]], capture_output=True)
+now = time.time()
+# A fast that ended 5 hours ago; the running one began an hour ago, its goal 16 hours.
+subprocess.run(["gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1", "--method",
+                "org.islet.Islet1.Fasting.AddFast", str(int((now - 10 * 3600) * 1e6)), str(int((now - 5 * 3600) * 1e6)), "0"],
+               capture_output=True)
+run(islet, "goal", "set", "16h")
+run(islet, "fast", "start", "--at=-1h")
+check("the Fast page for issue 45", eventually(lambda: click(["page tab"], "Fast")))
+check("the ring says the fast in words", eventually(lambda: ring().startswith("6 percent of the goal of 16 hours, 1 hour")), ring())
+check("no stage while stages are off", not any(l.startswith("Stage:") for l in labels()), labels())
+check("Fix Times… opens the fields", eventually(lambda: click(["push button", "toggle button"], "Fix Times…")) and
+      eventually(lambda: find("text", lambda n: n.name == "When the fast really started") != []))
+check("the start moved to 3 hours ago", type_into("When the fast really started", "3h ago") and press("Change Start"))
+check("isletd's fast began 3 hours ago", eventually(lambda: abs(now - 3 * 3600 - fasting_property("StartedAtUSec") / 1e6) < 90),
+      fasting_property("StartedAtUSec"))
+check("the ring follows", eventually(lambda: ring().startswith("18 percent of the goal of 16 hours, 3 hours")), ring())
+goal_at = "Goal at " + clock(fasting_property("StartedAtUSec") / 1e6 + 16 * 3600)
+check("the goal as a clock time", eventually(lambda: any(l.startswith(goal_at) for l in labels())), f"{goal_at}: {labels()}")
+check("a start over the last fast is refused in words", type_into("When the fast really started", "6h ago") and press("Change Start") and
+      eventually(lambda: any(l.startswith("that start overlaps a completed fast, which ended at") for l in labels())) and
+      abs(now - 3 * 3600 - fasting_property("StartedAtUSec") / 1e6) < 90, labels())
+check("the Settings page: stages on", eventually(lambda: click(["page tab"], "Settings")) and
+      eventually(lambda: click(["push button", "toggle button"], "Show fasting stages")))
+check("isletd's ShowStages", eventually(lambda: "true" in subprocess.run(
+    ["gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1", "--method",
+     "org.freedesktop.DBus.Properties.Get", "org.islet.Islet1.Fasting", "ShowStages"], capture_output=True, text=True).stdout))
+stage = "Stage: Anabolic · Catabolic at " + clock(fasting_property("StartedAtUSec") / 1e6 + 4 * 3600)
+check("the stage and the next one on the Fast page, as a rule of thumb", eventually(lambda: click(["page tab"], "Fast")) and
+      eventually(lambda: stage in labels() and any("rule of thumb" in l for l in labels())), f"{stage}: {labels()}")
+shot("fast-stages")
+stop_at = now - 30 * 60
+check("stop at a clock time (the fields still open)", eventually(lambda: type_into("When the fast really ended", clock(stop_at))) and
+      press("Stop at That Time"))
+minute = int(stop_at // 60 * 60 * 1_000_000)
+check("isletd recorded that minute", eventually(lambda: f'"ended_at_usec":{minute}' in history_json()), history_json()[:300])
+check("not fasting: the eating window since then", eventually(lambda: ("Eating · since " + clock(stop_at)) in labels()), labels())
+check("the Goal page's schedule", eventually(lambda: click(["page tab"], "Goal")) and
+      eventually(lambda: click(["push button", "toggle button"], "Fast on a schedule")))
+check("isletd's schedule is on", eventually(lambda: "'enabled': <true>" in schedule_property()), schedule_property())
+check("21:30 typed and set", type_into("The fast starts at", "21:30") and press("Set the start time"))
+check("every day at 21:30 (1290 minutes)", eventually(lambda: "1290, 1290, 1290, 1290, 1290, 1290, 1290" in schedule_property()),
+      schedule_property())
+sunday = [n.name for n in find("push button") + find("toggle button") if n.name.startswith("Fast on ")]
+check("Sunday off", bool(sunday) and click(["push button", "toggle button"], sunday[-1]) and
+      eventually(lambda: "1290, 1290, 1290, 1290, 1290, 1290, 65535" in schedule_property()), f"{sunday} {schedule_property()}")
+check("the schedule said in words", eventually(lambda: any(l.startswith("Mon–Sat 21:30") for l in labels())), labels())
+shot("schedule")
+check("the Fast page names the next fast", eventually(lambda: click(["page tab"], "Fast")) and
+      eventually(lambda: any(l.startswith("Eating · since ") and " · next fast at " in l and "21:30" in l for l in labels())), labels())
+def statistics():
+    return next((l for l in labels() if l.startswith("Fasts: ")), "")
+
+
+check("History's statistics show streaks", eventually(lambda: click(["page tab"], "History")) and
+      eventually(lambda: click(["page tab"], "Statistics")) and eventually(lambda: "Current streak: " in statistics()), statistics())
+check("neutral mode on", eventually(lambda: click(["page tab"], "Settings")) and
+      eventually(lambda: click(["push button", "toggle button"], "Neutral mode: no streaks anywhere")))
+check("neutral mode hides every streak", eventually(lambda: click(["page tab"], "History")) and
+      eventually(lambda: click(["page tab"], "Statistics")) and eventually(lambda: statistics().startswith("Fasts: 2") and
+                                                                          "streak" not in statistics().lower()), statistics())
+check("and islet stats agrees", "streak" not in run(islet, "stats").stdout.lower())
+for command in (["settings", "neutral", "off"], ["settings", "stages", "off"], ["schedule", "off"]):
+    run(islet, *command)
 quit_app()
 for process in (bridge, dunst):
     process.terminate()

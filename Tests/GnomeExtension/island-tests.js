@@ -59,8 +59,14 @@ function runIslandTests(Island, check, contractXml) {
         goal_usec: 16 * 3600 * s, title: 'Fasting Goal'});
     const fastView = view(running);
     check('DI-002 fast: time to the goal', [fastView.bar.text, fastView.bar.icon], ['13:00:00', 'preferences-system-time-symbolic']);
-    check('DI-003 fast: title, goal, elapsed', [fastView.menu.title, fastView.menu.detail, fastView.menu.lines],
-        ['Fasting Goal', 'Goal: 16 hours', ['Elapsed 3:00:00']]);
+    // Issue 45: the goal as a clock time (in the zone gjs runs in), with "tomorrow" past midnight.
+    const end = new Date((started + 16 * 3600 * s) / 1000);
+    const endDay = new Date(end.getFullYear(), end.getMonth(), end.getDate()).getTime();
+    const nowDate = new Date(now / 1000);
+    const tomorrow = endDay > new Date(nowDate.getFullYear(), nowDate.getMonth(), nowDate.getDate()).getTime();
+    const endClock = `${String(end.getHours()).padStart(2, '0')}:${String(end.getMinutes()).padStart(2, '0')}`;
+    check('DI-003 fast: title, goal, elapsed, goal at', [fastView.menu.title, fastView.menu.detail, fastView.menu.lines],
+        ['Fasting Goal', 'Goal: 16 hours', ['Elapsed 3:00:00', `Goal at ${endClock}${tomorrow ? ' tomorrow' : ''}`]]);
     check('DI-003 fast: progress of the goal', fastView.menu.progress, 3 / 16);
     check('DI-005 fast: Stop Fast', fastView.menu.buttons, [{label: 'Stop Fast', action: 'stop-fast'}]);
     const reached = fast({status: 'goal-reached', started_at_usec: now - 16 * 3600 * s - 5.5 * s,

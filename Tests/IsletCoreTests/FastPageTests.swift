@@ -171,3 +171,51 @@ import Testing
         }
     }
 }
+
+/// Issue 45 on the Fast page: the goal as a clock time, the ring in words, stages only when
+/// asked, the eating window while not fasting.
+@Suite struct FastPageIssue45 {
+    static let s: UInt64 = 1_000_000
+    /// 2026-11-26 19:00 UTC, 20:00 in UTC+1.
+    static let start: UInt64 = 1_795_633_200 * s
+    let zone = LocalTime { _ in 3600 }
+
+    @Test func FR002_theRingAndTheGoalAtReadAcrossMidnight() {
+        var facts = FastPage.Facts(fasting: true, startedAt: Self.start, goalSeconds: 16 * 3600, dailyGoalSeconds: 16 * 3600)
+        let page = FastPage(facts, now: Self.start + (3 * 3600 + 12 * 60 + 9) * Self.s, zone: zone)
+        #expect(page.goalAt == "Goal at 12:00 tomorrow")
+        #expect(page.ringDescription == "20 percent of the goal of 16 hours, 3 hours 12 minutes fasted")
+        #expect(page.stageMarks.isEmpty && page.stageLine == nil, "stages are off unless asked")
+        facts.showStages = true
+        let staged = FastPage(facts, now: Self.start + 5 * 3600 * Self.s, zone: zone)
+        #expect(staged.stageMarks == [0.25], "Catabolic at 4 h of 16; Fat burning at 16 h is the goal itself")
+        #expect(staged.stageLine == "Stage: Catabolic · Fat burning at 12:00")
+        #expect(staged.stageCaveat == "Stages are a rule of thumb, not medical advice; bodies differ.")
+        let reached = FastPage(facts, now: Self.start + 17 * 3600 * Self.s, zone: zone)
+        #expect(reached.goalAt == "Goal reached at 12:00" && reached.ringDescription == "Goal reached, 17 hours fasted")
+        #expect(reached.stageLine == "Stage: Fat burning · Ketosis at 20:00")
+        facts.goalSeconds = 36 * 3600
+        let long = FastPage(facts, now: Self.start, zone: zone).stageMarks
+        let expected: [Double] = [4, 16, 24].map { $0 / 36 }
+        #expect(long == expected)
+    }
+
+    @Test func FR001_notFastingShowsTheEatingWindow() {
+        var facts = FastPage.Facts(fasting: false, startedAt: 0, goalSeconds: 0, dailyGoalSeconds: 16 * 3600)
+        let now = Self.start - 4 * 3600 * Self.s  // 16:00 local
+        #expect(FastPage(facts, now: now, zone: zone).hint == "Press Start to begin a fast.")
+        facts.lastFastEnd = Self.start - (7 * 3600 + 57 * 60) * Self.s  // 12:03
+        facts.schedule.enabled = true
+        let page = FastPage(facts, now: now, zone: zone)
+        #expect(page.eatingLine == "Eating · since 12:03 · next fast at 20:00")
+        #expect(page.hint == nil && page.ringDescription == "Not fasting")
+    }
+
+    @Test func neutralModeHidesEveryStreakOnTheHistoryPage() {
+        let stats: [String: UInt64] = ["count": 3, "current_streak_days": 2, "longest_streak_days": 3]
+        let shown = HistoryPage(count: 3, statistics: stats, days: [], localTime: .utc, now: Self.start)
+        #expect(shown.statistics.contains("Current streak: 2 days"))
+        let neutral = HistoryPage(count: 3, statistics: stats, days: [], localTime: .utc, now: Self.start, neutral: true)
+        #expect(!neutral.statistics.contains { $0.contains("streak") } && neutral.statistics.first == "Fasts: 3")
+    }
+}

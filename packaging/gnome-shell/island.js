@@ -35,6 +35,24 @@ function islandClock(usec) {
     return `${islandTwo(d.getHours())}:${islandTwo(d.getMinutes())}`;
 }
 
+// A fast's goal as a clock time, as every islet surface says it: "Goal at 08:00", "Goal at
+// 08:00 tomorrow", "Goal at Mon 08:00" within the week; once passed "Goal reached at 08:00".
+function islandGoalAt(endUsec, nowUsec, tr) {
+    const t = tr ?? islandEnglish;
+    const end = new Date(endUsec / 1000);
+    const now = new Date(nowUsec / 1000);
+    const midnight = d => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+    const days = Math.round((midnight(end) - midnight(now)) / 86400000);
+    let clock = islandClock(endUsec);
+    if (days === 1)
+        clock = t.gettext('%s tomorrow').replace('%s', clock);
+    else if (days === -1)
+        clock = t.gettext('%s yesterday').replace('%s', clock);
+    else if (days !== 0)
+        clock = `${end.toLocaleDateString(undefined, {weekday: 'short'})} ${clock}`;
+    return (endUsec <= nowUsec ? t.gettext('Goal reached at %s') : t.gettext('Goal at %s')).replace('%s', clock);
+}
+
 // Timers: "14:32", "02:00", "00:00"; past an hour "1:02:03".
 function islandTimerText(seconds) {
     return seconds >= 3600 ? islandHms(seconds) : `${islandTwo(Math.floor(seconds / 60))}:${islandTwo(seconds % 60)}`;
@@ -309,6 +327,8 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false) {
         }
         if (goal > 0)
             detail = t.gettext('Goal: %s').replace('%s', islandDuration(goal, t));
+        if (goal > 0 && startedAt > 0)
+            lines.push(islandGoalAt(startedAt + goal * second, nowUsec, t));
         buttons = [{label: t.gettext('Stop Fast'), action: 'stop-fast'}];
     } else {
         const time = hasTime ? timeText : null;
