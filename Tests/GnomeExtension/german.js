@@ -29,9 +29,13 @@ const fast = Island.islandActivity('f1', 'fasting', {kind: 'fast', title: 'Fasti
     {status: 'running', started_at_usec: now - 3600 * s, ends_at_usec: now + 15 * 3600 * s,
         goal_usec: 16 * 3600 * s, title: 'Fasting Goal'});
 const fastView = Island.islandView(fast, now, 'standard', true, tr);
+// Issue 45: the goal as a clock time, "(morgen)" past midnight, in the zone gjs runs in.
+const end = new Date((now + 15 * 3600 * s) / 1000);
+const sameDay = end.toDateString() === new Date(now / 1000).toDateString();
+const goalAt = `Ziel um ${String(end.getHours()).padStart(2, '0')}:${String(end.getMinutes()).padStart(2, '0')}${sameDay ? '' : ' (morgen)'}`;
 check('de: a fast\'s title', fastView.menu.title, 'Fastenziel');
 check('de: a fast\'s time, lines and button', [fastView.menu.time, fastView.menu.detail, fastView.menu.lines,
-    fastView.menu.buttons.map(b => b.label)], ['15:00:00', 'Ziel: 16 Stunden', ['Vergangen: 1:00:00'], ['Fasten beenden']]);
+    fastView.menu.buttons.map(b => b.label)], ['15:00:00', 'Ziel: 16 Stunden', ['Vergangen: 1:00:00', goalAt], ['Fasten beenden']]);
 check('de: durations, plural forms', [3600, 7200, 60, 90].map(n => Island.islandDuration(n, tr)),
     ['1 Stunde', '2 Stunden', '1 Minute', '1 Minute 30 Sekunden']);
 const reached = Island.islandActivity('f1', 'fasting', {kind: 'fast', title: 'Fasting Goal'},
