@@ -120,8 +120,9 @@ public struct Engine: Sendable {
             state.remindersCheckedAt = 0
             return
         }
-        let since = state.remindersCheckedAt == 0 ? now : state.remindersCheckedAt
-        guard now > since || state.remindersCheckedAt == 0 else { return }
+        // A clock set back: reminders are looked for from the new now on (none said twice, none
+        // held back until the clock catches up with where it was).
+        let since = state.remindersCheckedAt == 0 || now < state.remindersCheckedAt ? now : state.remindersCheckedAt
         state.remindersCheckedAt = now
         guard state.fast == nil else { return }
         let due = schedule.reminders(after: since, through: now, in: localTime).filter { FastingSchedule.stillTimely($0, now: now) }

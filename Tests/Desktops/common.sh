@@ -278,6 +278,11 @@ scenario() {
   # What one server needs checked besides (GNOME: its message list through updates).
   [ -n "${extra_checks:-}" ] && $extra_checks "$work/notify2.log"
 
+  # The schedule's reminder (issue 45): isletd again, its clock 3 s before the next 20:00
+  # (--test-clock-offset); "Time to start your fast" within a second of its minute, with Start
+  # Fast where the server lets a test press it.
+  reminder_checks "$work/notify2.log"
+
   # The minimal style (PRD-02): the time alone.
   islet timer stop >/dev/null 2>&1
   kill "$bridge_pid"; sleep 0.5
@@ -289,6 +294,43 @@ scenario() {
 
   check "server alive at the end" server_alive
   check "islet-notify alive at the end" kill -0 "$bridge_pid"
+}
+
+reminder_checks() {
+  local log=$1 target offset due seen lag
+  islet timer stop >/dev/null 2>&1; islet fast stop >/dev/null 2>&1
+  kill "$isletd_pid"; wait "$isletd_pid" 2>/dev/null
+  target=$(date -d 'today 20:00' +%s)
+  [ "$target" -gt $(( $(date +%s) + 10 )) ] || target=$(date -d 'tomorrow 20:00' +%s)
+  offset=$(( target - $(date +%s) - 3 ))
+  "$bin/isletd" --database "$work/islet.sqlite" --log-level warning --test-clock-offset "$offset" 2>>"$work/isletd.log" & isletd_pid=$!
+  pids+=($isletd_pid)
+  wait_owner org.islet.Islet1 || record FAIL "isletd starts again" "$(tail -3 "$work/isletd.log")"
+  islet goal set 16h >/dev/null
+  islet schedule set 20:00 --remind-before off >/dev/null
+  due=$(( target - offset ))
+  seen=""
+  for _ in $(seq 400); do
+    if grep -q 'Notify (reminder fast-starts)' "$log"; then seen=$(date +%s.%N); break; fi
+    sleep 0.02
+  done
+  if [ -n "$seen" ]; then
+    lag=$(awk -v s="$seen" -v d="$due" 'BEGIN { printf "%.2f", s - d }')
+    if awk -v l="$lag" 'BEGIN { exit !(l < 1.0) }'; then record PASS "reminder at its minute" "${lag} s after it"; else record FAIL "reminder at its minute" "${lag} s after it"; fi
+  else
+    record FAIL "reminder at its minute" "none within 8 s"
+  fi
+  sleep 1
+  shoot reminder
+  if press start-fast; then
+    check "reminder's Start Fast starts the fast" wait_for 50 bash -c "'$bin/islet' fast | grep -q 'Fasting since'"
+  else
+    record NOTE "reminder's Start Fast" "cannot be pressed headless here"
+  fi
+  islet fast stop >/dev/null 2>&1; islet schedule off >/dev/null
+  # isletd on the machine's clock again: the bridge counts from the state's timestamps.
+  kill "$isletd_pid"; wait "$isletd_pid" 2>/dev/null
+  start_islet
 }
 
 wait_for() {  # wait_for TENTHS command...

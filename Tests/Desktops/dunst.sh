@@ -13,7 +13,7 @@ start_server() {
 shoot() { sleep 0.5; import -window root -crop 440x300+292+0 +repage "$out/dunst-$1.png"; }
 displayed() { dunstctl count displayed; }
 press() {  # by label: "+1 min" for extend
-  case $1 in extend) echo '+1 min' ;; stop-fast) echo 'Stop Fast' ;; *) echo "$1" ;; esac > "$work/pick"
+  case $1 in extend) echo '+1 min' ;; stop-fast) echo 'Stop Fast' ;; start-fast) echo 'Start Fast' ;; *) echo "$1" ;; esac > "$work/pick"
   dunstctl context
 }
 restart_server() {

@@ -41,7 +41,7 @@ shoot() {
 displayed() { gnome_eval "$notifications_js.length" | sed -E "s/.*'([0-9]+)'.*/\1/"; }
 press() {
   local label
-  case $1 in pause) label=Pause ;; resume) label=Resume ;; extend) label='+1 min' ;; stop) label=Stop ;; undo) label=Undo ;; stop-fast) label='Stop Fast' ;; *) return 1 ;; esac
+  case $1 in pause) label=Pause ;; resume) label=Resume ;; extend) label='+1 min' ;; stop) label=Stop ;; undo) label=Undo ;; stop-fast) label='Stop Fast' ;; start-fast) label='Start Fast' ;; *) return 1 ;; esac
   gnome_eval "let a = $notifications_js.flatMap(n => n.actions || []).filter(a => a.label === '$label').pop(); a ? (a.callback ? a.callback() : a.activate(), 'pressed') : 'none'" | grep -q pressed
 }
 restart_server() { return 1; }

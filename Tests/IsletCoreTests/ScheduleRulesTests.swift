@@ -68,6 +68,12 @@ import Testing
         _ = try? fasting.startFast(at: nil, now: utc(2027, 3, 28, 9), latestCompletedEnd: 0)
         fasting.advance(to: utc(2027, 3, 28, 18, 30))
         #expect(!fasting.events.contains { if case .reminder = $0 { true } else { false } })
+        // A clock set back a day: the next reminder is the one after the new now, not held back.
+        var back = Engine(state: late.state, localTime: berlin)
+        back.advance(to: utc(2027, 3, 26, 12))
+        #expect(back.nextDeadline(now: utc(2027, 3, 26, 12)) == utc(2027, 3, 26, 18))
+        back.advance(to: utc(2027, 3, 26, 18))
+        #expect(back.events.count == 1)
         #expect(throws: IsletError.self) {
             var bad = daily
             bad.startMinutes = [1440, 0, 0, 0, 0, 0, 0]

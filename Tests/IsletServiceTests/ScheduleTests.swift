@@ -167,6 +167,24 @@ import Testing
         }
     }
 
+    @Test func streaks_countAFastPastADayAndAcrossMidnight() async throws {
+        let daemon = try await Daemon(environment: ["TZ": "UTC"])
+        let now = nowUSec()
+        // A 37-hour fast that met its 16-hour goal, ended an hour ago: every UTC day it touched counts.
+        let (start, end) = (now - 38 * hour, now - hour)
+        try await daemon.fasting.call("AddFast", [.uint64(start), .uint64(end), .uint64(16 * 3600)])
+        let days = UInt32(end / (24 * hour) - start / (24 * hour) + 1)
+        let stats = try await Command.run([
+            "busctl", "--address", daemon.bus.address, "call", Daemon.name, Daemon.path.rawValue, "org.islet.Islet1.Fasting", "GetStats",
+        ])
+        #expect(days >= 2)
+        #expect(stats.stdout.contains("\"current_streak_days\" u \(days)") && stats.stdout.contains("\"longest_streak_days\" u \(days)"), "\(days): \(stats)")
+        // Neutral mode hides streaks where they are shown; GetStats still counts them.
+        try await daemon.fasting.set("NeutralMode", .boolean(true))
+        let kept = try await daemon.dbusSend("Fasting.GetStats")
+        #expect(kept.stdout.contains("current_streak_days"), "\(kept)")
+    }
+
     @Test func DFG001_theSeedsFourPresetsComeFirstThenLongerAndShorterOnes() async throws {
         let daemon = try await Daemon()
         let presets = try await Command.run([
