@@ -699,6 +699,9 @@ sunday = [n.name for n in find("push button") + find("toggle button") if n.name.
 check("Sunday off", bool(sunday) and click(["push button", "toggle button"], sunday[-1]) and
       eventually(lambda: "1290, 1290, 1290, 1290, 1290, 1290, 65535" in schedule_property()), f"{sunday} {schedule_property()}")
 check("the schedule said in words", eventually(lambda: any(l.startswith("Mon–Sat 21:30") for l in labels())), labels())
+if shots:  # the group is at the page's foot: the wheel scrolls it into view
+    subprocess.run(["xdotool", "mousemove", "360", "300", "click", "--repeat", "25", "--delay", "20", "5"], capture_output=True)
+    time.sleep(0.8)
 shot("schedule")
 check("the Fast page names the next fast", eventually(lambda: click(["page tab"], "Fast")) and
       eventually(lambda: any(l.startswith("Eating · since ") and " · next fast at " in l and "21:30" in l for l in labels())), labels())

@@ -9,7 +9,7 @@ function runIslandTests(Island, check, contractXml) {
     const timer = (state, attributes = {}) => Island.islandActivity('a1', 'islet',
         {kind: 'timer', title: 'Tea', phase_count: 1, rounds: 1, ...attributes}, {title: 'Tea', ...state});
     const fast = state => Island.islandActivity('f1', 'fasting', {kind: 'fast', title: 'Fasting Goal'}, state);
-    const view = (activity, style = 'standard', open = false) => Island.islandView(activity, now, style, open);
+    const view = (activity, style = 'standard', open = false, app = false, stages = false) => Island.islandView(activity, now, style, open, undefined, app, stages);
 
     // Times as islet writes them everywhere.
     check('timer text', [872, 120, 0, 3723].map(Island.islandTimerText), ['14:32', '02:00', '00:00', '1:02:03']);
@@ -68,6 +68,14 @@ function runIslandTests(Island, check, contractXml) {
     check('DI-003 fast: title, goal, elapsed, goal at', [fastView.menu.title, fastView.menu.detail, fastView.menu.lines],
         ['Fasting Goal', 'Goal: 16 hours', ['Elapsed 3:00:00', `Goal at ${endClock}${tomorrow ? ' tomorrow' : ''}`]]);
     check('DI-003 fast: progress of the goal', fastView.menu.progress, 3 / 16);
+    // Issue 45: stages only when isletd's ShowStages is on, the next one's start as a clock time.
+    const staged = view(running, 'standard', false, false, true);
+    const catabolic = new Date((started + 4 * 3600 * s) / 1000);
+    const catabolicClock = `${String(catabolic.getHours()).padStart(2, '0')}:${String(catabolic.getMinutes()).padStart(2, '0')}`;
+    check('stages: shown only when on', [fastView.menu.lines.some(l => l.startsWith('Stage:')), staged.menu.lines[2]],
+        [false, `Stage: Anabolic · Catabolic at ${catabolicClock}`]);
+    check('stages: ShowStages read from the properties',
+        [Island.islandShowStages({ShowStages: true}), Island.islandShowStages({}), Island.islandShowStages(null)], [true, false, false]);
     check('DI-005 fast: Stop Fast', fastView.menu.buttons, [{label: 'Stop Fast', action: 'stop-fast'}]);
     const reached = fast({status: 'goal-reached', started_at_usec: now - 16 * 3600 * s - 5.5 * s,
         ends_at_usec: now - 5.5 * s, goal_usec: 16 * 3600 * s});

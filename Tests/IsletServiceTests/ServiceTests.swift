@@ -366,6 +366,17 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
     @Test func anIdleMinuteCarriesNoSignal() async throws {
         let daemon = try await Daemon()
         try await daemon.timers.call("Start", [.string("ten"), .string("Ten minutes"), .uint64(600)])
+        // A schedule whose next reminder is two hours away (issue 45): isletd sleeps until then.
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: Date())
+        let due = UInt16(((parts.hour ?? 0) * 60 + (parts.minute ?? 0) + 180) % 1440)
+        try await daemon.fasting.call(
+            "SetSchedule",
+            [
+                .stringVariantDictionary([
+                    "enabled": .boolean(true), "start_minutes": .array(.uint16, Array(repeating: .uint16(due), count: 7)),
+                    "remind_before_minutes": .uint16(60),
+                ])
+            ])
         try await Task.sleep(for: .milliseconds(200))
         let switchesBefore = try #require(voluntaryContextSwitches(pid: daemon.pid))
         let monitor = try await Command.run(
@@ -374,7 +385,7 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         let signals = monitor.stdout.split(separator: "\n").filter { $0.hasPrefix("signal ") && !$0.contains("sender=org.freedesktop.DBus ") }
         #expect(signals.isEmpty, "\(signals)")
         #expect(monitor.status == SIGKILL && monitor.stderr.isEmpty, "dbus-monitor did not watch the whole minute: \(monitor)")
-        // Nor a wake-up: the timer's end is the only deadline, nine minutes away.
+        // Nor a wake-up: the timer's end is the next deadline, nine minutes away, then the reminder.
         #expect(switchesAfter - switchesBefore == 0, "isletd woke \(switchesAfter - switchesBefore) times in an idle minute")
     }
 }

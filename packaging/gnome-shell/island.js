@@ -35,22 +35,50 @@ function islandClock(usec) {
     return `${islandTwo(d.getHours())}:${islandTwo(d.getMinutes())}`;
 }
 
+// The stages of a fast, a rule of thumb (islet's FastingStages; docs/STAGES.md): hours from
+// the start, names in the user's language.
+var islandStages = [[0, 'Anabolic'], [4, 'Catabolic'], [16, 'Fat burning'], [24, 'Ketosis']];
+
+// "Stage: Catabolic · Fat burning at 23:09" for a fast started at startedUsec; the last stage
+// alone.
+function islandStageLine(startedUsec, nowUsec, tr) {
+    const t = tr ?? islandEnglish;
+    const hours = Math.max(0, nowUsec - startedUsec) / 3600e6;
+    let index = 0;
+    islandStages.forEach(([from], i) => {
+        if (from <= hours)
+            index = i;
+    });
+    const current = t.gettext('Stage: %s').replace('%s', t.gettext(islandStages[index][1]));
+    if (index + 1 >= islandStages.length)
+        return current;
+    const [from, name] = islandStages[index + 1];
+    const at = islandWhen(startedUsec + from * 3600e6, nowUsec, t);
+    return `${current} · ${t.gettext('%1$s at %2$s').replace('%1$s', t.gettext(name)).replace('%2$s', at)}`;
+}
+
+// A moment near now as a clock reads it: "08:00", "08:00 tomorrow", "Mon 08:00" within the week.
+function islandWhen(usec, nowUsec, tr) {
+    const t = tr ?? islandEnglish;
+    const when = new Date(usec / 1000);
+    const now = new Date(nowUsec / 1000);
+    const midnight = d => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+    const days = Math.round((midnight(when) - midnight(now)) / 86400000);
+    const clock = islandClock(usec);
+    if (days === 1)
+        return t.gettext('%s tomorrow').replace('%s', clock);
+    if (days === -1)
+        return t.gettext('%s yesterday').replace('%s', clock);
+    if (days !== 0)
+        return `${when.toLocaleDateString(undefined, {weekday: 'short'})} ${clock}`;
+    return clock;
+}
+
 // A fast's goal as a clock time, as every islet surface says it: "Goal at 08:00", "Goal at
 // 08:00 tomorrow", "Goal at Mon 08:00" within the week; once passed "Goal reached at 08:00".
 function islandGoalAt(endUsec, nowUsec, tr) {
     const t = tr ?? islandEnglish;
-    const end = new Date(endUsec / 1000);
-    const now = new Date(nowUsec / 1000);
-    const midnight = d => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-    const days = Math.round((midnight(end) - midnight(now)) / 86400000);
-    let clock = islandClock(endUsec);
-    if (days === 1)
-        clock = t.gettext('%s tomorrow').replace('%s', clock);
-    else if (days === -1)
-        clock = t.gettext('%s yesterday').replace('%s', clock);
-    else if (days !== 0)
-        clock = `${end.toLocaleDateString(undefined, {weekday: 'short'})} ${clock}`;
-    return (endUsec <= nowUsec ? t.gettext('Goal reached at %s') : t.gettext('Goal at %s')).replace('%s', clock);
+    return (endUsec <= nowUsec ? t.gettext('Goal reached at %s') : t.gettext('Goal at %s')).replace('%s', islandWhen(endUsec, nowUsec, t));
 }
 
 // Timers: "14:32", "02:00", "00:00"; past an hour "1:02:03".
@@ -186,7 +214,7 @@ var islandStatuses = ['running', 'paused', 'goal-reached', 'completed'];
 //   menu: {title, time, detail, progress (0 ... 1, or null), lines: [...], buttons: [{label, action}]}
 //   nextChangeUsec: when the text next changes by itself; null when only a signal changes it.
 // openApp: islet's app is installed; the menu of a fast or a timer then ends with "Open islet".
-function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false) {
+function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, showStages = false) {
     const t = tr ?? islandEnglish;
     if (!activity)
         return null;
@@ -305,6 +333,8 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false) {
         menuTime = islandHms(elapsed);
         detail = goal > 0 ? t.gettext('Goal: %s').replace('%s', islandDuration(goal, t)) : t.gettext('No goal set');
         nextChange = startedAt > 0 ? startedAt + (elapsed + 1) * second : null;
+        if (showStages && startedAt > 0)
+            lines.push(islandStageLine(startedAt, nowUsec, t));
         buttons = [{label: t.gettext('Stop Fast'), action: 'stop-fast'}];
     } else if (kind === 'fast') {
         if (status === 'goal-reached') {
@@ -329,6 +359,9 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false) {
             detail = t.gettext('Goal: %s').replace('%s', islandDuration(goal, t));
         if (goal > 0 && startedAt > 0)
             lines.push(islandGoalAt(startedAt + goal * second, nowUsec, t));
+        // Stages only when the person turned them on (isletd's ShowStages).
+        if (showStages && startedAt > 0)
+            lines.push(islandStageLine(startedAt, nowUsec, t));
         buttons = [{label: t.gettext('Stop Fast'), action: 'stop-fast'}];
     } else {
         const time = hasTime ? timeText : null;
@@ -402,6 +435,11 @@ var islandBus = {
 
 // A running fast's start from Fasting's properties (GetAll, unpacked); null when none runs or
 // the values are not what the contract says.
+// Whether stages are shown (Fasting's ShowStages, contract 1.3; false from an older isletd).
+function islandShowStages(properties) {
+    return !!properties && typeof properties === 'object' && properties.ShowStages === true;
+}
+
 function islandFastStart(properties) {
     if (!properties || typeof properties !== 'object' || properties.Fasting !== true)
         return null;

@@ -138,7 +138,7 @@ function islandStart(lib, Island, options) {
     const cancellable = new Gio.Cancellable();
     // fastStartedAt: a running fast's start, read after the island settles (null: none, or
     // not read yet); shown only while there is no activity (an app view, FR-003).
-    const state = {activity: null, fastStartedAt: null, settle: 0, style: 'standard', timeout: 0, destroyed: false};
+    const state = {activity: null, fastStartedAt: null, showStages: false, settle: 0, style: 'standard', timeout: 0, destroyed: false};
 
     // islet's app, where installed: the menu offers to open it on the activity's page.
     let appInstalled = false;
@@ -162,7 +162,7 @@ function islandStart(lib, Island, options) {
             state.timeout = 0;
         }
         const now = GLib.get_real_time();
-        const view = Island.islandView(shown(), now, state.style, button.menu.isOpen, tr, appInstalled);
+        const view = Island.islandView(shown(), now, state.style, button.menu.isOpen, tr, appInstalled, state.showStages);
         if (!view) {
             button.menu.close();
             button.container.hide();
@@ -205,6 +205,7 @@ function islandStart(lib, Island, options) {
                 if (state.destroyed)
                     return;
                 state.fastStartedAt = Island.islandFastStart(properties);
+                state.showStages = Island.islandShowStages(properties);
                 render();
             });
     }
@@ -298,6 +299,9 @@ function islandStart(lib, Island, options) {
                 settleThenFetchFast();
             }
         });
+    // Stages turned on or off, the start moved (contract 1.3): Fasting's properties again.
+    const fastPropertiesId = bus.signal_subscribe(ISLAND_NAME, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', ISLAND_PATH,
+        Island.islandBus.fasting, Gio.DBusSignalFlags.NONE, () => fetchFast());
     const watchId = Gio.bus_watch_name_on_connection(bus, ISLAND_NAME, Gio.BusNameWatcherFlags.NONE,
         () => {
             fetch();
@@ -377,6 +381,7 @@ function islandStart(lib, Island, options) {
             state.settle = 0;
             bus.signal_unsubscribe(signalId);
             bus.signal_unsubscribe(fastSignalId);
+            bus.signal_unsubscribe(fastPropertiesId);
             Gio.bus_unwatch_name(watchId);
             if (monitor)
                 monitor.cancel();
