@@ -89,7 +89,8 @@ public struct Engine: Sendable {
     public func nextDeadline(now: USec) -> USec? {
         var due: [USec] = []
         if let fast = state.fast, let goalEnd = fast.goalEnd, !fast.goalReached { due.append(goalEnd) }
-        if let reminder = state.settings.schedule.nextReminder(after: max(now, state.remindersCheckedAt), in: localTime) {
+        // No reminder is sent while a fast runs: none to wake for until it stops.
+        if state.fast == nil, let reminder = state.settings.schedule.nextReminder(after: max(now, state.remindersCheckedAt), in: localTime) {
             due.append(reminder.at)
         }
         if let stage = nextStageStart() { due.append(stage) }

@@ -29,7 +29,7 @@ displayed() {
   convert "$work/screen.png" -resize 300% "$work/screen3.png"
   tesseract "$work/screen3.png" - --psm 11 2>/dev/null | grep -cx islet
 }
-press() { if [ "$1" = extend ]; then ocr_click "+1"; else ocr_click "$1"; fi; }
+press() { case $1 in extend) ocr_click "+1" ;; start-fast) ocr_click Start ;; *) ocr_click "$1" ;; esac; }
 restart_server() { return 1; }
 server_alive() { kill -0 "$server_pid"; }
 run_server() { run_on plasma filtered :94 system; }

@@ -63,9 +63,10 @@ import Testing
         var late = Engine(state: engine.state, localTime: berlin)
         late.advance(to: utc(2027, 3, 27, 20, 30))
         #expect(late.events.isEmpty)
-        // While a fast runs, nothing is said, and nothing is saved up for later.
+        // While a fast runs, nothing is said, and nothing is saved up for later; no wake-up for it either.
         var fasting = Engine(state: late.state, localTime: berlin)
         _ = try? fasting.startFast(at: nil, now: utc(2027, 3, 28, 9), latestCompletedEnd: 0)
+        #expect(fasting.nextDeadline(now: utc(2027, 3, 28, 9)) == nil)
         fasting.advance(to: utc(2027, 3, 28, 18, 30))
         #expect(!fasting.events.contains { if case .reminder = $0 { true } else { false } })
         // A clock set back a day: the next reminder is the one after the new now, not held back.
