@@ -1,4 +1,5 @@
 import CAdw
+import Translation
 
 /// The GLib and GTK plumbing the app needs, in one place: signals with Swift closures, work
 /// handed to GTK's main thread, timeouts, and pointer casts between GObject types.
@@ -204,4 +205,13 @@ func connectObject(_ instance: OpaquePointer?, _ signal: String, _ action: @esca
 extension Float {
     /// A colour's channel (GdkRGBA's floats) as cairo takes it.
     var d: Double { Double(self) }
+}
+
+/// An On/Off toggle button (the settings' switches: GTK 4.8 gives a screen reader no action on
+/// a GtkSwitch) set to `on`, its label saying so and its accessible name set again after the
+/// label (a button's label is its name unless one is set after it).
+func setOnOff(_ button: UnsafeMutablePointer<GtkWidget>, _ on: Bool, name: String) {
+    gtk_toggle_button_set_active(cast(button), on ? 1 : 0)
+    gtk_button_set_label(cast(button), on ? tr("On") : tr("Off"))
+    setAccessibleLabel(button, name)
 }

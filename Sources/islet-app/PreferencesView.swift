@@ -127,12 +127,7 @@ final class PreferencesView {
     func show(_ page: PreferencesPage) {
         updating = true
         defer { updating = false }
-        // A button's label is its accessible name unless one is set after it: set again.
-        func set(_ button: UnsafeMutablePointer<GtkWidget>, _ on: Bool, _ name: String) {
-            gtk_toggle_button_set_active(cast(button), on ? 1 : 0)
-            gtk_button_set_label(cast(button), on ? tr("On") : tr("Off"))
-            setAccessibleLabel(button, name)
-        }
+        func set(_ button: UnsafeMutablePointer<GtkWidget>, _ on: Bool, _ name: String) { setOnOff(button, on, name: name) }
         set(activities, page.activitiesEnabled, tr("Show live activities"))
         for (property, button, name) in fastingSwitches {
             let on =

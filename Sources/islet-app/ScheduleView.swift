@@ -93,11 +93,7 @@ final class ScheduleView {
     func show(_ page: SchedulePage) {
         updating = true
         defer { updating = false }
-        func set(_ button: UnsafeMutablePointer<GtkWidget>, _ on: Bool, _ name: String) {
-            gtk_toggle_button_set_active(cast(button), on ? 1 : 0)
-            gtk_button_set_label(cast(button), on ? tr("On") : tr("Off"))
-            setAccessibleLabel(button, name)
-        }
+        func set(_ button: UnsafeMutablePointer<GtkWidget>, _ on: Bool, _ name: String) { setOnOff(button, on, name: name) }
         set(enabled, page.enabled, tr("Fast on a schedule"))
         set(remindBefore, page.remindBefore, page.remindBeforeName)
         adw_preferences_row_set_title(cast(remindBeforeRow), page.remindBeforeName)
