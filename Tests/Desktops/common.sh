@@ -299,13 +299,6 @@ scenario() {
 reminder_checks() {
   local log=$1 target offset due seen lag
   islet timer stop >/dev/null 2>&1; islet fast stop >/dev/null 2>&1
-  # A clear screen, as a person who read them would leave it: the kept announcements closed
-  # (Plasma shows a few popups at a time, and queues the rest).
-  for id in $(cat "$work"/notify*.log | grep -o 'announcement posted: id [0-9]*' | grep -o '[0-9]*$'); do
-    dbus-send --session --dest=org.freedesktop.Notifications /org/freedesktop/Notifications \
-      org.freedesktop.Notifications.CloseNotification "uint32:$id" >/dev/null 2>&1
-  done
-  sleep 1
   kill "$isletd_pid"; wait "$isletd_pid" 2>/dev/null
   target=$(date -d 'today 20:00' +%s)
   [ "$target" -gt $(( $(date +%s) + 10 )) ] || target=$(date -d 'tomorrow 20:00' +%s)
