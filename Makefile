@@ -126,12 +126,13 @@ test-installed: release
 # docs/screenshots/, a results table.
 # Installs heavy packages (GNOME Shell, Plasma), so it is not part of `make test`.
 # `make desktops SERVERS="mako swaync"` runs some of them.
-# `make desktops DEBIAN=13`: the same on Debian 13's servers and shells (GNOME 48, Plasma 6), in
-# a chroot made with debootstrap and kept in /var/cache/islet-desktops (Tests/Desktops/debian13).
+# `make desktops DEBIAN=13`: the same on Debian 13's servers and shells (GNOME 48, Plasma 6.3);
+# `DEBIAN=sid` on Debian unstable's (GNOME 51, Plasma 6.7). Each in a chroot made with debootstrap
+# and kept in /var/cache/islet-desktops (Tests/Desktops/chroot).
 desktops:
-ifeq ($(DEBIAN),13)
+ifneq ($(filter 13 sid,$(DEBIAN)),)
 	$(MAKE) release
-	Tests/Desktops/debian13 $(STATIC_BIN) $(SERVERS)
+	Tests/Desktops/chroot $(DEBIAN) $(STATIC_BIN) $(SERVERS)
 else
 	@packaging/install-deps --with-desktops
 	$(SWIFT) build
