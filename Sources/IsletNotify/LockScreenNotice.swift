@@ -11,7 +11,8 @@ import Translation
 /// then keep that text: seen on 48.7). So while the session is locked, this
 /// posts the activity afresh whenever its text changes (at a lock screen's pace, once a minute;
 /// the minimal style, the time alone) and closes it when the session is unlocked. GNOME 49 and
-/// Plasma show the MPRIS player there too (``MediaPlayer``). Other servers have no lock screen
+/// later show the MPRIS player there (``MediaPlayer``), each second: there the player alone is
+/// the activity on the lock screen, and no notice is posted (unless the player is turned off). Other servers have no lock screen
 /// of their own, so nothing is posted to them. While its notice is up, the bridge withdraws the
 /// live notification (``Bridge/Surface/lockScreen``): GNOME 43 would list it there as well,
 /// with the text it had when the session locked (a minimal "9:59" that never moves), and
@@ -172,14 +173,24 @@ public actor LockScreenNotice {
     }
 
     /// Whether the notification server's lock screen needs the notice: GNOME Shell's (asked
-    /// once per lock; ``ServerProfile/Traits/lockScreenNotice``).
+    /// once per lock; ``ServerProfile/Traits/lockScreenNotice``), unless it shows islet's media
+    /// player there (49 and later, with the player on): then the player alone.
     func needsNotice() async -> Bool {
-        if let profile { return profile.traits.lockScreenNotice }
+        if let profile { return Self.needsNotice(profile, settings: settings) }
         guard let information = try? await server.information(), let name = information.first else { return false }
         let capabilities = (try? await server.capabilities()) ?? ServerCapabilities([])
         let found = ServerProfile(name: name, version: information.count > 2 ? information[2] : "", capabilities: capabilities)
         profile = found
-        return found.traits.lockScreenNotice
+        if found.traits.lockScreenPlayers, settings.mediaPlayer {
+            log("lock screen: \(found.label) shows islet's media player there; no notice beside it")
+        }
+        return Self.needsNotice(found, settings: settings)
+    }
+
+    /// The rule, pure: GNOME 43 to 48 need the notice; 49 and later only when the media player
+    /// is off (the lock screen shows the activity once).
+    static func needsNotice(_ profile: ServerProfile, settings: BridgeSettings) -> Bool {
+        profile.traits.lockScreenNotice && !(profile.traits.lockScreenPlayers && settings.mediaPlayer)
     }
 
     /// Closes the notice; `handingBack`: the live notification may show again.

@@ -38,6 +38,10 @@ public struct ServerProfile: Equatable, Sendable {
         /// and 46 and later (which mark every update in place unseen) list it with the text it
         /// had when it came back, frozen (seen on 48.7: a minimal "9:59" that never moved).
         public var lockScreenNotice = false
+        /// The lock screen shows MPRIS players (GNOME 49 and later): there islet's player
+        /// (``MediaPlayer``) is the activity on the lock screen, counting each second, and a
+        /// notice beside it would show it twice.
+        public var lockScreenPlayers = false
     }
 
     /// The name the server gave (`GetServerInformation`), "" when unknown.
@@ -68,13 +72,14 @@ public struct ServerProfile: Equatable, Sendable {
     }
 
     /// The traits of `name` at `version`, where a server changed what it does (from its code
-    /// and first-hand runs: GNOME 43 and 48.7, docs/DESKTOPS.md).
+    /// and first-hand runs: GNOME 43, 48.7 and 51.0, docs/DESKTOPS.md).
     public static func traits(name: String, version: String) -> Traits {
         guard var traits = known[name] else { return safest }
         if name == "gnome-shell" {
             traits.lockScreenNotice = true
             // An unknown version is taken as the oldest.
             traits.keepsUrgency = (Self.major(version) ?? 0) >= 48
+            traits.lockScreenPlayers = (Self.major(version) ?? 0) >= 49
         }
         return traits
     }

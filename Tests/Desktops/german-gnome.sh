@@ -33,7 +33,7 @@ run_server() {
   start_bridge "$work/notify.log"
   check "de: islet-notify posts Fastenziel" wait_log "$work/notify.log" 'Fastenziel' 50
   sleep 1.5
-  import -window root -crop 512x240+256+0 +repage "$screens/german-gnome-notification.png"
+  screen "$screens/german-gnome-notification.png" 512x240+256+0
   check "de: the banner on screen" ocr_reads "$screens/german-gnome-notification.png" Fastenziel
   kill "$bridge_pid"
   check "no errors in the shell's log" log_clean

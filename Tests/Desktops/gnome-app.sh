@@ -30,7 +30,7 @@ app_scenario() {
   check "Open islet pressed" menu_press 'Open islet'
   check "the app opened (D-Bus activation), its window on the shell" wait_for 100 app_shown
   sleep 2
-  import -window root -crop 1024x700+0+0 +repage "$screens/gnome-app-opened.png"
+  screen "$screens/gnome-app-opened.png" 1024x700+0+0
   check "the app's window says the fast (OCR: 03:0)" bash -c "convert '$screens/gnome-app-opened.png' -resize 300% -threshold 60% '$work/opened.png' && tesseract '$work/opened.png' - --psm 6 2>/dev/null | grep -qE '0?3:0[0-9]:[0-9]{2}'"
   check "the app closed" close_app
 
@@ -43,7 +43,7 @@ app_scenario() {
   check "islet-notify opened the app" wait_log "$work/notify.log" 'button default pressed' 50
   check "the app opened on the Timers page" wait_for 100 app_shown
   sleep 2
-  import -window root -crop 1024x700+0+0 +repage "$screens/gnome-app-from-notification.png"
+  screen "$screens/gnome-app-from-notification.png" 1024x700+0+0
   check "the Timers page shows the timer (OCR: On the island)" bash -c "convert '$screens/gnome-app-from-notification.png' -resize 300% -threshold 60% '$work/timers.png' && tesseract '$work/timers.png' - --psm 6 2>/dev/null | grep -qi 'island'"
   close_app
   islet timer stop >/dev/null

@@ -22,12 +22,12 @@ menu_press() {  # menu_press LABEL: activates the menu item that reads LABEL
 }
 shoot_bar() {  # the top bar's middle
   sleep 0.6
-  import -window root -crop 480x32+272+0 +repage "$screens/gnome-island-$1.png"
+  screen "$screens/gnome-island-$1.png" 480x32+272+0
 }
 shoot_menu() {
   island_eval "$island.menu.open(false); true" >/dev/null
   sleep 0.8
-  import -window root -crop 480x300+272+0 +repage "$screens/gnome-island-$1.png"
+  screen "$screens/gnome-island-$1.png" 480x300+272+0
   island_eval "$island.menu.close(false); true" >/dev/null
 }
 no_fasted_seen() { [[ "$(island_eval "isletSeen.join(' | ')")" != *Fasted* ]]; }
@@ -72,7 +72,7 @@ lock_entries() {
 }
 lock_entries_are() { [ "$(lock_entries "$2")" = "$1" ]; }
 lock_screen_says() {  # the whole screen, read by tesseract (enlarged 3x, negated: a dark lock screen)
-  import -window root "$work/lock.png"
+  screen "$work/lock.png"
   convert "$work/lock.png" -resize 300% -negate "$work/lock3.png"
   local text; text=$(tesseract "$work/lock3.png" - --psm 11 2>/dev/null)
   for word in "$@"; do grep -qF -- "$word" <<<"$text" || return 1; done
@@ -213,7 +213,7 @@ island_scenario() {
   check "media card: in the message list" wait_for 50 media_card_shows '^Workout$' '^00:[0-9]{2} · Work 1/8$'
   gnome_eval 'Main.messageTray._expireNotification(); Main.panel.statusArea.dateMenu.menu.open(false); true' >/dev/null
   sleep 1
-  import -window root -crop 880x330+72+0 +repage "$screens/gnome-media-card.png"
+  screen "$screens/gnome-media-card.png" 880x330+72+0
   gnome_eval 'Main.panel.statusArea.dateMenu.menu.close(false); true' >/dev/null
   check "media card: play/pause pauses the timer" media_card_play_pause
   check "media card: isletd paused" wait_for 30 timer_paused
@@ -225,7 +225,33 @@ island_scenario() {
   # notifications not seen yet and never redraws an update in place there (43 leaves a seen
   # one off; 48 brings it back with the text it had then): islet-notify posts a notice of its
   # own once a minute and withdraws the live notification meanwhile.
-  if [ -n "${lock_ready:-}" ]; then
+  if [ -n "${lock_ready:-}" ] && [ "$gnome_major" -ge 49 ]; then
+    # GNOME 49 and later show MPRIS players on the lock screen: islet's player is the
+    # activity there, counting each second, and islet-notify posts no notice beside it.
+    islet timer intervals --title Tea --phase Steep=10m --phase Rest=2m >/dev/null
+    sleep 1.5
+    gnome_eval 'Main.messageTray._expireNotification(); Main.screenShield.lock(false); true' >/dev/null
+    check "lock: islet-notify sees the session locked" wait_log "$work/notify.log" 'the session is locked' 50
+    check "lock, 49+: the player alone, no notice" wait_log "$work/notify.log" "shows islet's media player there; no notice beside it" 50
+    wake_lock_screen() {
+      gnome_eval 'Main.screenShield._wakeUpScreen(); Main.screenShield._shortLightbox?.lightOff(); Main.screenShield._longLightbox?.lightOff(); true' >/dev/null
+    }
+    ocr_lock() { convert "$1" -resize 300% -negate "$work/lock3.png" && tesseract "$work/lock3.png" - --psm 11 2>/dev/null; }
+    wake_lock_screen; sleep 2
+    screen "$screens/gnome-lock-screen.png"
+    ocr_lock "$screens/gnome-lock-screen.png" > "$work/lock-a.txt"
+    wake_lock_screen; sleep 1.2
+    screen "$work/lock-b.png"
+    ocr_lock "$work/lock-b.png" > "$work/lock-b.txt"
+    record NOTE "lock, 49+: read there" "$(grep -E 'Tea|[0-9]+:[0-9]{2}' "$work/lock-a.txt" | tr '\n' ' ') / then $(grep -oE '[0-9]{2}:[0-9]{2} . Steep' "$work/lock-b.txt")"
+    check "lock, 49+: the player on the lock screen" grep -qx 'Tea' "$work/lock-a.txt"
+    check "lock, 49+: exactly one entry for the activity" test "$(grep -c 'Tea' "$work/lock-a.txt")" = 1
+    check "lock, 49+: it counts each second" test -n "$(grep -oE '[0-9]{2}:[0-9]{2} . Steep' "$work/lock-a.txt")" -a \
+      "$(grep -oE '[0-9]{2}:[0-9]{2} . Steep' "$work/lock-a.txt")" != "$(grep -oE '[0-9]{2}:[0-9]{2} . Steep' "$work/lock-b.txt")"
+    check "lock, 49+: no notice posted" bash -c "! grep -q 'lock screen: posted' '$work/notify.log'"
+    gnome_eval 'Main.screenShield.deactivate(false); true' >/dev/null
+    islet timer stop >/dev/null
+  elif [ -n "${lock_ready:-}" ]; then
     islet timer intervals --title Tea --phase Steep=10m --phase Rest=2m >/dev/null
     sleep 1.5
     gnome_eval 'Main.messageTray._expireNotification(); Main.screenShield.lock(false); true' >/dev/null
@@ -236,7 +262,7 @@ island_scenario() {
     record NOTE "lock entries" "$(lock_entries Tea) unseen \"Tea\" notification(s) listed"
     gnome_eval 'Main.screenShield._wakeUpScreen(); Main.screenShield._shortLightbox.lightOff(); Main.screenShield._longLightbox.lightOff(); true' >/dev/null
     sleep 2
-    import -window root "$screens/gnome-lock-screen.png"
+    screen "$screens/gnome-lock-screen.png"
     check "lock: its text on the lock screen" wait_for 30 lock_screen_says Tea "min left" "1/2"
     gnome_eval 'Main.screenShield.deactivate(false); true' >/dev/null
     check "unlock: the lock screen's notification closed" wait_log "$work/notify.log" 'lock screen: CloseNotification' 50
@@ -254,7 +280,7 @@ island_scenario() {
     sleep 1
     gnome_eval 'Main.screenShield._wakeUpScreen(); Main.screenShield._shortLightbox.lightOff(); Main.screenShield._longLightbox.lightOff(); true' >/dev/null
     sleep 2
-    import -window root "$screens/gnome-lock-screen-minimal.png"
+    screen "$screens/gnome-lock-screen-minimal.png"
     check "lock, minimal: read on the lock screen" wait_for 30 lock_screen_says "min"
     check "lock, minimal: no frozen M:SS beside it" bash -c "! tesseract '$work/lock3.png' - --psm 11 2>/dev/null | grep -qE '^9:[0-5][0-9]$'"
     record NOTE "lock, minimal" "$(grep -o 'lock screen: posted [0-9]*: "[^"]*"' "$work/notify-minimal.log" | tail -1)"

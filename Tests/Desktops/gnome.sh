@@ -1,5 +1,7 @@
-# GNOME Shell (43 on Debian 12, 48 on Debian 13) under Xvfb (X11), on a bus that activates its services (dconf, the
-# notification proxy) but no other notification server, with a system-bus stand-in. A
+# GNOME Shell (43 on Debian 12, 48 on Debian 13) under Xvfb (X11); 50 and later have no X11
+# backend (mutter 50): headless Wayland with a virtual monitor, pictures through the shell's own
+# Screenshot interface. On a bus that activates its services (dconf, the notification proxy) but
+# no other notification server, with a system-bus stand-in. A
 # test-only extension turns on unsafe mode, so that org.gnome.Shell.Eval answers: it counts
 # notifications, presses buttons and moves banners on (headless, banners never time out).
 gnome_major=$(gnome-shell --version | grep -oE '[0-9]+' | head -1)
@@ -16,7 +18,12 @@ start_server() {
   fi
   gsettings set org.gnome.shell enabled-extensions "['$uuid'${extra_extensions:-}]"
   gsettings set org.gnome.shell disable-user-extensions false
-  XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=x11 gnome-shell --x11 --replace >"$work/gnome.log" 2>&1 & server_pid=$!
+  if [ "$gnome_major" -ge 50 ]; then
+    XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=wayland gnome-shell --headless --wayland --no-x11 --virtual-monitor 1024x768 \
+      >"$work/gnome.log" 2>&1 & server_pid=$!
+  else
+    XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=x11 gnome-shell --x11 --replace >"$work/gnome.log" 2>&1 & server_pid=$!
+  fi
   pids+=($server_pid)
   wait_owner org.gnome.Shell 200 || return 1
   for _ in $(seq 100); do gnome_eval 1 | grep -q "true" && break; sleep 0.1; done
@@ -28,13 +35,28 @@ start_server() {
   sleep 1
   gnome_eval "Main.messageTray.getSources().filter(s => s.title !== 'islet').forEach(s => s.destroy()); true" >/dev/null
 }
+# screen FILE [GEOMETRY]: the screen as a PNG, cropped to GEOMETRY (WxH+X+Y) when given: from
+# the X server, or on Wayland (50+) from the shell's Screenshot interface (unsafe mode lets a
+# test call it).
+screen() {
+  if [ "$gnome_major" -ge 50 ]; then
+    gdbus call --session --dest org.gnome.Shell.Screenshot --object-path /org/gnome/Shell/Screenshot \
+      --method org.gnome.Shell.Screenshot.Screenshot false false "$work/screen-full.png" >/dev/null 2>&1 || return 1
+    # The shell's PNG has an alpha channel, which ImageMagick 7 would negate with the rest.
+    if [ -n "${2:-}" ]; then convert "$work/screen-full.png" -alpha off -crop "$2" +repage "$1"; else convert "$work/screen-full.png" -alpha off "$1"; fi
+  elif [ -n "${2:-}" ]; then
+    import -window root -crop "$2" +repage "$1"
+  else
+    import -window root "$1"
+  fi
+}
 gnome_eval() {
   gdbus call --session --dest org.gnome.Shell --object-path /org/gnome/Shell --method org.gnome.Shell.Eval "$1" 2>&1
 }
 notifications_js="Main.messageTray.getSources().filter(s => s.title === 'islet').flatMap(s => s.notifications)"
 shoot() {
   sleep 1
-  import -window root -crop 512x240+256+0 +repage "$out/gnome-$1.png"
+  screen "$out/gnome-$1.png" 512x240+256+0
   # Headless, a banner never times out: move it on, so that the next one can show.
   gnome_eval 'Main.messageTray._expireNotification(); true' >/dev/null
 }
@@ -71,7 +93,7 @@ gnome_checks() {
     record NOTE "message list" "$(message_list_steep) (scale:buttons)"
     gnome_eval 'Main.panel.statusArea.dateMenu.menu.open(false); true' >/dev/null
     sleep 1
-    import -window root -crop 880x420+72+0 +repage "$out/gnome-message-list.png"
+    screen "$out/gnome-message-list.png" 880x420+72+0
     gnome_eval 'Main.panel.statusArea.dateMenu.menu.close(false); true' >/dev/null
   else
     record NOTE "message list" "GNOME $gnome_major: checked on 48 and later"

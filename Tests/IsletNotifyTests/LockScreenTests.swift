@@ -145,3 +145,27 @@ import Testing
         #expect(minimalFast.summary == "12 h", "a fast's hours with their unit, never \"12:00\"")
     }
 }
+
+/// Issue 43: GNOME 49 and later show MPRIS players on the lock screen; there islet's player is
+/// the activity on the lock screen (each second) and the notice would show it a second time.
+@Suite struct LockScreenOnce {
+    func gnome(_ version: String) -> ServerProfile {
+        ServerProfile(name: "gnome-shell", version: version, capabilities: ServerCapabilities(["body", "actions", "persistence"]))
+    }
+
+    @Test func PRD02_FR03_onGnome49AndLaterThePlayerAloneShowsTheActivity() {
+        var player = BridgeSettings()
+        player.mediaPlayer = true
+        var noPlayer = BridgeSettings()
+        noPlayer.mediaPlayer = false
+        for version in ["43.9", "46.1", "48.7", ""] {
+            #expect(LockScreenNotice.needsNotice(gnome(version), settings: player), "GNOME \(version): the notice")
+        }
+        for version in ["49.0", "50.5", "51.0"] {
+            #expect(!LockScreenNotice.needsNotice(gnome(version), settings: player), "GNOME \(version): the player alone")
+            #expect(LockScreenNotice.needsNotice(gnome(version), settings: noPlayer), "GNOME \(version), player off: the notice")
+        }
+        let plasma = ServerProfile(name: "Plasma", version: "6.7.4", capabilities: ServerCapabilities(["body"]))
+        #expect(!LockScreenNotice.needsNotice(plasma, settings: player))
+    }
+}

@@ -140,10 +140,12 @@ function islandStart(lib, Island, options) {
     // not read yet); shown only while there is no activity (an app view, FR-003).
     const state = {activity: null, fastStartedAt: null, showStages: false, settle: 0, style: 'standard', timeout: 0, destroyed: false};
 
-    // islet's app, where installed: the menu offers to open it on the activity's page.
+    // islet's app, where installed: the menu offers to open it on the activity's page. Asked
+    // of the shell's own app system (Gio.DesktopAppInfo moved to GioUnix in GLib 2.86: GNOME 51
+    // warns on every use of the old name).
     let appInstalled = false;
     try {
-        appInstalled = Gio.DesktopAppInfo.new(Island.islandApp.desktopEntry) !== null;
+        appInstalled = lib.Shell.AppSystem.get_default().lookup_app(Island.islandApp.desktopEntry) !== null;
     } catch (e) {
         appInstalled = false;
     }

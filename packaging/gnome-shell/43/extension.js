@@ -1,7 +1,7 @@
 // GNOME Shell 43 and 44 (legacy imports). Everything the island does is in panel.js and
 // island.js, shared with the GNOME 45+ variant (../45/extension.js).
 /* exported init enable disable */
-const {GObject, GLib, Gio, St, Clutter} = imports.gi;
+const {GObject, GLib, Gio, St, Clutter, Shell} = imports.gi;
 const Main = imports.ui.main;
 const PanelMenu = imports.ui.panelMenu;
 const PopupMenu = imports.ui.popupMenu;
@@ -16,7 +16,7 @@ function init() {
 
 function enable() {
     const lib = {
-        GObject, GLib, Gio, St, Clutter, Main, PanelMenu, PopupMenu,
+        GObject, GLib, Gio, St, Clutter, Shell, Main, PanelMenu, PopupMenu,
         gettext: ExtensionUtils.gettext, ngettext: ExtensionUtils.ngettext,
     };
     island = Me.imports.panel.islandStart(lib, Me.imports.island, {

@@ -5,6 +5,7 @@ import GLib from 'gi://GLib';
 import Gio from 'gi://Gio';
 import St from 'gi://St';
 import Clutter from 'gi://Clutter';
+import Shell from 'gi://Shell';
 import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 import * as PanelMenu from 'resource:///org/gnome/shell/ui/panelMenu.js';
 import * as PopupMenu from 'resource:///org/gnome/shell/ui/popupMenu.js';
@@ -14,7 +15,7 @@ import {islandStart} from './panel.js';
 
 export default class IsletIslandExtension extends Extension {
     enable() {
-        const lib = {GObject, GLib, Gio, St, Clutter, Main, PanelMenu, PopupMenu, gettext, ngettext};
+        const lib = {GObject, GLib, Gio, St, Clutter, Shell, Main, PanelMenu, PopupMenu, gettext, ngettext};
         this._island = islandStart(lib, Island, {
             role: 'islet-island',
             configPath: GLib.build_filenamev([GLib.get_user_config_dir(), 'islet', 'config.toml']),
