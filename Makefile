@@ -127,10 +127,10 @@ test-installed: release
 # Installs heavy packages (GNOME Shell, Plasma), so it is not part of `make test`.
 # `make desktops SERVERS="mako swaync"` runs some of them.
 # `make desktops DEBIAN=13`: the same on Debian 13's servers and shells (GNOME 48, Plasma 6.3);
-# `DEBIAN=sid` on Debian unstable's (GNOME 51, Plasma 6.7). Each in a chroot made with debootstrap
+# `DEBIAN=testing` on Debian testing's (GNOME 50), `DEBIAN=sid` on unstable's (GNOME 51, Plasma 6.7). Each in a chroot made with debootstrap
 # and kept in /var/cache/islet-desktops (Tests/Desktops/chroot).
 desktops:
-ifneq ($(filter 13 sid,$(DEBIAN)),)
+ifneq ($(filter 13 testing sid,$(DEBIAN)),)
 	$(MAKE) release
 	Tests/Desktops/chroot $(DEBIAN) $(STATIC_BIN) $(SERVERS)
 else

@@ -89,8 +89,14 @@ final class FastView {
         gtk_box_append(cast(earlierRow), earlierEntry)
         gtk_box_append(cast(earlierRow), earlierButton)
         gtk_widget_set_halign(earlierRow, GTK_ALIGN_CENTER)
-        goalRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
-        gtk_widget_add_css_class(goalRow, "linked")
+        // A flow box: at a phone's width (360 px) the five choices take two lines.
+        goalRow = gtk_flow_box_new()
+        gtk_flow_box_set_selection_mode(opaque(goalRow), GTK_SELECTION_NONE)
+        gtk_flow_box_set_max_children_per_line(opaque(goalRow), 5)
+        gtk_flow_box_set_min_children_per_line(opaque(goalRow), 3)
+        gtk_flow_box_set_column_spacing(opaque(goalRow), 6)
+        gtk_flow_box_set_row_spacing(opaque(goalRow), 6)
+        gtk_flow_box_set_homogeneous(opaque(goalRow), 1)
         gtk_widget_set_halign(goalRow, GTK_ALIGN_CENTER)
         // Fix Times: two fields, each with its button, shown on demand.
         fixToggle = gtk_toggle_button_new_with_label(tr("Fix Times…"))
@@ -142,7 +148,7 @@ final class FastView {
             setAccessibleLabel(toggle, choice.name)
             gtk_widget_set_tooltip_text(toggle, choice.name)
             if let first { gtk_toggle_button_set_group(cast(toggle), cast(first)) } else { first = toggle }
-            gtk_box_append(cast(goalRow), toggle)
+            gtk_flow_box_append(opaque(goalRow), toggle)
             let seconds = choice.seconds
             connect(toggle, "toggled") { [weak self] in
                 guard let self, !self.updating, gtk_toggle_button_get_active(cast(toggle)) != 0 else { return }

@@ -682,7 +682,6 @@ check("isletd's ShowStages", eventually(lambda: "true" in subprocess.run(
 stage = "Stage: Anabolic · Catabolic at " + clock(fasting_property("StartedAtUSec") / 1e6 + 4 * 3600)
 check("the stage and the next one on the Fast page, as a rule of thumb", eventually(lambda: click(["page tab"], "Fast")) and
       eventually(lambda: stage in labels() and any("rule of thumb" in l for l in labels())), f"{stage}: {labels()}")
-shot("fast-stages")
 stop_at = now - 30 * 60
 check("stop at a clock time (the fields still open)", eventually(lambda: type_into("When the fast really ended", clock(stop_at))) and
       press("Stop at That Time"))
