@@ -201,7 +201,7 @@ public actor MediaPlayer {
         return [root, player]
     }
 
-    /// The MPRIS metadata of a view: trackid, length, title and artist.
+    /// The MPRIS metadata of a view: trackid, length, title, artist and art.
     static func metadata(_ view: MediaView?) -> DBusValue {
         guard let view else { return .stringVariantDictionary(["mpris:trackid": .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")]) }
         var entries: [String: DBusValue] = [
@@ -210,6 +210,8 @@ public actor MediaPlayer {
         ]
         if !view.artist.isEmpty { entries["xesam:artist"] = .array(.string, [.string(view.artist)]) }
         if view.length > 0 { entries["mpris:length"] = .int64(view.length) }
+        // islet's icon, not a music note; none in the minimal style (no icon: PRD-02 AR-02).
+        if view.showsArt, let art = MediaArt.url { entries["mpris:artUrl"] = .string(art) }
         return .stringVariantDictionary(entries)
     }
 }

@@ -31,6 +31,8 @@ public struct MediaView: Equatable, Sendable {
     public var canControl: Bool
     /// When the text next changes by itself; nil when only a change of state changes it.
     public var nextChange: USec?
+    /// islet's icon as the art (`mpris:artUrl`); not in the minimal style (no icon).
+    public var showsArt = true
 
     /// The metadata's part of the view: a change here is a `Metadata` change.
     public var metadataKey: [String] { [title, artist, track, String(length)] }
@@ -92,7 +94,7 @@ public enum MediaPresenter {
             return MediaView(
                 title: view.hasTime ? view.minimalText : view.title, artist: "", status: status, track: track,
                 length: 0, position: 0, canPlay: true, canPause: false, canControl: false,
-                nextChange: view.nextChange)
+                nextChange: view.nextChange, showsArt: false)
         }
 
         let title: String

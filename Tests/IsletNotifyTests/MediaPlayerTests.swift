@@ -32,6 +32,17 @@ import Testing
         #expect(r.stdout.hasPrefix("Workout|00:") && r.stdout.hasSuffix(" · Work 1/8|40000000\n"), "\(r)")
         r = try await playerctl(d.bus, "position")
         #expect((Double(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1) >= 0, "\(r)")
+        // Issue 43: islet's icon as the art where it is installed beside the program (make
+        // test-installed), none in a build tree (a music note is what widgets draw then).
+        let program = URL(fileURLWithPath: builtProduct("islet-notify")).resolvingSymlinksInPath()
+        let icon = program.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/icons/hicolor/scalable/apps/org.islet.Islet.App.svg").path
+        r = try await playerctl(d.bus, "metadata", "mpris:artUrl")
+        if FileManager.default.fileExists(atPath: icon) {
+            #expect(r.stdout == "file://\(icon)\n", "\(r)")
+        } else {
+            #expect(r.stdout.isEmpty, "no icon at \(icon): \(r)")
+        }
 
         // play-pause pauses the timer, whoever owns it; the widget says Paused.
         r = try await playerctl(d.bus, "play-pause")

@@ -81,3 +81,15 @@ import Testing
         #expect(MediaPresenter.command("Pause", activity: nil, style: .standard) == nil)
     }
 }
+
+/// islet's icon as the media player's art (issue 43: Phosh and GNOME draw a music note without it).
+@Suite struct MediaArtTests {
+    @Test func theIconBesideTheProgramAsAFileURL() {
+        #expect(MediaArt.url(forProgram: "/usr/bin/islet-notify") { _ in true } == "file:///usr/share/icons/hicolor/scalable/apps/org.islet.Islet.App.svg")
+        #expect(
+            MediaArt.url(forProgram: "/opt/my islet/bin/islet-notify") { _ in true }
+                == "file:///opt/my%20islet/share/icons/hicolor/scalable/apps/org.islet.Islet.App.svg")
+        #expect(MediaArt.url(forProgram: "/usr/bin/islet-notify") { _ in false } == nil, "no icon installed: no art")
+        #expect(MediaArt.url(forProgram: "islet-notify") { _ in true } == nil)
+    }
+}
