@@ -66,7 +66,7 @@ public enum Presenter {
         var announcement: Announcement?
         if settings.style == .minimal {
             content = minimal(view, server: server)
-            content.expireTimeout = expireTimeout(view, settings: settings)
+            content.expireTimeout = expireTimeout(view, settings: settings, server: server)
         } else {
             content = standard(view, activity: activity, settings: settings, server: server, localTime: localTime, now: now)
             if isAlert, let key = announcementKey(activity, view) {
@@ -195,7 +195,7 @@ public enum Presenter {
         hints["desktop-entry"] = .string(desktopEntry)
         if server.traits.progress == .hint, let percent { hints["value"] = .int32(Int32(percent)) }
         if !(settings.buttons && capabilities.actions) { actions = [] }
-        let expire = expireTimeout(view, settings: settings)
+        let expire = expireTimeout(view, settings: settings, server: server)
         if expire == 0, !actions.isEmpty { hints["resident"] = .bool(true) }
         // A click opens the app on the activity's page (servers take `default` as the click on
         // the notification itself, not a button); a program's own activity has no page there.
@@ -209,9 +209,10 @@ public enum Presenter {
 
     /// A fast lasts hours: its notification expires like any other, in either style, and comes
     /// back only on a meaningful change. A timer may stay on screen until it ends
-    /// (timer_on_screen): 0, never expires; -1, the server's own timeout.
-    static func expireTimeout(_ view: ActivityView, settings: BridgeSettings) -> Int32 {
-        view.kind == .timer && settings.timerOnScreen ? 0 : -1
+    /// (timer_on_screen): 0, never expires; -1, the server's own timeout, also on a server
+    /// whose banner would then cover the screen for the whole timer (Phosh).
+    static func expireTimeout(_ view: ActivityView, settings: BridgeSettings, server: ServerProfile) -> Int32 {
+        view.kind == .timer && settings.timerOnScreen && !server.traits.bannerStaysWhileReplaced ? 0 : -1
     }
 
     /// A running timer's time: "14:32" where the server takes a change a second, else its end
@@ -267,6 +268,9 @@ public enum Presenter {
             lines = ["00:00 · " + tr("Done") + (total > 0 ? " · " + Format.duration(seconds: total) : "")]
             icon = settings.icons.completed
             if settings.sound, server.sound { hints["sound-name"] = .string("alarm-clock-elapsed") }
+            // A timer's end wakes a phone's screen as an alarm clock would, where only critical
+            // urgency does (Phosh).
+            if server.traits.wakesOnlyForCritical { hints["urgency"] = .byte(Urgency.critical.rawValue) }
         }
         hints["suppress-sound"] = .bool(hints["sound-name"] == nil)
         if !(settings.buttons && server.capabilities.actions) { actions = [] }

@@ -42,6 +42,13 @@ public struct ServerProfile: Equatable, Sendable {
         /// (``MediaPlayer``) is the activity on the lock screen, counting each second, and a
         /// notice beside it would show it twice.
         public var lockScreenPlayers = false
+        /// A replaced notification never re-arms the banner's timeout (Phosh): a notification
+        /// that never expires would sit over a phone's screen for the whole timer, so the live
+        /// one always takes the server's own timeout there.
+        public var bannerStaysWhileReplaced = false
+        /// The screen wakes only for critical urgency (Phosh's default): a timer's end, the one
+        /// moment an alarm clock would wake it, is announced critical there.
+        public var wakesOnlyForCritical = false
     }
 
     /// The name the server gave (`GetServerInformation`), "" when unknown.
@@ -58,6 +65,11 @@ public struct ServerProfile: Equatable, Sendable {
         "SwayNotificationCenter": Traits(stackTags: true, progress: .hint, everySecond: true, freshOnChange: false, colourHints: false, playsSound: true),
         "gnome-shell": Traits(stackTags: false, progress: .text, everySecond: false, freshOnChange: true, colourHints: false, playsSound: true),
         "Plasma": Traits(stackTags: false, progress: .text, everySecond: true, freshOnChange: false, colourHints: false, playsSound: false),
+        // Phosh 0.46 (docs/DESKTOPS.md; shared/design/desktops.md): banners update in place,
+        // capabilities actions, body, body-markup, icon-static, sound.
+        "Phosh Notify Daemon": Traits(
+            stackTags: false, progress: .text, everySecond: true, freshOnChange: false, colourHints: false, playsSound: true,
+            bannerStaysWhileReplaced: true, wakesOnlyForCritical: true),
     ]
 
     /// For a server islet does not know, or one that crashed on us: replaces_id alone, progress

@@ -263,3 +263,30 @@ import Testing
         #expect(Presenter.stage(9, settings: BridgeSettings(), server: .named("dunst", caps)) == nil)
     }
 }
+
+/// Phosh, GNOME's phone shell (issue 43; its behaviour in shared/design/desktops.md): a replaced
+/// notification never re-arms its banner's timeout, and only critical urgency wakes the screen.
+@Suite struct PhoshProfile {
+    let phosh = ServerProfile(
+        name: "Phosh Notify Daemon", version: "0.46.0", capabilities: ServerCapabilities(["actions", "body", "body-markup", "icon-static", "sound"]))
+
+    @Test func theBannerLeavesAndATimersEndWakesThePhone() {
+        let (tea, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 60)
+        var settings = BridgeSettings()
+        settings.timerOnScreen = true
+        let live = Presenter.present(tea, now: Sample.t0 + 60 * Sample.second, settings: settings, server: phosh, localTime: .utc)
+        #expect(live.content.expireTimeout == -1, "the server's own timeout, not a banner over the screen for the whole timer")
+        #expect(live.content.actions.map(\.key).contains("pause"))
+        let dunst = Presenter.present(
+            tea, now: Sample.t0 + 60 * Sample.second, settings: settings, server: .named("dunst", phosh.capabilities), localTime: .utc)
+        #expect(dunst.content.expireTimeout == 0, "elsewhere the timer stays on screen as asked")
+        let (done, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 900, completed: true)
+        let view = ActivityView(done, now: Sample.t0 + 900 * Sample.second, unit: .seconds)
+        let end = Presenter.announce(view, activity: done, settings: settings, server: phosh)
+        #expect(end.hints["urgency"] == .byte(2), "critical: the screen wakes, as for an alarm clock")
+        #expect(end.body.contains("Done"))
+        let elsewhere = Presenter.announce(view, activity: done, settings: settings, server: .named("dunst", phosh.capabilities))
+        #expect(elsewhere.hints["urgency"] == .byte(1))
+        #expect(phosh.traits.playsSound && !phosh.traits.stackTags)
+    }
+}
