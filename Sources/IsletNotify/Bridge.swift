@@ -334,6 +334,7 @@ public actor Bridge {
         switch (key, kind) {
         case ("stop-fast", .moment(let startedAt)) where startedAt != 0: stopFast(startedAt: startedAt)
         case ("undo", .stoppedFast): call(key) { _ = try await islet.undoStopFast() }
+        case ("dismiss", _): break  // OK: the server closes the notification itself
         case ("start-fast", .reminder): call(key) { _ = try await islet.startFast() }
         default: log("ignored action \"\(key.prefix(40))\" on an announcement")
         }

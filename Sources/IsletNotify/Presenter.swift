@@ -273,11 +273,16 @@ public enum Presenter {
             if server.traits.wakesOnlyForCritical { hints["urgency"] = .byte(Urgency.critical.rawValue) }
         }
         hints["suppress-sound"] = .bool(hints["sound-name"] == nil)
+        if actions.isEmpty, server.traits.lockScreenBodyNeedsAction { actions = [Presenter.dismissAction] }
         if !(settings.buttons && server.capabilities.actions) { actions = [] }
         var content = text(summary: summary, lines: lines, icon: icon, actions: actions, hints: hints, capabilities: server.capabilities)
         content.expireTimeout = settings.keepCompletion ? 0 : -1
         return content
     }
+
+    /// OK: a button that only closes the notification (the server does on any button), for a
+    /// lock screen that shows the body of a notification with a button only.
+    static var dismissAction: (key: String, label: String) { ("dismiss", tr("OK")) }
 
     /// "Fast Stopped" with an Undo button, after the Stop Fast button was pressed.
     public static func stopped(_ fast: CompletedFast, settings: BridgeSettings, server: ServerProfile) -> NotificationContent {

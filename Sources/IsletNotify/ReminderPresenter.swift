@@ -35,6 +35,7 @@ extension Presenter {
             }
             actions = [("start-fast", tr("Start Fast"))]
         }
+        if actions.isEmpty, server.traits.lockScreenBodyNeedsAction { actions = [Presenter.dismissAction] }
         if settings.style == .minimal || !(settings.buttons && server.capabilities.actions) { actions = [] }
         if settings.style == .minimal { hints["image-path"] = nil }
         var content = text(

@@ -49,6 +49,10 @@ public struct ServerProfile: Equatable, Sendable {
         /// The screen wakes only for critical urgency (Phosh's default): a timer's end, the one
         /// moment an alarm clock would wake it, is announced critical there.
         public var wakesOnlyForCritical = false
+        /// The lock screen shows a notification's body only when it has a button the desktop
+        /// entry lists (Phosh's X-Phosh-Lockscreen-Actions): an announcement with none gets OK,
+        /// so that "00:00 · Done" is read there, not the title alone.
+        public var lockScreenBodyNeedsAction = false
     }
 
     /// The name the server gave (`GetServerInformation`), "" when unknown.
@@ -69,7 +73,7 @@ public struct ServerProfile: Equatable, Sendable {
         // capabilities actions, body, body-markup, icon-static, sound.
         "Phosh Notify Daemon": Traits(
             stackTags: false, progress: .text, everySecond: true, freshOnChange: false, colourHints: false, playsSound: true,
-            bannerStaysWhileReplaced: true, wakesOnlyForCritical: true),
+            bannerStaysWhileReplaced: true, wakesOnlyForCritical: true, lockScreenBodyNeedsAction: true),
     ]
 
     /// For a server islet does not know, or one that crashed on us: replaces_id alone, progress

@@ -285,6 +285,7 @@ import Testing
         let end = Presenter.announce(view, activity: done, settings: settings, server: phosh)
         #expect(end.hints["urgency"] == .byte(2), "critical: the screen wakes, as for an alarm clock")
         #expect(end.body.contains("Done"))
+        #expect(end.actions.map(\.key) == ["dismiss"], "a button, so that Phosh's lock screen shows the body")
         let elsewhere = Presenter.announce(view, activity: done, settings: settings, server: .named("dunst", phosh.capabilities))
         #expect(elsewhere.hints["urgency"] == .byte(1))
         #expect(phosh.traits.playsSound && !phosh.traits.stackTags)
