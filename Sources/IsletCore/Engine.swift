@@ -144,8 +144,7 @@ public struct Engine: Sendable {
     /// back, a machine asleep) is marked, not announced, unless it is the one the fast is in.
     private mutating func announceStage(_ now: USec) {
         guard var fast = state.fast, state.settings.showStages, state.settings.announceStages else { return }
-        let seconds = now > fast.startedAt ? (now - fast.startedAt) / usecPerSecond : 0
-        let here = UInt32(FastingStages.position(seconds: seconds).index)
+        let here = FastingStages.index(startedAt: fast.startedAt, now: now)
         guard here > fast.announcedStage else { return }
         fast.announcedStage = here
         state.fast = fast
@@ -164,11 +163,7 @@ public struct Engine: Sendable {
     public mutating func setStages(show: Bool, announce: Bool, now: USec) {
         state.settings.showStages = show
         state.settings.announceStages = announce
-        if var fast = state.fast {
-            let seconds = now > fast.startedAt ? (now - fast.startedAt) / usecPerSecond : 0
-            fast.announcedStage = UInt32(FastingStages.position(seconds: seconds).index)
-            state.fast = fast
-        }
+        if let start = state.fast?.startedAt { state.fast?.announcedStage = FastingStages.index(startedAt: start, now: now) }
     }
 
     public mutating func setNeutralMode(_ on: Bool) { state.settings.neutralMode = on }
@@ -190,7 +185,7 @@ public struct Engine: Sendable {
         guard start != fast.startedAt else { return fast }
         fast.startedAt = start
         if let end = fast.goalEnd, end > now { fast.goalReachedAt = 0 }
-        fast.announcedStage = UInt32(FastingStages.position(seconds: (now - start) / usecPerSecond).index)
+        fast.announcedStage = FastingStages.index(startedAt: start, now: now)
         state.fast = fast
         events.append(.fastStartChanged(id: fast.id, startedAt: start))
         if holdsIsland(.fast) {
@@ -217,7 +212,7 @@ public struct Engine: Sendable {
         }
         var fast = RunningFast(id: state.nextFastID, startedAt: startedAt, goalSeconds: state.settings.goalSeconds)
         // A fast begun earlier is announced from the stage after the one it is in.
-        fast.announcedStage = UInt32(FastingStages.position(seconds: (now - startedAt) / usecPerSecond).index)
+        fast.announcedStage = FastingStages.index(startedAt: startedAt, now: now)
         state.nextFastID += 1
         state.fast = fast
         state.lastStop = nil

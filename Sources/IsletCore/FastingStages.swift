@@ -35,6 +35,11 @@ public enum FastingStages {
         return (index, index + 1 < stages.count ? stages[index + 1].startSeconds : nil)
     }
 
+    /// The index of the stage a fast begun at `startedAt` is in at `now` (0 before its start).
+    public static func index(startedAt: USec, now: USec) -> UInt32 {
+        UInt32(position(seconds: now > startedAt ? (now - startedAt) / usecPerSecond : 0).index)
+    }
+
     /// "Stage: Catabolic · Fat burning at 04:00", "Stage: Ketosis" (the last): the running
     /// fast's stage and when the next begins, in the zone's clock (with its day when it is not
     /// today, as ``GoalTime`` writes it).

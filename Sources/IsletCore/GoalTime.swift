@@ -3,18 +3,14 @@ import Translation
 /// A fast's goal as a time of day ("Goal at 08:00 tomorrow") and the eating window's line
 /// while no fast runs: what every front end shows the same way. Pure, in a given zone.
 public enum GoalTime {
-    /// A moment near `now` as a clock reads it: "08:00" today, "08:00 tomorrow", "Mon 08:00"
-    /// within the week, "2026-12-24 08:00" further (the locale's clock and date).
+    /// A moment near `now` as a clock reads it: ``LocalTime/describe(_:now:)`` ("08:00" today,
+    /// "Mon 08:00" within the week, "2026-12-24 08:00" further), with "08:00 tomorrow" and
+    /// "08:00 yesterday" for the days beside today.
     public static func clock(_ moment: USec, now: USec, in zone: LocalTime) -> String {
-        let day = zone.local(moment).day
-        let today = zone.local(now).day
-        let clock = zone.style.clock(seconds: zone.local(moment).seconds)
-        switch day - today {
-        case 0: return clock
-        case 1: return tr("%s tomorrow", clock)
-        case -1: return tr("%s yesterday", clock)
-        case -6...6: return zone.style.weekday(ofDay: day) + " " + clock
-        default: return zone.date(day: day) + " " + clock
+        switch zone.local(moment).day - zone.local(now).day {
+        case 1: tr("%s tomorrow", zone.style.clock(seconds: zone.local(moment).seconds))
+        case -1: tr("%s yesterday", zone.style.clock(seconds: zone.local(moment).seconds))
+        default: zone.describe(moment, now: now)
         }
     }
 

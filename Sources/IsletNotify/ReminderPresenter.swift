@@ -11,7 +11,7 @@ extension Presenter {
         _ reminder: FastingSchedule.Reminder, goalSeconds: UInt64, now: USec, localTime: LocalTime, settings: BridgeSettings,
         server: ServerProfile
     ) -> NotificationContent {
-        var hints: [String: Hint] = [
+        let hints: [String: Hint] = [
             "desktop-entry": .string(desktopEntry), "urgency": .byte(Urgency.normal.rawValue), "suppress-sound": .bool(true),
             "category": .string("x-islet.reminder"),
         ]
@@ -37,7 +37,6 @@ extension Presenter {
         }
         if actions.isEmpty, server.traits.lockScreenBodyNeedsAction { actions = [Presenter.dismissAction] }
         if settings.style == .minimal || !(settings.buttons && server.capabilities.actions) { actions = [] }
-        if settings.style == .minimal { hints["image-path"] = nil }
         var content = text(
             summary: summary, lines: lines, icon: settings.style == .minimal ? "" : settings.icons.fast, actions: actions, hints: hints,
             capabilities: server.capabilities)

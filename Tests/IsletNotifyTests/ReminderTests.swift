@@ -9,17 +9,6 @@ import Testing
 @Suite struct ScheduleReminders {
     static let zone = "Europe/Berlin"
 
-    func nextLocal(hour: Int) -> UInt64 {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: Self.zone) ?? .gmt
-        let next = calendar.nextDate(after: Date(), matching: DateComponents(hour: hour, minute: 0, second: 0), matchingPolicy: .nextTime)
-        return UInt64((next ?? Date()).timeIntervalSince1970 * 1_000_000)
-    }
-
-    func offset(before moment: UInt64, lead: Double) -> [String] {
-        ["--test-clock-offset", "\(Int64((Double(moment) / 1_000_000 - lead - Date().timeIntervalSince1970).rounded(.down)))"]
-    }
-
     /// dunst with a context menu (dmenu) that picks the button named in `pick`.
     func dunstWithPicker() throws -> (config: String, pick: URL) {
         let work = try TemporaryDirectory.make(prefix: "dunst-pick")
@@ -35,7 +24,7 @@ import Testing
     }
 
     @Test func schedule_remindersArriveAtTheirMinuteOnDunstAndStartFastStartsIt() async throws {
-        let eatingEnds = nextLocal(hour: 19)
+        let eatingEnds = TestClock.nextLocal(hour: 19, zone: Self.zone)
         let fastStarts = eatingEnds + 3600 * 1_000_000
         let daemon = try await Daemon(environment: ["TZ": Self.zone])
         let (config, pick) = try dunstWithPicker()
@@ -46,7 +35,7 @@ import Testing
         // isletd again, its clock just before 19:00 (a loaded machine starting it after the
         // minute: said at once, still timely).
         daemon.stop()
-        daemon.arguments = offset(before: eatingEnds, lead: 3)
+        daemon.arguments = TestClock.arguments(before: eatingEnds, lead: 3)
         try await daemon.start()
         let left = try await rig.waitForNotify(within: .seconds(20)) { $0.strings.contains("1 h left to eat") }
         #expect(left.body == "<b>Your fast starts at 20:00.</b>", "\(left)")
@@ -56,7 +45,7 @@ import Testing
         // A minute before 20:00 (isletd restarted with its clock there): "Time to start your
         // fast" replaces it, with Start Fast.
         daemon.stop()
-        daemon.arguments = offset(before: fastStarts, lead: 3)
+        daemon.arguments = TestClock.arguments(before: fastStarts, lead: 3)
         try await daemon.start()
         let due = try await rig.waitForNotify(within: .seconds(20)) { $0.strings.contains("Time to start your fast") }
         #expect(due.body == "<b>For 16 hours, until 12:00 tomorrow.</b>", "\(due)")

@@ -10,20 +10,7 @@ import Testing
     let hour: UInt64 = 3_600_000_000
     static let zone = "Europe/Berlin"
 
-    /// The next local `hour`:`minute` in Berlin after now, in microseconds.
-    func nextLocal(hour: Int, minute: Int) -> UInt64 {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: Self.zone) ?? .gmt
-        let next = calendar.nextDate(after: Date(), matching: DateComponents(hour: hour, minute: minute, second: 0), matchingPolicy: .nextTime)
-        return UInt64((next ?? Date()).timeIntervalSince1970 * 1_000_000)
-    }
-
-    /// isletd with its clock `lead` seconds before `moment` (whole seconds, so slightly more).
-    func offsetArguments(before moment: UInt64, lead: Double) -> [String] {
-        let offset = (Double(moment) / 1_000_000 - lead) - Date().timeIntervalSince1970
-        return ["--test-clock-offset", "\(Int64(offset.rounded(.down)))"]
-    }
-
+    /// The signals `member` seen, their arguments trimmed.
     func signals(_ monitor: BusMonitor, _ member: String) -> [BusMonitor.Seen] {
         monitor.messages.filter { $0.kind == "signal" && $0.member == member }.map {
             var seen = $0
@@ -42,7 +29,7 @@ import Testing
     }
 
     @Test func schedule_aReminderIsSentAtItsMinuteAndTheNextAfterARestart() async throws {
-        let eatingEnds = nextLocal(hour: 19, minute: 0)
+        let eatingEnds = TestClock.nextLocal(hour: 19, zone: Self.zone)
         let daemon = try await Daemon(environment: ["TZ": Self.zone])
         let monitor = try await BusMonitor(address: daemon.bus.address, rules: ["type='signal',interface='org.islet.Islet1.Fasting'"])
         // Fast due at 20:00 every day, "1 h left to eat" at 19:00, "time to start" at 20:00.
@@ -55,7 +42,7 @@ import Testing
         // The schedule is kept; the service started again with its clock just before 19:00
         // says it at its minute (or at once, should a loaded machine start it after the minute).
         daemon.stop()
-        daemon.arguments = offsetArguments(before: eatingEnds, lead: 3)
+        daemon.arguments = TestClock.arguments(before: eatingEnds, lead: 3)
         try await daemon.start()
         #expect(await eventually(within: .seconds(15)) { !self.signals(monitor, "Reminder").isEmpty }, "no reminder: \(monitor.messages)")
         let first = signals(monitor, "Reminder")
@@ -64,7 +51,7 @@ import Testing
         #expect(first.first?.arguments.dropFirst() == ["uint64 \(eatingEnds)", "uint64 \(eatingEnds + hour)"], "\(first)")
         // Restarted just before 20:00, it sends the second.
         daemon.stop()
-        daemon.arguments = offsetArguments(before: eatingEnds + hour, lead: 3)
+        daemon.arguments = TestClock.arguments(before: eatingEnds + hour, lead: 3)
         try await daemon.start()
         #expect(await eventually(within: .seconds(15)) { self.signals(monitor, "Reminder").count == 2 }, "\(monitor.messages)")
         let second = signals(monitor, "Reminder").last
@@ -78,8 +65,8 @@ import Testing
     }
 
     @Test func schedule_noReminderWhileAFastRuns() async throws {
-        let eatingEnds = nextLocal(hour: 19, minute: 0)
-        let daemon = try await Daemon(environment: ["TZ": Self.zone], arguments: offsetArguments(before: eatingEnds, lead: 2))
+        let eatingEnds = TestClock.nextLocal(hour: 19, zone: Self.zone)
+        let daemon = try await Daemon(environment: ["TZ": Self.zone], arguments: TestClock.arguments(before: eatingEnds, lead: 2))
         let monitor = try await BusMonitor(address: daemon.bus.address, rules: ["type='signal',interface='org.islet.Islet1.Fasting'"])
         try await daemon.fasting.call("StartFast")
         try await daemon.fasting.call(
