@@ -37,6 +37,15 @@ extension DBusConnection {
         return result
     }
 
+    /// Requests or releases a name without waiting for the bus's answer. The bus reads one
+    /// connection's messages in order, so what was sent before (a signal) is delivered before
+    /// the NameOwnerChanged that follows from this.
+    public func setNameOwned(_ name: String, _ owned: Bool, flags: NameFlags = [.doNotQueue]) throws {
+        try DBusValidation.checkBusName(name)
+        let body: [DBusValue] = owned ? [.string(name), .uint32(flags.rawValue)] : [.string(name)]
+        try callNoReply(DBusConnection.busCall(owned ? "RequestName" : "ReleaseName", body))
+    }
+
     /// The names this connection loses (the bus's NameLost signal), as they are lost.
     public func nameLostEvents() async throws -> AsyncStream<String> {
         let signals = try await self.signals(

@@ -15,7 +15,9 @@ extension IsletBus {
             program's activity is stale from then: the service adds stale b true to its state and announces it once), \
             alert b (on Update: this one update deserves the user's attention, a banner and a sound once; carried by \
             its ActivityUpdated only, never kept), outcome s (success or failure, with completed). Attributes: kind s, \
-            title s (required for Start), ends_with_owner b (default true).
+            title s (required for Start), ends_with_owner b (default true). Since 1.3: while an activity is \
+            live (from its ActivityStarted to its ActivityEnded) the service also owns the bus name \
+            org.islet.Islet1.Live, so a client that can watch names but not match signals learns when to call Get.
             """
 
         public enum Method: String, ContractMethod {

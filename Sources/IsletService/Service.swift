@@ -34,6 +34,8 @@ public final class IsletService: @unchecked Sendable {
     /// Pages within the first 200 fasts are kept.
     static let preparedWindow = 200
     private var watchedSender: String?
+    /// Whether `IsletBus.liveName` was last requested (true) or released.
+    private var liveNameOwned = false
     private var senderWatch: Task<Void, Never>?
     /// The state before the first change of the calls read together, while their commits are
     /// grouped (nil otherwise).
@@ -108,6 +110,7 @@ public final class IsletService: @unchecked Sendable {
         state = engine.state
         announce(engine.events)
         announceProperties(old: old, new: state)
+        followLiveName()
         watchCustomSender()
         rearm(now: now)
         return result
@@ -138,6 +141,7 @@ public final class IsletService: @unchecked Sendable {
             logger.error("could not store the changes of the calls read together: \(error); running them one by one")
             state = start
             pageReplies = []
+            followLiveName()
             watchCustomSender()
             rearm(now: clock())
             return false
@@ -189,6 +193,21 @@ public final class IsletService: @unchecked Sendable {
         } catch {
             logger.error("a scheduled update failed: \(error); retrying in 5 s")
             wakeTimer?.arm(after: .seconds(5))
+        }
+    }
+
+    // MARK: The live name
+
+    /// Owns `IsletBus.liveName` while an activity is live, after its ActivityStarted went out,
+    /// and releases it after its ActivityEnded.
+    private func followLiveName() {
+        let live = state.activity != nil
+        guard live != liveNameOwned else { return }
+        liveNameOwned = live
+        do {
+            try connection.setNameOwned(IsletBus.liveName, live)
+        } catch {
+            logger.error("could not \(live ? "request" : "release") \(IsletBus.liveName): \(error)")
         }
     }
 
