@@ -9,7 +9,7 @@ public enum IsletBus {
     public static let name = "org.islet.Islet1"
     public static let path: ObjectPath = "/org/islet/Islet1"
     /// Since 1.3: a second well-known name, owned by the service exactly while an activity is
-    /// live. A client that can watch names but not match signals (Plasma 6.3's QML D-Bus) learns
+    /// live or a fast runs (what a panel shows). A client that can watch names but not match signals (Plasma 6.3's QML D-Bus) learns
     /// from NameOwnerChanged when to read `LiveActivity.Get`, with no polling while none is.
     public static let liveName = "org.islet.Islet1.Live"
 

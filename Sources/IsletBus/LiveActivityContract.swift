@@ -16,8 +16,9 @@ extension IsletBus {
             alert b (on Update: this one update deserves the user's attention, a banner and a sound once; carried by \
             its ActivityUpdated only, never kept), outcome s (success or failure, with completed). Attributes: kind s, \
             title s (required for Start), ends_with_owner b (default true). Since 1.3: while an activity is \
-            live (from its ActivityStarted to its ActivityEnded) the service also owns the bus name \
-            org.islet.Islet1.Live, so a client that can watch names but not match signals learns when to call Get.
+            live or a fast runs (from the ActivityStarted or FastStarted that began it to the signal that ended it) \
+            the service also owns the bus name org.islet.Islet1.Live, so a client that can watch names but not \
+            match signals learns when to call Get.
             """
 
         public enum Method: String, ContractMethod {

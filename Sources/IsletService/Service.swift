@@ -198,10 +198,10 @@ public final class IsletService: @unchecked Sendable {
 
     // MARK: The live name
 
-    /// Owns `IsletBus.liveName` while an activity is live, after its ActivityStarted went out,
-    /// and releases it after its ActivityEnded.
+    /// Owns `IsletBus.liveName` while an activity is live or a fast runs, after the signal that
+    /// began it went out, and releases it after the one that ended it.
     private func followLiveName() {
-        let live = state.activity != nil
+        let live = state.activity != nil || state.fast != nil
         guard live != liveNameOwned else { return }
         liveNameOwned = live
         do {

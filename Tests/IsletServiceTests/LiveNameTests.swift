@@ -3,7 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `org.islet.Islet1.Live` (contract 1.3): owned by isletd exactly while an activity is live,
+/// `org.islet.Islet1.Live` (contract 1.3): owned by isletd exactly while an activity is live or a
+/// fast runs,
 /// so a client that can only watch names (Plasma 6.3's applet) knows when to read the activity.
 @Suite struct LiveName {
     static let live = "org.islet.Islet1.Live"
@@ -52,11 +53,18 @@ import Testing
         #expect(try await waitForOwner(daemon, present: false))
         try await daemon.start()
         #expect(try await waitForOwner(daemon, present: true))
-        // Live activities off: no activity, no name; on again: the fast's activity and the name.
+        // Live activities off: no activity, but the fast still runs and panels show it.
         try await daemon.live.set("Enabled", .boolean(false))
-        #expect(try await waitForOwner(daemon, present: false))
+        #expect(try await daemon.live.get("ActivityId") == .string(""))
+        #expect(try await owner(daemon) != nil)
         try await daemon.live.set("Enabled", .boolean(true))
+        try await daemon.fasting.call("StopFast")
+        #expect(try await waitForOwner(daemon, present: false))
+        // A fast without a goal has no activity, but panels show it: the name is owned.
+        try await daemon.fasting.call("ClearGoal")
+        try await daemon.fasting.call("StartFast")
         #expect(try await waitForOwner(daemon, present: true))
+        #expect(try await daemon.live.get("ActivityId") == .string(""))
         try await daemon.fasting.call("StopFast")
         #expect(try await waitForOwner(daemon, present: false))
     }
