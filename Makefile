@@ -41,6 +41,12 @@ GNOME_SHELL_API ?= $(shell packaging/gnome-shell/api-for-system)
 EXTENSION_UUID = islet@islet.org
 EXTENSION_DIR = $(DATADIR)/gnome-shell/extensions/$(EXTENSION_UUID)
 EXTENSION_FILES = metadata.json extension.js island.js panel.js stylesheet.css
+# The Plasma 6 applet (packaging/plasma): the island in Plasma's panel.
+PLASMOID_ID = org.islet.island
+PLASMOID_DIR = $(DATADIR)/plasma/plasmoids/$(PLASMOID_ID)
+PLASMOID_FILES = metadata.json contents/code/applet.js contents/code/island.js contents/config/config.qml \
+	contents/config/main.xml contents/ui/main.qml contents/ui/CompactView.qml contents/ui/FullView.qml \
+	contents/ui/SignalFeed.qml contents/ui/configGeneral.qml
 
 .PHONY: all deps build release run test lint format test-installed bench soak clean install uninstall deb man completions installed-files app-files desktops po locale
 
@@ -99,6 +105,7 @@ test:
 	$(SWIFT) build --build-tests
 	$(TEST_LOCALE) dbus-run-session -- $(SWIFT) test --skip-build
 	Tests/GnomeExtension/run
+	Tests/Plasma/run
 	Tests/App/run "$$($(SWIFT) build --show-bin-path)"
 	packaging/test-install
 	$(MAKE) test-installed
@@ -200,6 +207,7 @@ INSTALLED = \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/fish/vendor_completions.d/$(p).fish) \
 	$(DATADIR)/doc/islet/README.md $(DATADIR)/doc/islet/config.toml $(DATADIR)/doc/islet/copyright \
 	$(foreach f,$(EXTENSION_FILES),$(EXTENSION_DIR)/$(f)) $(EXTENSION_DIR)/locale \
+	$(foreach f,$(PLASMOID_FILES),$(PLASMOID_DIR)/$(f)) \
 	$(foreach l,$(LINGUAS),$(DATADIR)/locale/$(l)/LC_MESSAGES/islet.mo) \
 	$(foreach f,$(notdir $(wildcard packaging/examples/*)),$(DATADIR)/doc/islet/examples/$(f))
 
@@ -252,13 +260,17 @@ install: release man completions locale
 	install -m644 $(addprefix $(STATIC)/gnome-shell/$(GNOME_SHELL_API)/$(EXTENSION_UUID)/,$(EXTENSION_FILES)) $(DESTDIR)$(EXTENSION_DIR)/
 	@# GNOME Shell looks for an extension's translations in its own locale folder first.
 	ln -sfn ../../../locale $(DESTDIR)$(EXTENSION_DIR)/locale
+	packaging/plasma/build $(STATIC)/plasma >/dev/null
+	for f in $(PLASMOID_FILES); do install -Dm644 $(STATIC)/plasma/$(PLASMOID_ID)/$$f $(DESTDIR)$(PLASMOID_DIR)/$$f || exit 1; done
 	@echo "Installed islet under $(DESTDIR)$(PREFIX). isletd starts on demand (D-Bus activation);"
 	@echo "turn on the notifications with: systemctl --user enable --now islet-notify.service"
 	@echo "and on GNOME Shell $(GNOME_SHELL_API)+ the island in the top bar with: gnome-extensions enable $(EXTENSION_UUID)"
+	@echo "On KDE Plasma 6, add the widget \"islet\" ($(PLASMOID_ID)) to a panel."
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	-rmdir $(DESTDIR)$(DATADIR)/doc/islet/examples $(DESTDIR)$(DATADIR)/doc/islet $(DESTDIR)$(EXTENSION_DIR) 2>/dev/null
+	-rmdir $(addprefix $(DESTDIR)$(PLASMOID_DIR)/,contents/code contents/config contents/ui contents) $(DESTDIR)$(PLASMOID_DIR) 2>/dev/null
 
 # An installable .deb (Swift runtime linked in): .build-static/islet_VERSION_ARCH.deb
 deb: release

@@ -2,7 +2,9 @@
 // moment, computed from the state's timestamps (nothing on the bus ticks). No imports, no
 // GNOME: `gjs` runs its tests (Tests/GnomeExtension), and both API generations share it (the
 // GNOME 45+ copy gets an export line added by packaging/gnome-shell/build). Top-level
-// functions only: GNOME 43's importer exports those, and not `const` or `class`.
+// functions only: GNOME 43's importer exports those, and not `const` or `class`. Plasma's
+// applet shares it too (packaging/plasma/build): so no syntax past what Qt 6.4's JavaScript
+// engine reads (no object spread), which Tests/Plasma checks.
 //
 // The texts follow islet's own (Sources/IsletCore/Formatting.swift and Display.swift), so the
 // bar, the notification and `islet status` say the same thing.
@@ -160,7 +162,7 @@ function islandApply(activity, signal, args) {
         return {activity: islandActivity(args[0], args[1], args[2], args[3]), resync: false};
     case 'ActivityUpdated':
         if (activity && activity.id === args[0])
-            return {activity: {...activity, state: args[1] && typeof args[1] === 'object' ? args[1] : {}}, resync: false};
+            return {activity: Object.assign({}, activity, {state: args[1] && typeof args[1] === 'object' ? args[1] : {}}), resync: false};
         return {activity, resync: true};
     case 'ActivityEnded':
         if (activity && activity.id === args[0])

@@ -1,0 +1,168 @@
+# islet's Plasma 6 applet (packaging/plasma) in a real plasmashell's panel (as plasma.sh starts
+# it, Xvfb + kwin_x11): hidden while nothing is live; a timer's compact view in the panel, its
+# popup with the buttons pressed; a fast with a goal and Stop Fast; the minimal style;
+# isletd killed and started again; German. Plasma 6.4+ follows isletd's signals, 6.3 the
+# org.islet.Islet1.Live name. Debian 13 (6.3) and unstable (6.7) chroots only:
+#   make desktops DEBIAN=13 SERVERS=plasma-applet     (and DEBIAN=sid)
+# Screenshots: docs/screenshots/debian13/plasma-applet-*.png (debiansid/ on 6.7).
+. "$here/plasma.sh"
+
+applet=org.islet.island
+applet_german=""  # german-plasma-applet.sh turns it on after sourcing this file
+shell_script() {  # shell_script JS: plasmashell's scripting console
+  dbus-send --session --print-reply=literal --dest=org.kde.plasmashell /PlasmaShell org.kde.PlasmaShell.evaluateScript "string:$1"
+}
+# The panel's strip at the bottom of the screen, and what tesseract reads of it.
+panel_png() { import -window root -crop 1024x48+0+720 +repage "$1"; }
+panel_text() {  # two thresholds: the minimal style's grey text is lighter than the rest
+  panel_png "$work/panel.png"
+  local t
+  for t in 45% 75%; do
+    convert "$work/panel.png" -resize 400% -colorspace Gray -threshold "$t" "$work/panel4.png"
+    tesseract "$work/panel4.png" - --psm 6 2>/dev/null | tr '\n' ' '
+  done
+}
+panel_says() { local text; text=$(panel_text); for w in "$@"; do grep -qF -- "$w" <<<"$text" || return 1; done; }
+panel_lacks() { local text; text=$(panel_text); for w in "$@"; do grep -qF -- "$w" <<<"$text" && return 1; done; return 0; }
+# Clicks the word WORD in the panel (tesseract's box of it, 4x).
+panel_click() {  # panel_click WORD... (the first found)
+  panel_png "$work/panel.png"
+  convert "$work/panel.png" -resize 400% -colorspace Gray -threshold 45% "$work/panel4.png"
+  tesseract "$work/panel4.png" - --psm 6 tsv 2>/dev/null > "$work/panel.tsv"
+  local box="" w
+  for w in "$@"; do
+    box=$(awk -F'\t' -v w="$w" 'index($12, w) == 1 { print $7, $8, $9, $10; exit }' "$work/panel.tsv")
+    [ -n "$box" ] && break
+  done
+  [ -n "$box" ] || return 1
+  set -- $box
+  xdotool mousemove $(( ($1 + $3 / 2) / 4 )) $(( 720 + ($2 + $4 / 2) / 4 )) click 1
+}
+screen_reads() {  # every word on the whole screen (tesseract, 3x)
+  import -window root "$work/screen.png"
+  convert "$work/screen.png" -resize 300% "$work/screen3.png"
+  local text; text=$(tesseract "$work/screen3.png" - --psm 11 2>/dev/null)
+  for word in "$@"; do grep -qF -- "$word" <<<"$text" || return 1; done
+}
+popup_shot() { sleep 1; import -window root -crop 520x420+504+300 +repage "$out/plasma-applet-$1.png"; }
+panel_shot() { sleep 0.5; import -window root -crop 1024x120+0+648 +repage "$out/plasma-applet-$1.png"; }
+no_i18n_marker() { ! screen_reads I18N; }
+minimal_shown() { panel_says 4:5 && panel_lacks Eggs; }
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+run_server() {
+  setup plasma-applet
+  # The applet installed for this user, as `kpackagetool6 -i` or `make install` would put it,
+  # with islet's icon and (for the German part) its catalogue where ki18n looks.
+  "$root/packaging/plasma/build" "$XDG_DATA_HOME/plasma/plasmoids" >/dev/null
+  install -Dm644 "$root/packaging/icons/org.islet.Islet.App.svg" "$XDG_DATA_HOME/icons/hicolor/scalable/apps/org.islet.Islet.App.svg"
+  if [ "${applet_german:-}" = on ]; then
+    mkdir -p "$XDG_DATA_HOME/locale/de/LC_MESSAGES"
+    msgfmt -o "$XDG_DATA_HOME/locale/de/LC_MESSAGES/islet.mo" "$root/po/de.po"
+    unset LANGUAGE LC_ALL LC_MESSAGES LC_TIME
+    export LANG=de_DE.UTF-8 ISLET_LOCALEDIR=$XDG_DATA_HOME/locale
+  fi
+  start_xvfb :97 || { record FAIL "Xvfb starts"; return; }
+  start_system_bus
+  start_bus filtered
+  start_server || { record FAIL "plasmashell starts" "$(tail -5 "$work"/*.log)"; return; }
+  start_islet
+  local version; version=$(plasmashell --version 2>/dev/null | awk '{print $2}')
+  record NOTE "plasmashell" "$version"
+  local before after
+  before=$(cpu_ticks "$server_pid"); sleep 20; after=$(cpu_ticks "$server_pid")
+  record NOTE "plasmashell idle, without the applet" "$((after - before)) CPU ticks in 20 s"
+  check "the applet added to the panel" shell_script "var ps = panels(); var p = ps.length ? ps[0] : new Panel; p.addWidget('$applet')"
+  sleep 3
+  check "the applet loaded without a QML error of its own" bash -c "! grep -E 'org.islet.island.*(rror|is not a type|unavailable)' '$work/plasma.log' | grep -v SignalFeed"
+  if [ "${applet_german:-}" = on ]; then german_checks; return; fi
+  local mode=signals
+  grep -q 'islet: following isletd by names' "$work/plasma.log" && mode=names
+  record NOTE "follows isletd by" "$mode ($(grep -o 'islet: following isletd by [a-z]*' "$work/plasma.log" | head -1))"
+  check "nothing live: nothing in the panel" panel_lacks Tea Fasted
+  panel_shot idle
+
+  # Idle cost: plasmashell's CPU with the applet and nothing live, 20 s.
+  before=$(cpu_ticks "$server_pid"); sleep 20; after=$(cpu_ticks "$server_pid")
+  record NOTE "plasmashell idle, nothing live" "$((after - before)) CPU ticks in 20 s"
+
+  islet timer intervals --title Tea --phase Steep=3m --phase Rest=1m --rounds 1 >/dev/null
+  check "a timer: 'Tea 0…' in the panel" wait_for 60 panel_says Tea "0"
+  check "the compact view names its phase" wait_for 30 panel_says Steep "1/2"
+  panel_shot running
+  record NOTE "panel reads" "$(panel_text)"
+  before=$(cpu_ticks "$server_pid"); sleep 20; after=$(cpu_ticks "$server_pid")
+  record NOTE "plasmashell, the applet counting" "$((after - before)) CPU ticks in 20 s"
+  check "it counts down each second" bash -c "a=\$(import -window root -crop 1024x48+0+720 +repage png:- | md5sum); sleep 1.5; b=\$(import -window root -crop 1024x48+0+720 +repage png:- | md5sum); [ \"\$a\" != \"\$b\" ]"
+
+  check "a click opens the popup" panel_click Tea
+  check "the popup: title, phase and buttons" wait_for 40 screen_reads Tea Pause Stop "+1"
+  popup_shot popup
+  check "Pause in the popup pauses isletd" ocr_click Pause
+  check "isletd: paused" wait_for 50 timer_paused
+  check "the popup offers Resume" wait_for 40 screen_reads Resume
+  popup_shot paused
+  panel_shot paused
+  check "Resume in the popup" ocr_click Resume
+  check "isletd: running again" wait_for 50 bash -c "! '$bin/islet' timer list | grep -qi paused"
+  check "+1 min in the popup" ocr_click "+1"
+  check "isletd: a minute more" wait_for 50 bash -c "'$bin/islet' timer list | grep -qE 'Tea +0[34]:'"
+  check "Stop in the popup" ocr_click Stop
+  check "isletd: no timer" wait_for 50 bash -c "! '$bin/islet' timer list | grep -qE 'Tea +[0-9]+:'"
+  check "stopped: the panel shows nothing" wait_for 40 panel_lacks Tea
+  xdotool key Escape
+
+  # A fast with a goal: its time to the goal, and Stop Fast.
+  islet goal set 16h >/dev/null
+  islet fast start >/dev/null
+  check "a fast: its time to the goal" wait_for 60 panel_says "16:00:00"
+  check "a click opens the fast's popup" panel_click 16:00 15:59
+  check "the popup: Stop Fast" wait_for 40 screen_reads Stop Fast
+  popup_shot fast
+  check "Stop Fast in the popup stops it" ocr_click Stop
+  check "isletd: the fast stopped" wait_for 50 bash -c "! '$bin/islet' fast | grep -q 'Fasting since'"
+  xdotool key Escape
+  islet goal clear >/dev/null
+
+  # The minimal style (the applet's setting): the time alone.
+  shell_script "var w = panels()[0].widgets('$applet')[0]; w.currentConfigGroup = ['General']; w.writeConfig('minimal', true); w.reloadConfig()" >/dev/null
+  islet timer start Eggs 5m >/dev/null
+  check "minimal: the time alone ('4:5…', no title)" wait_for 60 minimal_shown
+  panel_shot minimal
+  shell_script "var w = panels()[0].widgets('$applet')[0]; w.currentConfigGroup = ['General']; w.writeConfig('minimal', false); w.reloadConfig()" >/dev/null
+  check "standard again: 'Eggs 04:…'" wait_for 60 panel_says Eggs
+
+  # isletd killed: the applet empties; started again: the timer is back, counting.
+  kill -9 "$isletd_pid"
+  check "isletd gone: nothing in the panel" wait_for 60 panel_lacks Eggs
+  start_islet
+  check "isletd back: the timer is back" wait_for 60 panel_says Eggs
+
+  islet timer stop >/dev/null
+  check "plasmashell alive at the end" server_alive
+  check "no JavaScript error from the applet" bash -c "! grep -E 'org.islet.island/contents/(code|ui)/[A-Za-z]+\.(js|qml):[0-9]+: (TypeError|ReferenceError|Error)' '$work/plasma.log'"
+  grep -E 'org.islet.island|islet:' "$work/plasma.log" | head -20 | sed 's/^/  plasma.log: /'
+}
+
+# German (po/de.po through ki18n's "islet" domain): the popup's words and a plural.
+german_checks() {
+  islet timer intervals --title Tee --phase Ziehen=3m --phase Ruhe=1m --rounds 1 >/dev/null
+  check "German: 'Tee 0…' in the panel" wait_for 60 panel_says Tee "1/2"
+  check "German: a click opens the popup" panel_click Tee
+  check "German: Pausieren, Stoppen, +1 Min." wait_for 40 screen_reads Pausieren Stoppen "+1"
+  popup_shot de
+  check "German: Pausieren pauses" ocr_click Pausieren
+  check "German: isletd paused" wait_for 50 bash -c "'$bin/islet' timer list | grep -qi pausiert"
+  check "German: the popup offers Fortsetzen" wait_for 40 screen_reads Fortsetzen
+  islet timer stop >/dev/null
+  xdotool key Escape
+  islet goal set 16h >/dev/null
+  islet fast start >/dev/null
+  check "German: a fast in the panel" wait_for 60 panel_says "15:59"
+  check "German: its popup" panel_click 15:59 16:00
+  check "German: 'Ziel: 16 Stunden' (a plural), 'Fasten beenden', 'Ziel um'" wait_for 40 screen_reads Ziel: Stunden Fasten beenden um
+  popup_shot de-fast
+  islet fast stop >/dev/null
+  check "no JavaScript error from the applet" bash -c "! grep -E 'org.islet.island/contents/(code|ui)/[A-Za-z]+\\.(js|qml):[0-9]+: (TypeError|ReferenceError|Error)' '$work/plasma.log'"
+  check "ki18n left no marker of its own in the texts" no_i18n_marker
+}

@@ -1,0 +1,62 @@
+// The compact view in the panel: an icon (a fast, a paused timer) and the text, as GNOME's
+// island and the panels show it; islet's icon alone while nothing is live (if so chosen).
+import QtQuick
+import QtQuick.Layouts
+import org.kde.plasma.components as PlasmaComponents
+import org.kde.kirigami as Kirigami
+
+MouseArea {
+    id: compact
+    property var view: null
+    property string text: ""
+    property bool minimal: false
+    signal activated()
+
+    readonly property bool idle: view === null
+    readonly property string styleClass: idle ? "" : view.bar.styleClass
+
+    Layout.minimumWidth: row.implicitWidth + Kirigami.Units.smallSpacing * 2
+    Layout.preferredWidth: Layout.minimumWidth
+    hoverEnabled: true
+    activeFocusOnTab: true
+    Accessible.role: Accessible.Button
+    Accessible.name: idle ? i18nd("islet", "Live activity") : text
+    onClicked: activated()
+    Keys.onPressed: event => {
+        if (event.key === Qt.Key_Space || event.key === Qt.Key_Return || event.key === Qt.Key_Enter) {
+            activated();
+            event.accepted = true;
+        }
+    }
+
+    Rectangle {
+        // A moment that deserves attention (a phase changed, a timer ended): highlighted.
+        anchors.fill: parent
+        radius: height / 2
+        color: Kirigami.Theme.highlightColor
+        opacity: compact.styleClass === "islet-alert" ? 0.6 : 0
+    }
+
+    RowLayout {
+        id: row
+        anchors.centerIn: parent
+        spacing: Kirigami.Units.smallSpacing
+
+        Kirigami.Icon {
+            Layout.preferredWidth: Kirigami.Units.iconSizes.small
+            Layout.preferredHeight: Kirigami.Units.iconSizes.small
+            visible: compact.idle || compact.view.bar.icon !== null
+            source: compact.idle ? "org.islet.Islet.App" : (compact.view.bar.icon ?? "")
+            isMask: !compact.idle
+            color: label.color
+        }
+        PlasmaComponents.Label {
+            id: label
+            visible: !compact.idle
+            text: compact.text
+            font.features: { "tnum": 1 }
+            color: compact.styleClass === "islet-paused" || compact.styleClass === "islet-stale" || compact.minimal
+                ? Kirigami.Theme.disabledTextColor : Kirigami.Theme.textColor
+        }
+    }
+}
