@@ -46,6 +46,7 @@ screen_reads() {  # every word on the whole screen (tesseract, 3x)
 }
 popup_shot() { sleep 1; import -window root -crop 520x420+504+300 +repage "$out/plasma-applet-$1.png"; }
 panel_shot() { sleep 0.5; import -window root -crop 1024x120+0+648 +repage "$out/plasma-applet-$1.png"; }
+app_window() { xdotool search --name '^islet$' >/dev/null 2>&1; }
 no_i18n_marker() { ! screen_reads I18N; }
 minimal_shown() { panel_says 4:5 && panel_lacks Eggs; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
@@ -65,6 +66,11 @@ run_server() {
   start_xvfb :97 || { record FAIL "Xvfb starts"; return; }
   start_system_bus
   start_bus filtered
+  # islet's app, installed: its entry and its activation file (the popup's Open islet).
+  sed "s|@bindir@|$bin|g" "$root/packaging/org.islet.Islet.App.desktop.in" > "$XDG_DATA_HOME/applications/org.islet.Islet.App.desktop"
+  sed "s|@bindir@|$bin|g" "$root/dbus/org.islet.Islet.App.service.in" > "$work/services/org.islet.Islet.App.service"
+  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.ReloadConfig >/dev/null
+  dbus-update-activation-environment DISPLAY XDG_DATA_HOME XDG_CONFIG_HOME XDG_RUNTIME_DIR HOME 2>/dev/null
   start_server || { record FAIL "plasmashell starts" "$(tail -5 "$work"/*.log)"; return; }
   start_islet
   local version; version=$(plasmashell --version 2>/dev/null | awk '{print $2}')
@@ -117,9 +123,16 @@ run_server() {
   islet fast start >/dev/null
   check "a fast: its time to the goal" wait_for 60 panel_says "16:00:00"
   check "a click opens the fast's popup" panel_click 16:00 15:59
-  check "the popup: Stop Fast" wait_for 40 screen_reads Stop Fast
+  check "the popup: Stop Fast, Open islet" wait_for 40 screen_reads Stop Fast Open
   popup_shot fast
-  check "Stop Fast in the popup stops it" ocr_click Stop
+  check "Open islet in the popup" ocr_click Open
+  check "the app opened (D-Bus activation): its window" wait_for 150 app_window
+  sleep 2
+  import -window root "$out/plasma-applet-app.png"
+  check "the app shows the fast (OCR: 15:5…)" bash -c "convert '$out/plasma-applet-app.png' -resize 300% -threshold 60% '$work/app.png' && tesseract '$work/app.png' - --psm 6 2>/dev/null | grep -qE '15:5[0-9]'"
+  pkill -f "$bin/islet-app"; sleep 1
+  check "the fast's popup again" panel_click 15:59 15:58 16:00
+  check "Stop Fast in the popup stops it" wait_for 40 ocr_click Stop
   check "isletd: the fast stopped" wait_for 50 bash -c "! '$bin/islet' fast | grep -q 'Fasting since'"
   xdotool key Escape
   islet goal clear >/dev/null
