@@ -50,11 +50,13 @@ public enum MediaPresenter {
         let unit: DisplayUnit = activity.kind == .fast ? .minutes : .seconds
         let view = ActivityView(activity, now: now, unit: unit)
         let state = activity.state
+        // Completed: paused at its end, not Stopped: widgets (Phosh's, GNOME's) draw a stopped
+        // player's bar empty, and the seed's completion is a full one. Play does nothing then
+        // (``command(_:activity:style:)`` reads the activity, not this).
         let status: MediaView.Status =
             switch view.status {
             case .running, .goalReached: .playing
-            case .paused: .paused
-            case .completed: .stopped
+            case .paused, .completed: .paused
             }
 
         var length: Int64 = 0

@@ -157,7 +157,8 @@ final class AppController {
         let fastPage = adw_view_stack_add_titled(opaque(stack), fast.root, "fast", tr("Fast"))
         adw_view_stack_page_set_icon_name(fastPage, "preferences-system-time-symbolic")
         let goalPage = adw_view_stack_add_titled(opaque(stack), goal.root, "goal", tr("Goal"))
-        adw_view_stack_page_set_icon_name(goalPage, "emblem-default-symbolic")
+        // Icon names that Adwaita 43 and 48 and Breeze all have (48 dropped the emblem-* ones).
+        adw_view_stack_page_set_icon_name(goalPage, "object-select-symbolic")
         let history = HistoryView(
             ask: { page, generation in me.value?.link?.loadPage(page, generation: generation) },
             month: { year, month in me.value?.link?.loadMonth(year: year, month: month) },
@@ -174,7 +175,7 @@ final class AppController {
         let preferences = PreferencesView { change in me.value?.change(change) }
         self.preferences = preferences
         let settingsPage = adw_view_stack_add_titled(opaque(stack), preferences.root, "settings", tr("Settings"))
-        adw_view_stack_page_set_icon_name(settingsPage, "emblem-system-symbolic")
+        adw_view_stack_page_set_icon_name(settingsPage, "preferences-system-symbolic")
         // The history is read when its page is shown (edits from elsewhere have no signal).
         connect(opaque(stack), "notify::visible-child") {
             guard let name = adw_view_stack_get_visible_child_name(opaque(stack)), let link = me.value?.link else { return }

@@ -4,6 +4,12 @@
 # desktops DEBIAN=13 SERVERS=phosh`, in the chroot). Pictures: docs/screenshots/debian13/phosh-*.png.
 run_server() {
   setup phosh
+  # The programs as `make install` lays them out, islet's icon beside them: the media widget's
+  # art (mpris:artUrl) is that icon.
+  mkdir -p "$work/prefix/bin"
+  cp "$bin/isletd" "$bin/islet" "$bin/islet-notify" "$bin/islet-app" "$work/prefix/bin/"
+  install -Dm644 "$root/packaging/icons/org.islet.Islet.App.svg" "$work/prefix/share/icons/hicolor/scalable/apps/org.islet.Islet.App.svg"
+  bin=$work/prefix/bin
   start_bus noact
   start_phosh || { record FAIL "phosh starts" "$(tail -5 "$work/phoc.log")"; return; }
   phosh_scenario
@@ -23,11 +29,20 @@ start_phosh() {
   wait_owner org.freedesktop.Notifications
 }
 
+finished_at_end() {
+  [ "$(playerctl status 2>/dev/null)" = Paused ] || return 1
+  local length position
+  length=$(playerctl metadata mpris:length 2>/dev/null)
+  position=$(dbus-send --session --print-reply=literal --dest=org.mpris.MediaPlayer2.islet /org/mpris/MediaPlayer2 \
+    org.freedesktop.DBus.Properties.Get string:org.mpris.MediaPlayer2.Player string:Position 2>/dev/null | awk '{print $NF}')
+  [ -n "$length" ] && [ "$length" = "$position" ]
+}
 phosh_shot() { grim "$out/phosh-$1.png"; }
-# ocr_has FILE WORD...: every word is read on the picture (enlarged 3x; negated: a dark screen).
+# ocr_has FILE WORD...: every word is read on the picture (grey, enlarged 3x, negated: a dark
+# screen; thresholded, or the media widget's coloured art hides the rest from tesseract).
 ocr_has() {
   local file=$1; shift
-  convert "$file" -alpha off -resize 300% -negate "$work/ocr.png"
+  convert "$file" -alpha off -colorspace Gray -resize 300% -negate -threshold 60% "$work/ocr.png"
   local text; text=$(tesseract "$work/ocr.png" - --psm 11 2>/dev/null)
   for word in "$@"; do grep -qF -- "$word" <<<"$text" || return 1; done
 }
@@ -60,6 +75,9 @@ phosh_scenario() {
 
   # A timer with its banner: updated in place, and gone from the top of the screen within
   # 10 s (expire -1: a replaced notification never re-arms Phosh's banner timeout).
+  # Phosh's home settles first: a notification that arrives while it is still starting up
+  # gets no banner (seen: a few hundred milliseconds either way decided it).
+  sleep 4
   islet timer intervals --title Tea --phase Steep=10m --phase Rest=2m >/dev/null
   sleep 2.5
   phosh_shot banner
@@ -68,7 +86,19 @@ phosh_scenario() {
   sleep 8.5
   phosh_shot banner-later
   if banner_shows Steep; then record FAIL "the banner leaves within 10 s" "still over the screen"; else record PASS "the banner leaves within 10 s"; fi
-  record NOTE "media player's art" "$(playerctl metadata mpris:artUrl 2>&1 | head -1)"
+  check "the media player's art is islet's icon" bash -c "playerctl metadata mpris:artUrl 2>&1 | grep -qx 'file://$work/prefix/share/icons/hicolor/scalable/apps/org.islet.Islet.App.svg'"
+
+  # islet's app on the phone: a fast running (no goal: the timer keeps the island), the app
+  # opened full screen, 360 logical pixels wide at scale 2: its Fast page fits.
+  islet fast start --at=-3h >/dev/null
+  GDK_BACKEND=wayland GTK_A11Y=none "$bin/islet-app" >"$work/app.log" 2>&1 & app_pid=$!
+  pids+=($app_pid)
+  sleep 6
+  phosh_shot app
+  check "the app on the phone: its Fast page at 360 px (OCR: 3:00:0…, Stop Fast)" ocr_has "$out/phosh-app.png" "3:00:" Stop Fast
+  kill "$app_pid" 2>/dev/null
+  islet fast stop >/dev/null
+  sleep 1
 
   # The lock screen: the live notification with its time and buttons (X-Phosh-Lockscreen-
   # Actions in org.islet.Islet.desktop), running, paused and done.
@@ -83,11 +113,14 @@ phosh_scenario() {
   islet timer stop >/dev/null
   islet timer start Eggs 3s >/dev/null
   check "a timer's end is announced critical (it wakes the screen)" wait_log "$log" 'announcing done:[^)]*\): "Eggs" .*urgency critical' 80
+  # Its media widget's bar full, as a finished timer's is (paused at its end, not Stopped).
+  check "the finished player stands at its end (Paused, position = length)" wait_for 30 finished_at_end
   sleep 1.5
   light_up
   phosh_shot lock-done
   # "3 seconds" is the notice's alone (the media widget beside it says "00:00 · Done").
   check "lock screen: the finished timer says Done" ocr_has "$out/phosh-lock-done.png" Eggs Done seconds
+
   check "phosh alive at the end" kill -0 "$server_pid"
   check "islet-notify alive at the end" kill -0 "$bridge_pid"
 }

@@ -35,11 +35,15 @@ import Testing
         #expect(view.nextChange == nil, "no wake-up while paused")
     }
 
-    @Test func completedIsStopped() {
+    /// A finished timer stands at its end with a full bar: paused there, not Stopped (which
+    /// Phosh's and GNOME's widgets draw empty); Play does nothing.
+    @Test func completedIsPausedAtItsEndWithAFullBar() {
         let (tea, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 60)], elapsed: 60, completed: true)
         let view = MediaPresenter.present(tea, now: Sample.t0 + 60 * usecPerSecond, style: .standard)
-        #expect(view.status == .stopped && view.artist == "00:00 · Done" && view.position == view.length)
-        #expect(!view.canPause)
+        #expect(view.status == .paused && view.artist == "00:00 · Done" && view.length == 60 * s && view.position == view.length)
+        #expect(!view.canPause && view.canPlay)
+        #expect(MediaPresenter.command("Play", activity: tea, style: .standard) == nil)
+        #expect(MediaPresenter.command("PlayPause", activity: tea, style: .standard) == nil)
     }
 
     @Test func di003AFastIsItsGoalAndChangesOnceAMinute() {
