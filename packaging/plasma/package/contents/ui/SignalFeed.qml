@@ -1,5 +1,5 @@
-// isletd's signals for the applet (Plasma 6.4+: SignalWatcher). main.qml loads this through a
-// Loader: on Plasma 6.3 it fails to load and the applet follows org.islet.Islet1.Live instead.
+// isletd's signals for the applet (Plasma 6.4+: SignalWatcher). main.qml makes it where it can
+// be made: on Plasma 6.3 it cannot, and the applet follows org.islet.Islet1.Live instead.
 import QtQuick
 import org.kde.plasma.workspace.dbus as DBus
 

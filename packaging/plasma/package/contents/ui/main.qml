@@ -3,8 +3,8 @@
 // island.js (shared with GNOME's island); this file is the plumbing between them, Plasma's
 // D-Bus module and the panel.
 //
-// Follows isletd by its signals where Plasma has SignalWatcher (6.4+: SignalFeed.qml, loaded
-// by a Loader so that 6.3 still loads the applet), else by org.islet.Islet1.Live's owner
+// Follows isletd by its signals where Plasma has SignalWatcher (6.4+: SignalFeed.qml, made
+// only where it can be, so that 6.3 still loads the applet), else by org.islet.Islet1.Live's owner
 // (read each second while it is owned, never while not). Counts each second itself from the
 // activity's timestamps, and only while something counts.
 import QtQuick
@@ -175,21 +175,23 @@ PlasmoidItem {
         }
     }
 
-    // Plasma 6.4+: the signals themselves. On 6.3 this file does not load (no SignalWatcher).
-    Loader {
-        id: signalFeed
-        source: "SignalFeed.qml"
-    }
+    // Plasma 6.4+: the signals themselves (SignalFeed.qml). Made here rather than by a Loader:
+    // on 6.3, which has no SignalWatcher, a Loader would log the file's error; this asks quietly.
+    property QtObject signalFeed: null
 
-    Connections {
-        target: signalFeed.item
-        function onReceived(iface, member, args) {
-            root.received(iface, member, args);
-        }
+    function makeSignalFeed() {
+        const component = Qt.createComponent(Qt.resolvedUrl("SignalFeed.qml"));
+        if (component.status !== Component.Ready)
+            return null;
+        const made = component.createObject(root);
+        if (made)
+            made.received.connect((iface, member, args) => root.received(iface, member, args));
+        return made;
     }
 
     Component.onCompleted: {
-        feed = Applet.appletFeed(signalFeed.status === Loader.Ready ? 'signals' : 'names');
+        signalFeed = makeSignalFeed();
+        feed = Applet.appletFeed(signalFeed !== null ? 'signals' : 'names');
         console.info("islet: following isletd by", feed.mode);
         if (feed.mode === 'names')
             feed.live = liveName.registered;
