@@ -27,6 +27,10 @@ public actor LockScreenNotice {
     let clock: @Sendable () -> USec
     let log: @Sendable (String) -> Void
     var locked = false
+    /// What each source says: org.gnome.ScreenSaver's Active, logind's LockedHint (nil: no
+    /// logind session to ask).
+    var screenSaverActive = false
+    var lockedHint: Bool?
     var activity: ActivitySnapshot?
     var shownID: UInt32 = 0
     var shownText: String?
@@ -46,7 +50,8 @@ public actor LockScreenNotice {
     }
 
     enum Input: Sendable {
-        case locked(Bool)
+        case screenSaver(Bool)
+        case lockedHint(Bool)
         case feed(FeedUpdate)
         case tick
     }
@@ -62,7 +67,7 @@ public actor LockScreenNotice {
             tasks.append(
                 Task {
                     for await message in changes {
-                        if case .boolean(let active)? = message.body.first { input.yield(.locked(active)) }
+                        if case .boolean(let active)? = message.body.first { input.yield(.screenSaver(active)) }
                     }
                 })
         }
@@ -79,14 +84,24 @@ public actor LockScreenNotice {
         let saver = DBusProxy(
             connection: islet.connection, destination: "org.gnome.ScreenSaver", path: "/org/gnome/ScreenSaver",
             interface: "org.gnome.ScreenSaver", timeout: .seconds(2), autoStart: false)
-        if case .boolean(true)? = try? await saver.call("GetActive").first { input.yield(.locked(true)) }
+        if case .boolean(true)? = try? await saver.call("GetActive").first { input.yield(.screenSaver(true)) }
+        // logind's view of the lock, where there is a logind session (Phosh's lock is only there).
+        if let hints = await SessionLock.follow() {
+            tasks.append(
+                Task {
+                    for await hint in hints { input.yield(.lockedHint(hint)) }
+                })
+        }
 
         for await event in inputs {
             switch event {
-            case .locked(let now):
+            case .screenSaver(let active), .lockedHint(let active):
+                if case .screenSaver = event { screenSaverActive = active } else { lockedHint = active }
+                // The server is asked afresh at each lock (a shell may have been replaced).
+                if !locked { profile = nil }
+                let now = Self.isLocked(screenSaver: screenSaverActive, lockedHint: lockedHint, profile: await currentProfile())
                 guard now != locked else { continue }
                 locked = now
-                profile = nil
                 log(now ? "the session is locked" : "the session is unlocked")
             case .feed(let update): activity = update.activity
             case .tick: break
@@ -176,15 +191,28 @@ public actor LockScreenNotice {
     /// once per lock; ``ServerProfile/Traits/lockScreenNotice``), unless it shows islet's media
     /// player there (49 and later, with the player on): then the player alone.
     func needsNotice() async -> Bool {
-        if let profile { return Self.needsNotice(profile, settings: settings) }
-        guard let information = try? await server.information(), let name = information.first else { return false }
+        guard let found = await currentProfile() else { return false }
+        return Self.needsNotice(found, settings: settings)
+    }
+
+    /// The notification server's profile, asked once per lock; nil when it does not answer.
+    func currentProfile() async -> ServerProfile? {
+        if let profile { return profile }
+        guard let information = try? await server.information(), let name = information.first else { return nil }
         let capabilities = (try? await server.capabilities()) ?? ServerCapabilities([])
         let found = ServerProfile(name: name, version: information.count > 2 ? information[2] : "", capabilities: capabilities)
         profile = found
         if found.traits.lockScreenPlayers, settings.mediaPlayer {
             log("lock screen: \(found.label) shows islet's media player there; no notice beside it")
         }
-        return Self.needsNotice(found, settings: settings)
+        return found
+    }
+
+    /// The rule, pure: locked when logind says so, or when the screen saver is active where
+    /// that means locked (GNOME); where it means blanked (Phosh), logind alone.
+    static func isLocked(screenSaver: Bool, lockedHint: Bool?, profile: ServerProfile?) -> Bool {
+        if profile?.traits.screenSaverMeansBlanked == true { return lockedHint ?? false }
+        return screenSaver || (lockedHint ?? false)
     }
 
     /// The rule, pure: GNOME 43 to 48 need the notice; 49 and later only when the media player

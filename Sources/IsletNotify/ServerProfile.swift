@@ -53,6 +53,9 @@ public struct ServerProfile: Equatable, Sendable {
         /// entry lists (Phosh's X-Phosh-Lockscreen-Actions): an announcement with none gets OK,
         /// so that "00:00 · Done" is read there, not the title alone.
         public var lockScreenBodyNeedsAction = false
+        /// org.gnome.ScreenSaver's "Active" means the screen is blanked, not locked (Phosh): the
+        /// lock is logind's LockedHint (``SessionLock``).
+        public var screenSaverMeansBlanked = false
     }
 
     /// The name the server gave (`GetServerInformation`), "" when unknown.
@@ -73,7 +76,8 @@ public struct ServerProfile: Equatable, Sendable {
         // capabilities actions, body, body-markup, icon-static, sound.
         "Phosh Notify Daemon": Traits(
             stackTags: false, progress: .text, everySecond: true, freshOnChange: false, colourHints: false, playsSound: true,
-            bannerStaysWhileReplaced: true, wakesOnlyForCritical: true, lockScreenBodyNeedsAction: true),
+            bannerStaysWhileReplaced: true, wakesOnlyForCritical: true, lockScreenBodyNeedsAction: true,
+            screenSaverMeansBlanked: true),
     ]
 
     /// For a server islet does not know, or one that crashed on us: replaces_id alone, progress
