@@ -58,7 +58,7 @@ import Testing
         var sources: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(atPath: Self.root + "/Tests")
         while let path = enumerator?.nextObject() as? String {
-            guard path.hasSuffix(".swift") || path.hasSuffix(".js") || path.hasSuffix(".sh") || path.hasSuffix(".py") else { continue }
+            guard [".swift", ".js", ".sh", ".py", ".qml"].contains(where: { path.hasSuffix($0) }) else { continue }
             sources[path] = try String(contentsOfFile: Self.root + "/Tests/" + path, encoding: .utf8)
         }
         var named = 0
