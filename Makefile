@@ -137,7 +137,7 @@ test-installed: release
 # `DEBIAN=testing` on Debian testing's (GNOME 50), `DEBIAN=sid` on unstable's (GNOME 51, Plasma 6.7). Each in a chroot made with debootstrap
 # and kept in /var/cache/islet-desktops (Tests/Desktops/chroot).
 desktops:
-ifneq ($(filter 13 testing sid,$(DEBIAN)),)
+ifneq ($(filter 13 testing sid ubuntu-24.04 ubuntu-25.10,$(DEBIAN)),)
 	$(MAKE) release
 	Tests/Desktops/chroot $(DEBIAN) $(STATIC_BIN) $(SERVERS)
 else

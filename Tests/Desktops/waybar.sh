@@ -30,7 +30,10 @@ shot_says() {  # shot_says NAME bar|tooltip PATTERN...: the module in the bar, o
   # Light text on a dark bar (waybar 0.9), or a dark pill on a light bar (0.12): read both ways.
   convert "$screens/waybar-$1.png" -crop "$crop" +repage -resize 400% -negate -colorspace Gray "$work/ocr.png"
   convert "$screens/waybar-$1.png" -crop "$crop" +repage -resize 400% -colorspace Gray "$work/ocr-plain.png"
-  local text; text=$(tesseract "$work/ocr.png" - --psm "$psm" 2>/dev/null; tesseract "$work/ocr-plain.png" - --psm "$psm" 2>/dev/null); shift 2
+  # Thresholded too: waybar 0.15's dark pill (Debian unstable) on a light bar reads only that way.
+  convert "$screens/waybar-$1.png" -crop "$crop" +repage -resize 400% -colorspace Gray -threshold 50% "$work/ocr-threshold.png"
+  local text; text=$(tesseract "$work/ocr.png" - --psm "$psm" 2>/dev/null; tesseract "$work/ocr-plain.png" - --psm "$psm" 2>/dev/null
+    tesseract "$work/ocr-threshold.png" - --psm "$psm" 2>/dev/null); shift 2
   for pattern in "$@"; do grep -qE -- "$pattern" <<<"$text" || { record NOTE "read" "$(tr '\n' '|' <<<"$text")"; return 1; }; done
 }
 minimal_tooltip_reads() {  # its small tooltip, alone: digits and a colon, thresholded for tesseract

@@ -45,7 +45,7 @@ PlasmoidItem {
         : iconWhenIdle ? PlasmaCore.Types.PassiveStatus : PlasmaCore.Types.HiddenStatus
     Plasmoid.backgroundHints: PlasmaCore.Types.DefaultBackground | PlasmaCore.Types.ConfigurableBackground
     toolTipMainText: view !== null ? compactText : i18nd("islet", "Nothing live")
-    toolTipSubText: view !== null && view.menu.title !== null ? view.menu.title : ""
+    toolTipSubText: view !== null && !minimal && view.menu.detail !== null ? view.menu.detail : ""
     preferredRepresentation: compactRepresentation
     compactRepresentation: CompactView {
         view: root.view
