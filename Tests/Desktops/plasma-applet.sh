@@ -137,6 +137,28 @@ run_server() {
   xdotool key Escape
   islet goal clear >/dev/null
 
+  # A stop made elsewhere (the command line) reaches the panel within a second: the time from
+  # `islet timer stop` until the panel is again as it was with nothing live (the applet
+  # hidden), compared pixel by pixel every 0.1 s. Up to 600 pixels may differ: the clock's
+  # minute may turn meanwhile (a digit or two); the applet and the clock's shift are thousands.
+  sleep 2
+  panel_png "$work/idle-panel.png"
+  islet timer start Kettle 5m >/dev/null
+  check "a timer started elsewhere shows" wait_for 60 panel_says Kettle
+  local t0 gone=""
+  t0=$(date +%s%N)
+  islet timer stop >/dev/null
+  for _ in $(seq 50); do
+    panel_png "$work/now-panel.png"
+    if [ "$(compare -metric AE "$work/idle-panel.png" "$work/now-panel.png" null: 2>&1 | cut -d' ' -f1)" -le 600 ] 2>/dev/null; then
+      gone=$(( ($(date +%s%N) - t0) / 1000000 )); break
+    fi
+    sleep 0.1
+  done
+  record NOTE "a stop from the command line left the panel after" "${gone:-(not seen in 5 s)} ms (pixels differing at the end: $(compare -metric AE "$work/idle-panel.png" "$work/now-panel.png" null: 2>&1))"
+  if [ -n "$gone" ] && [ "$gone" -le 1000 ]; then record PASS "a stop reaches the panel within a second"
+  else record FAIL "a stop reaches the panel within a second" "${gone:-not within 5 s} ms"; fi
+
   # The minimal style (the applet's setting): the time alone.
   shell_script "var w = panels()[0].widgets('$applet')[0]; w.currentConfigGroup = ['General']; w.writeConfig('minimal', true); w.reloadConfig()" >/dev/null
   islet timer start Eggs 5m >/dev/null
