@@ -86,14 +86,20 @@ def find(role, predicate=lambda node: True):
     return nodes(lambda node: node.getRoleName() == role and predicate(node))
 
 
-def labels():
-    names = []
-    for node in find("label"):
+def names(found):
+    """The names of found nodes, those gone meanwhile left out: a row made anew between finding
+    it and reading its name is no longer there (AT-SPI: "The application no longer exists")."""
+    result = []
+    for node in found:
         try:
-            names.append(node.name)
+            result.append(node.name)
         except Exception:
             pass
-    return names
+    return result
+
+
+def labels():
+    return names(find("label"))
 
 
 def button(name):
@@ -208,7 +214,7 @@ check("DFG-002 GoalSeconds follows: 64800", eventually(lambda: goal_seconds() ==
 subprocess.run([islet, "goal", "set", "20:4"], capture_output=True)
 check("a goal set from the command line is marked", eventually(lambda: checked("20:4 · 20 hours")))
 entries = find("text", lambda node: node.name == "Custom goal") + find("entry", lambda node: node.name == "Custom goal")
-check("DFG-003 the custom goal's field is named", len(entries) == 1, [n.name for n in find("text") + find("entry")])
+check("DFG-003 the custom goal's field is named", len(entries) == 1, names(find("text") + find("entry")))
 if entries:
     entries[0].queryEditableText().setTextContents("15h30m")
 check("DFG-003 a custom duration: 15h30m, Set", bool(entries) and click(["push button"], "Set"))
@@ -383,7 +389,7 @@ def named(prefix):
 check("the History page once more", eventually(lambda: click(["page tab"], "History")))
 check("FR-005 the chart is there, summarised for a screen reader",
       eventually(lambda: any(n.name.startswith("Hours fasted a day, the last four weeks: fasts on 1 days") for n in named("Hours fasted"))),
-      [n.name for n in named("Hours fasted")])
+      names(named("Hours fasted")))
 check("FR-005 Add a Fast opens the editor for a new one", press("Add a Fast…") and
       eventually(lambda: "Add a Fast" in labels() and "Edit the Fast" not in labels()))
 check("FR-005 Cancel", press("Cancel"))
@@ -413,7 +419,7 @@ check("FR-005 a forgotten fast typed and saved",
 check("FR-005 isletd has it, 16 hours, with the daily goal (the edited one kept its none)",
       eventually(lambda: sorted((r[3], r[4]) for r in history_rows()) == [("14400", "0"), ("57600", "57600")]), history_rows())
 check("FR-005 the chart counts both days", eventually(lambda: any("the goal met on 1" in n.name for n in named("Hours fasted"))),
-      [n.name for n in named("Hours fasted")])
+      names(named("Hours fasted")))
 shot("history")
 check("FR-005 a time written badly", press("Add a Fast…") and eventually(lambda: type_into("Began", "whenever")) and press("Save"))
 check("FR-005 refused in words, nothing added",
@@ -443,10 +449,10 @@ check("the Statistics view", eventually(lambda: click(["page tab"], "Statistics"
 check("the averages are said", eventually(lambda: any(l.startswith("Last 7 days: ") for l in labels())), labels())
 check("the year's chart", click(["toggle button", "push button"], "Year") and
       eventually(lambda: any(n.name.startswith("Hours fasted a day on average, month by month") for n in named("Hours fasted"))),
-      [n.name for n in named("Hours fasted")])
+      names(named("Hours fasted")))
 check("the week's chart", click(["toggle button", "push button"], "Week") and
       eventually(lambda: any(n.name.startswith("Hours fasted a day, the last 7 days: fasts on ") for n in named("Hours fasted"))),
-      [n.name for n in named("Hours fasted")])
+      names(named("Hours fasted")))
 shot("history-statistics")
 click(["toggle button", "push button"], "4 Weeks")
 
@@ -454,7 +460,7 @@ this_month = time.strftime("%B %Y")
 check("the Calendar view, on this month", eventually(lambda: click(["page tab"], "Calendar")) and eventually(lambda: this_month in labels()),
       labels())
 fasted_days = lambda: [n.name for n in find("push button") if n.name.endswith(" fasted") or n.name.endswith(" fasted, goal met")]
-check("the days fasted are buttons a screen reader reads", eventually(lambda: len(fasted_days()) >= 1), [n.name for n in find("push button")][:50])
+check("the days fasted are buttons a screen reader reads", eventually(lambda: len(fasted_days()) >= 1), names(find("push button"))[:50])
 check("a day pressed says its figures", eventually(lambda: click(["push button"], fasted_days()[0])) and
       eventually(lambda: fasted_days()[0] in labels()), labels())
 shot("history-calendar")
@@ -488,7 +494,7 @@ def chooser():
 
 
 check("Export the History… opens a file chooser", activate("export-history") and eventually(lambda: chooser() is not None),
-      [app().getChildAtIndex(i).name for i in range(app().childCount)] if app() else "no app")
+      names(app().getChildAtIndex(i) for i in range(app().childCount)) if app() else "no app")
 def escape_chooser():
     """Escape on the chooser's window (xdotool may then say BadWindow: the window went)."""
     subprocess.run(["xdotool", "search", "--name", "^Export the History$", "windowfocus", "--sync", "key", "Escape"], capture_output=True)
@@ -518,7 +524,7 @@ check("Ctrl+1: Fast", keys("ctrl+1") and eventually(lambda: page_shown("Fast")))
 check("Ctrl+Return starts a fast", keys("ctrl+Return") and eventually(fasting))
 check("Ctrl+Return stops it", keys("ctrl+Return") and eventually(lambda: not fasting()))
 check("the header bar's menu is named", eventually(lambda: find("toggle button", lambda n: n.name == "Main Menu") != [] or
-                                                   button("Main Menu") is not None), [n.name for n in find("toggle button")])
+                                                   button("Main Menu") is not None), names(find("toggle button")))
 
 
 def bottom_words():
@@ -559,7 +565,7 @@ def quit_app():
 check("the window closed: the app is gone", eventually(lambda: app() is None))
 check("islet open timers: exit 0", run(islet, "open", "timers").returncode == 0)
 check("islet open timers: the bus started the app, on the Timers page",
-      eventually(lambda: app() is not None and page_shown("Timers") and not page_shown("Fast"), 20), [t.name for t in find("page tab")])
+      eventually(lambda: app() is not None and page_shown("Timers") and not page_shown("Fast"), 20), names(find("page tab")))
 check("islet open history: the running app turns to History", run(islet, "open", "history").returncode == 0 and
       eventually(lambda: page_shown("History")))
 check("desktop action Start Fast (islet-app --action start-fast, handed to the running app)",
@@ -694,9 +700,12 @@ check("isletd's schedule is on", eventually(lambda: "'enabled': <true>" in sched
 check("21:30 typed and set", type_into("The fast starts at", "21:30") and press("Set the start time"))
 check("every day at 21:30 (1290 minutes)", eventually(lambda: "1290, 1290, 1290, 1290, 1290, 1290, 1290" in schedule_property()),
       schedule_property())
-sunday = [n.name for n in find("push button") + find("toggle button") if n.name.startswith("Fast on ")]
-check("Sunday off", bool(sunday) and click(["push button", "toggle button"], sunday[-1]) and
-      eventually(lambda: "1290, 1290, 1290, 1290, 1290, 1290, 65535" in schedule_property()), f"{sunday} {schedule_property()}")
+def fast_on_days():
+    return [n for n in names(find("push button") + find("toggle button")) if n.startswith("Fast on ")]
+
+
+check("Sunday off", eventually(lambda: click(["push button", "toggle button"], fast_on_days()[-1])) and
+      eventually(lambda: "1290, 1290, 1290, 1290, 1290, 1290, 65535" in schedule_property()), f"{fast_on_days()} {schedule_property()}")
 check("the schedule said in words", eventually(lambda: any(l.startswith("Mon–Sat 21:30") for l in labels())), labels())
 if shots:  # the group is at the page's foot: the wheel scrolls it into view
     subprocess.run(["xdotool", "mousemove", "360", "300", "click", "--repeat", "25", "--delay", "20", "5"], capture_output=True)
