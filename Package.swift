@@ -76,12 +76,12 @@ let package = Package(
         // The app (issue 34): what its pages show, pure; and the GTK 4 / libadwaita program.
         .target(name: "IsletAppModel", dependencies: ["IsletCore", "Translation"]),
         .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
-        // The History page's list model (GListModel in C: a row's item made when asked for).
-        .target(name: "CRowModel", dependencies: ["CAdw"]),
+        // The History page's list: a GtkScrollable in C that makes widgets only for the rows on screen.
+        .target(name: "CRowList", dependencies: ["CAdw"]),
         .executableTarget(
             name: "islet-app",
             dependencies: [
-                "IsletAppModel", "IsletClient", "IsletBus", "IsletCore", "HistoryFiles", "DBus", "IdleLoop", "CAdw", "CRowModel", "Platform", "Translation",
+                "IsletAppModel", "IsletClient", "IsletBus", "IsletCore", "HistoryFiles", "DBus", "IdleLoop", "CAdw", "CRowList", "Platform", "Translation",
             ]),
         // Benchmarks (make bench); built with everything else so they never rot.
         .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "IsletCoreTests",
             dependencies: [
-                "IsletCore", "Translation", "IsletAppModel", .product(name: "PropertyBased", package: "swift-property-based"),
+                "IsletCore", "Translation", "IsletAppModel", "CRowList", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.

@@ -1,5 +1,5 @@
 import CAdw
-import CRowModel
+import CRowList
 import HistoryFiles
 import IsletAppModel
 import IsletCore
@@ -7,8 +7,8 @@ import Platform
 import Translation
 
 /// The History page's widgets: Add a Fast, and two views switched at the top: Fasts, every
-/// completed fast newest first in a GtkListView (rows made only for the fasts on screen, their
-/// pages read from isletd as they come into view: ``HistoryList``), each with its span, length,
+/// completed fast newest first in an IsletRowList (widgets made only for the rows on screen,
+/// their pages read from isletd as they come into view: ``HistoryList``), each with its span, length,
 /// goal, note and rating and Edit and Delete buttons named for the fast; and Statistics,
 /// isletd's figures and the chart of the last four weeks. Edit and Add open an editor with the
 /// start and the end as a person types them ("2026-11-25 07:30", "07:30", "2h ago"), the note
@@ -27,8 +27,10 @@ final class HistoryView {
     }
 
     let root: UnsafeMutablePointer<GtkWidget>
-    /// The rows' model, as the list widget sees it (a count), and what they show.
-    private let rows = islet_row_model_new()
+    /// The list's widget (it counts the rows and makes widgets for those on screen), and what
+    /// the rows show.
+    private let rows: UnsafeMutablePointer<GtkWidget>
+    private let rowSource = RowSource()
     private(set) var list = HistoryList()
     private let chart = HistoryChart()
     let calendar: CalendarView
@@ -41,7 +43,7 @@ final class HistoryView {
     private let scroller: UnsafeMutablePointer<GtkWidget>
     private let sections: UnsafeMutablePointer<GtkWidget>
     private let add: UnsafeMutablePointer<GtkWidget>
-    /// Each list item's widgets, by the list item.
+    /// Each row's widgets, by the row's widget.
     private var items: [UnsafeMutableRawPointer: RowWidgets] = [:]
     /// A page of fasts to read: (page, generation).
     private let ask: (Int, Int) -> Void
@@ -57,8 +59,7 @@ final class HistoryView {
         let delete: UnsafeMutablePointer<GtkWidget>
         /// What the row shows now (nil: nothing yet, or a placeholder): a row bound again to the
         /// same content changes nothing, and one whose goal colour, note or buttons stay the
-        /// same leaves them be (each change costs GTK a restyle; GTK 4.8 binds about 200 rows at
-        /// once when a scroll jumps).
+        /// same leaves them be (each change costs GTK a restyle, on the scroll's path).
         var shown: HistoryPage.Row?
         var placeholder = false
         init(
@@ -82,6 +83,18 @@ final class HistoryView {
         calendar = CalendarView(ask: month)
         self.delete = delete
         self.save = save
+        rows = islet_row_list_new(
+            { data in
+                guard let data, let view = Unmanaged<RowSource>.fromOpaque(data).takeUnretainedValue().view else {
+                    return gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+                }
+                return view.makeRow()
+            },
+            { data, row, position in
+                guard let data, let row else { return }
+                Unmanaged<RowSource>.fromOpaque(data).takeUnretainedValue().view?.bind(row, position: Int(position))
+            }, Unmanaged.passRetained(rowSource).toOpaque(),
+            { data in if let data { Unmanaged<RowSource>.fromOpaque(data).release() } })
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_set_vexpand(root, 1)
 
@@ -122,24 +135,17 @@ final class HistoryView {
         gtk_box_append(cast(top), menu)
         gtk_box_append(cast(root), top)
 
-        // The list: a GtkListView over the row model, in a column at most 600 px wide.
+        // The list, in a column at most 600 px wide.
         let fasts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         emptyLabel = gtk_label_new(tr("No fasts yet. A fast you stop is kept here."))
         gtk_widget_add_css_class(emptyLabel, "dim-label")
         gtk_widget_set_margin_top(emptyLabel, 48)
         gtk_widget_set_visible(emptyLabel, 0)
         gtk_box_append(cast(fasts), emptyLabel)
-        let factory = gtk_signal_list_item_factory_new()
-        // The selection takes the model (and the list view the selection and the factory);
-        // the view keeps a reference of its own to the model.
-        g_object_ref(rows.map { UnsafeMutableRawPointer($0) })
-        let selection = gtk_no_selection_new(rows)
-        let listView = gtk_list_view_new(selection, factory)
-        gtk_list_view_set_show_separators(opaque(listView), 1)
-        gtk_widget_add_css_class(listView, "history-list")
+        setAccessibleLabel(rows, tr("Fasts"))
         let clamp = adw_clamp_scrollable_new()
         adw_clamp_scrollable_set_maximum_size(opaque(clamp), 600)
-        adw_clamp_scrollable_set_child(opaque(clamp), listView)
+        adw_clamp_scrollable_set_child(opaque(clamp), rows)
         scroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), clamp)
@@ -191,21 +197,23 @@ final class HistoryView {
         gtk_box_append(cast(root), sections)
 
         connect(add, "clicked") { [weak self] in self?.openEditor(nil) }
-        connectObject(factory, "setup") { [weak self] item in self?.setUp(item) }
-        connectObject(factory, "bind") { [weak self] item in self?.bind(item) }
-        connectObject(factory, "teardown") { [weak self] item in self?.items[item] = nil }
+        rowSource.view = self
     }
 
     // MARK: The list
 
-    /// A row's widgets, made once for each list item GTK keeps (a screenful and a few more).
-    private func setUp(_ item: UnsafeMutableRawPointer) {
+    /// The list's way back to the view (which it outlives by a moment when the window goes).
+    final class RowSource {
+        weak var view: HistoryView?
+    }
+
+    /// A row's widgets, made once for each row on screen (a screenful and two more). Every row
+    /// is as high as the next: the start on the first line; the length, goal and note on the
+    /// second, ending in "…" where there is no room.
+    fileprivate func makeRow() -> UnsafeMutablePointer<GtkWidget> {
         let line: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        setMargins(line, 6)
         let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)
         gtk_widget_set_hexpand(texts, 1)
-        // Long spans and details end in "…" at a phone's width (wrapping would cost GTK a
-        // height-for-width measure of every one of the ~200 rows it keeps).
         let span: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
         gtk_label_set_xalign(opaque(span), 0)
         gtk_label_set_ellipsize(opaque(span), PANGO_ELLIPSIZE_END)
@@ -217,9 +225,12 @@ final class HistoryView {
         gtk_label_set_xalign(opaque(note), 0)
         gtk_label_set_ellipsize(opaque(note), PANGO_ELLIPSIZE_END)
         gtk_widget_add_css_class(note, "dim-label")
+        gtk_widget_set_hexpand(note, 1)
+        let second = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        gtk_box_append(cast(second), detail)
+        gtk_box_append(cast(second), note)
         gtk_box_append(cast(texts), span)
-        gtk_box_append(cast(texts), detail)
-        gtk_box_append(cast(texts), note)
+        gtk_box_append(cast(texts), second)
         let edit: UnsafeMutablePointer<GtkWidget> = gtk_button_new_from_icon_name("document-edit-symbolic")
         gtk_widget_add_css_class(edit, "flat")
         gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
@@ -232,6 +243,7 @@ final class HistoryView {
         gtk_box_append(cast(line), edit)
         gtk_box_append(cast(line), delete)
         // The buttons act on the fast the row shows when pressed (rows are reused).
+        let item = UnsafeMutableRawPointer(line)
         connect(edit, "clicked") { [weak self] in
             guard let self, let record = self.record(of: item) else { return }
             self.openEditor(HistoryPage.row(record, localTime: .system, now: WallClock.now()))
@@ -240,19 +252,18 @@ final class HistoryView {
             guard let self, let record = self.record(of: item) else { return }
             self.delete(record)
         }
-        gtk_list_item_set_child(OpaquePointer(item), line)
-        gtk_list_item_set_activatable(OpaquePointer(item), 0)
         items[item] = RowWidgets(span: span, detail: detail, note: note, edit: edit, delete: delete)
+        return line
     }
 
-    private func record(of item: UnsafeMutableRawPointer) -> FastRecord? {
-        list.record(at: Int(gtk_list_item_get_position(OpaquePointer(item))))
+    private func record(of row: UnsafeMutableRawPointer) -> FastRecord? {
+        let position = islet_row_list_position(opaque(rows), row.assumingMemoryBound(to: GtkWidget.self))
+        return position == guint.max ? nil : list.record(at: Int(position))
     }
 
     /// A row shows the fast at its position, or waits for its page.
-    private func bind(_ item: UnsafeMutableRawPointer) {
-        guard let widgets = items[item] else { return }
-        let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+    fileprivate func bind(_ row: UnsafeMutablePointer<GtkWidget>, position: Int) {
+        guard let widgets = items[UnsafeMutableRawPointer(row)] else { return }
         guard let record = list.record(at: position) else {
             if let page = list.pageToAsk(for: position) { ask(page, list.generation) }
             guard !widgets.placeholder else { return }
@@ -288,13 +299,12 @@ final class HistoryView {
 
     private func apply(_ splice: HistoryList.Splice?) {
         guard let splice else { return }
-        islet_row_model_splice(rows, guint(splice.position), guint(splice.removed), guint(splice.added))
+        islet_row_list_splice(opaque(rows), guint(splice.position), guint(splice.removed), guint(splice.added))
         let empty = list.count == 0
         gtk_widget_set_visible(emptyLabel, empty ? 1 : 0)
         gtk_widget_set_visible(scroller, empty ? 0 : 1)
     }
 
-    /// The history as isletd counts it: every row read again as it comes into view.
     /// The history as isletd counts it, with its first page: the rows on screen show their
     /// fasts at once, and every other row is read again as it comes into view.
     func reset(count: Int, firstPage: [FastRecord]) {
@@ -304,7 +314,7 @@ final class HistoryView {
     }
 
     /// A page arrived: the rows on screen that it holds show their fasts (bound again in
-    /// place: the model itself did not change, so GTK has nothing to redo).
+    /// place: the list's count did not change, so it has nothing to redo).
     func received(page: Int, _ records: [FastRecord], generation: Int) {
         guard let splice = list.received(page: page, records, generation: generation) else { return }
         rebind(splice.position..<(splice.position + splice.added))
@@ -319,10 +329,7 @@ final class HistoryView {
 
     /// Binds again the rows on screen whose position is in `positions`.
     private func rebind(_ positions: Range<Int>) {
-        for item in items.keys {
-            let position = gtk_list_item_get_position(OpaquePointer(item))
-            if position != GTK_INVALID_LIST_POSITION, positions.contains(Int(position)) { bind(item) }
-        }
+        islet_row_list_rebind(opaque(rows), guint(clamping: positions.lowerBound), guint(clamping: positions.upperBound))
     }
 
     /// isletd's statistics, the chart of the range chosen and the averages; the calendar's

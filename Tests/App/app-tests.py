@@ -727,6 +727,55 @@ check("neutral mode hides every streak", eventually(lambda: click(["page tab"], 
 check("and islet stats agrees", "streak" not in run(islet, "stats").stdout.lower())
 for command in (["settings", "neutral", "off"], ["settings", "stages", "off"], ["schedule", "off"]):
     run(islet, *command)
+
+# A long history (issue 44): widgets only for the rows on screen, and the keyboard walks on past
+# them, the list scrolling as it goes.
+long_history = os.path.join(os.environ["XDG_RUNTIME_DIR"], "long-history.csv")
+with open(long_history, "w") as out:
+    out.write("started_at_usec,ended_at_usec,goal_seconds,note,rating\n")
+    day = 86400 * 1_000_000
+    first_day = (int(time.time()) // 86400 - 40) * day
+    for i in range(300):
+        out.write(f"{first_day - i * day},{first_day - i * day + 16 * 3600 * 1_000_000},57600,,0\n")
+check("300 more fasts imported", run(islet, "history", "import", long_history).returncode == 0 and len(history_rows()) == 302,
+      len(history_rows()))
+
+
+def edit_buttons():
+    return [n for n in names(find("push button")) if n.startswith("Edit the fast of")]
+
+
+def focused():
+    found = find("push button", lambda n: n.getState().contains(pyatspi.STATE_FOCUSED))
+    return names(found)[0] if found else ""
+
+
+check("the list of fasts is a list a screen reader names", eventually(lambda: click(["page tab"], "Fast")) and
+      eventually(lambda: click(["page tab"], "History")) and
+      eventually(lambda: click(["page tab"], "Fasts")) and eventually(lambda: names(find("list")).count("Fasts") == 1),
+      names(find("list")))
+check("a long history: widgets for the rows on screen only (302 fasts)", eventually(lambda: 5 <= len(edit_buttons()) <= 20),
+      edit_buttons())
+on_screen = edit_buttons()
+check("Edit, then Cancel: the focus on Add a Fast", eventually(lambda: click(["push button"], on_screen[0])) and
+      eventually(lambda: press("Cancel")) and eventually(lambda: focused() == "Add a Fast…"), focused())
+check("Tab, Tab: the first row's Edit", keys("Tab", "Tab") and eventually(lambda: focused() == on_screen[0]), focused())
+check("Tab: the same row's Delete", keys("Tab") and eventually(lambda: focused() == on_screen[0].replace("Edit", "Delete", 1)), focused())
+check("Tab: the next row's Edit", keys("Tab") and eventually(lambda: focused() == on_screen[1]), focused())
+walked = [focused()]
+for _ in range(len(on_screen) + 4):
+    keys("Down")
+    eventually(lambda: focused() not in walked, 3)
+    walked.append(focused())
+check("Down walks row by row past the screen's last, the list scrolling",
+      walked[:len(on_screen) - 1] == on_screen[1:] and len(set(walked)) == len(walked) and all(walked) and
+      not set(walked[len(on_screen):]) & set(on_screen), walked)
+check("the row with the focus is on screen, the first ones gone", eventually(lambda: walked[-1] in edit_buttons() and
+                                                                            on_screen[0] not in edit_buttons()), edit_buttons())
+check("still widgets for a screenful only", 5 <= len(edit_buttons()) <= 20, edit_buttons())
+check("Up goes back a row", keys("Up") and eventually(lambda: focused() == walked[-2]), focused())
+check("Shift+Tab: the row above's Delete", keys("shift+Tab") and
+      eventually(lambda: focused() == walked[-3].replace("Edit", "Delete", 1)), focused())
 quit_app()
 for process in (bridge, dunst):
     process.terminate()
