@@ -127,6 +127,7 @@ extension IsletBus {
             case fastStartChanged = "FastStartChanged"
             case reminder = "Reminder"
             case stageReached = "StageReached"
+            case historyChanged = "HistoryChanged"
 
             public var contract: SignalContract {
                 switch self {
@@ -153,6 +154,11 @@ extension IsletBus {
                         doc:
                             "Since 1.3: the running fast came to a stage of the rule-of-thumb table (0 Anabolic, 4 h Catabolic, 16 h Fat burning, 24 h Ketosis), sent once per stage while ShowStages and AnnounceStages are on; reached_at_usec is start + the stage's hours.",
                         [arg("fast_id", .uint64), arg("stage", .uint32), arg("reached_at_usec", .uint64)])
+                case .historyChanged:
+                    SignalContract(
+                        doc:
+                            "Since 1.3: the completed history changed other than by a stop (FastStopped says that one): a fast added (AddFast), corrected (EditFast), deleted (DeleteFast), given a note or a rating (SetFastNote), fasts imported (ImportFasts, not a dry run, at least one added), or the last stop undone (UndoStopFast: that fast left the history to run again). Sent once per call, after the change is stored; a client showing the history reads it again (ListFastRecords, GetStats).",
+                        [])
                 }
             }
         }

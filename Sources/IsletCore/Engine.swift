@@ -263,6 +263,7 @@ public struct Engine: Sendable {
         state.fast = fast
         state.fastSequence = takeSequence()
         history.append(.delete(id: fast.id))
+        events.append(.historyChanged)
         events.append(.fastStarted(id: fast.id, startedAt: fast.startedAt))
         if fast.goalSeconds > 0, !fast.dismissed { takeIsland(.fast, now) }
         advance(to: now)
@@ -328,6 +329,7 @@ public struct Engine: Sendable {
         fast.startedAt = startedAt
         fast.endedAt = endedAt
         history.append(.update(fast))
+        events.append(.historyChanged)
         // An edited fast is the user's record now: undoing its stop would overwrite the edit.
         if state.lastStop?.fast.id == id { state.lastStop = nil }
     }
@@ -349,6 +351,7 @@ public struct Engine: Sendable {
         let fast = CompletedFast(id: state.nextFastID, startedAt: startedAt, endedAt: endedAt, goalSeconds: goalSeconds)
         state.nextFastID += 1
         history.append(.insert(fast))
+        events.append(.historyChanged)
         return fast
     }
 
@@ -357,6 +360,7 @@ public struct Engine: Sendable {
         try Limits.checkNote(note, rating: rating)
         guard existing != nil else { throw .unknownFast(tr("no fast with id %s in the history", "\(id)")) }
         history.append(.annotate(id: id, note: note, rating: rating))
+        events.append(.historyChanged)
     }
 
     /// ImportFasts: the verdict on every entry; unless `dryRun`, and only when none is
@@ -378,6 +382,7 @@ public struct Engine: Sendable {
             // The stopped fast could not run again over an imported one.
             if let last = state.lastStop, entry.endedAt > last.fast.startedAt { state.lastStop = nil }
         }
+        if !verdicts.added.isEmpty { events.append(.historyChanged) }
         return verdicts
     }
 
@@ -385,6 +390,7 @@ public struct Engine: Sendable {
     public mutating func deleteFast(id: UInt64, existing: CompletedFast?) throws(IsletError) {
         guard existing != nil else { throw .unknownFast(tr("no fast with id %s in the history", "\(id)")) }
         history.append(.delete(id: id))
+        events.append(.historyChanged)
         if state.lastStop?.fast.id == id { state.lastStop = nil }
     }
 

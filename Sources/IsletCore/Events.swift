@@ -6,6 +6,9 @@ public enum Event: Equatable, Sendable {
     /// The running fast's start moved (SetFastStart).
     case fastStartChanged(id: UInt64, startedAt: USec)
     case reminder(FastingSchedule.Reminder)
+    /// The completed history changed other than by a stop (FastStopped says that one): a fast
+    /// added, corrected, deleted, annotated or imported, or a stop undone. Once per command.
+    case historyChanged
     /// A stage of the running fast began (announced only when asked for).
     case stageReached(id: UInt64, stage: UInt32, at: USec)
     case timerChanged(owner: String, state: ActivityState)

@@ -19,6 +19,8 @@ extension IsletService {
                 case .reminder(let reminder):
                     try connection.emit(
                         IsletBus.Fasting.Signal.reminder, [.string(reminder.kind.rawValue), .uint64(reminder.at), .uint64(reminder.fastStartsAt)])
+                case .historyChanged:
+                    try connection.emit(IsletBus.Fasting.Signal.historyChanged, [])
                 case .stageReached(let id, let stage, let at):
                     try connection.emit(IsletBus.Fasting.Signal.stageReached, [.uint64(id), .uint32(stage), .uint64(at)])
                 case .timerChanged(let owner, let state):

@@ -176,7 +176,7 @@ final class AppController {
         self.preferences = preferences
         let settingsPage = adw_view_stack_add_titled(opaque(stack), preferences.root, "settings", tr("Settings"))
         adw_view_stack_page_set_icon_name(settingsPage, "preferences-system-symbolic")
-        // The history is read when its page is shown (edits from elsewhere have no signal).
+        // The history is read when its page is shown, and again on HistoryChanged.
         connect(opaque(stack), "notify::visible-child") {
             guard let name = adw_view_stack_get_visible_child_name(opaque(stack)), let link = me.value?.link else { return }
             switch String(cString: name) {

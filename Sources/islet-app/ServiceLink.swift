@@ -88,6 +88,13 @@ final class ServiceLink: @unchecked Sendable {
             let owners = try await connection.watchNameOwner(IsletBus.name)
             Task {
                 for await message in fastSignals {
+                    // A history changed elsewhere (the command line, an import, another app):
+                    // the rows on screen and the figures read again.
+                    if message.member == IsletBus.Fasting.Signal.historyChanged.rawValue {
+                        self.deliver(.historyChanged)
+                        await self.loadHistory()
+                        continue
+                    }
                     await self.refresh()
                     if message.member == IsletBus.Fasting.Signal.fastStopped.rawValue { await self.stoppedFastToHistory() }
                 }

@@ -728,8 +728,10 @@ check("and islet stats agrees", "streak" not in run(islet, "stats").stdout.lower
 for command in (["settings", "neutral", "off"], ["settings", "stages", "off"], ["schedule", "off"]):
     run(islet, *command)
 
-# A long history (issue 44): widgets only for the rows on screen, and the keyboard walks on past
-# them, the list scrolling as it goes.
+# A long history (issue 44), imported on the command line while History is shown: the page
+# follows (HistoryChanged) with widgets only for the rows on screen, and the keyboard walks on
+# past them, the list scrolling as it goes.
+check("History is shown", page_shown("History"))
 long_history = os.path.join(os.environ["XDG_RUNTIME_DIR"], "long-history.csv")
 with open(long_history, "w") as out:
     out.write("started_at_usec,ended_at_usec,goal_seconds,note,rating\n")
@@ -750,10 +752,9 @@ def focused():
     return names(found)[0] if found else ""
 
 
-check("the list of fasts is a list a screen reader names", eventually(lambda: click(["page tab"], "Fast")) and
-      eventually(lambda: click(["page tab"], "History")) and
-      eventually(lambda: click(["page tab"], "Fasts")) and eventually(lambda: names(find("list")).count("Fasts") == 1),
-      names(find("list")))
+check("the figures follow at once (HistoryChanged)", eventually(lambda: statistics().startswith("Fasts: 302")), statistics())
+check("the list of fasts is a list a screen reader names", eventually(lambda: click(["page tab"], "Fasts")) and
+      eventually(lambda: names(find("list")).count("Fasts") == 1), names(find("list")))
 check("a long history: widgets for the rows on screen only (302 fasts)", eventually(lambda: 5 <= len(edit_buttons()) <= 20),
       edit_buttons())
 on_screen = edit_buttons()
@@ -776,6 +777,9 @@ check("still widgets for a screenful only", 5 <= len(edit_buttons()) <= 20, edit
 check("Up goes back a row", keys("Up") and eventually(lambda: focused() == walked[-2]), focused())
 check("Shift+Tab: the row above's Delete", keys("shift+Tab") and
       eventually(lambda: focused() == walked[-3].replace("Edit", "Delete", 1)), focused())
+oldest = run(islet, "history", "list", "--format", "csv").stdout.splitlines()[-1].split(",")[0]
+check("a fast deleted on the command line leaves the page (HistoryChanged)", run(islet, "history", "delete", oldest).returncode == 0 and
+      eventually(lambda: statistics().startswith("Fasts: 301")), statistics())
 quit_app()
 for process in (bridge, dunst):
     process.terminate()

@@ -141,6 +141,34 @@ extension Engine {
         #expect(e.state.fast != nil)
     }
 
+    /// HistoryChanged: each command that changed the completed history, a stop aside (its own
+    /// FastStopped says it); nothing for a command refused or an import that adds nothing.
+    @Test func FR005_historyChangesAreAnnouncedButAStopSaysItself() throws {
+        var e = engine()
+        var changes: Int { e.events.filter { $0 == .historyChanged }.count }
+        let added = try e.addFast(startedAt: t0 - 100 * s, endedAt: t0 - 50 * s, goalSeconds: 0, now: t0, overlapsAnother: false)
+        #expect(changes == 1)
+        try e.editFast(id: added.id, startedAt: t0 - 90 * s, endedAt: t0 - 50 * s, now: t0, existing: added, overlapsAnother: false)
+        try e.setFastNote(id: added.id, note: "fine", rating: 4, existing: added)
+        #expect(changes == 3)
+        #expect(throws: IsletError.self) { try e.deleteFast(id: 9, existing: nil) }
+        let entry = HistoryImport.Entry(startedAt: t0 - 40 * s, endedAt: t0 - 30 * s, goalSeconds: 0)
+        _ = try e.importFasts([entry], history: [], now: t0, dryRun: true)
+        #expect(changes == 3, "a dry run changes nothing")
+        _ = try e.importFasts([entry, entry], history: [], now: t0, dryRun: false)
+        #expect(changes == 4, "an import is one change")
+        _ = try e.importFasts([entry], history: [HistoryImport.Span(id: 2, startedAt: t0 - 40 * s, endedAt: t0 - 30 * s)], now: t0, dryRun: false)
+        #expect(changes == 4, "a duplicate adds nothing")
+        try e.startFast(at: nil, now: t0, latestCompletedEnd: t0 - 30 * s)
+        let done = try e.stopFast(at: nil, now: t0 + 60 * s)
+        #expect(changes == 4, "a stop is FastStopped alone")
+        _ = try e.undoStopFast(now: t0 + 61 * s)
+        #expect(changes == 5)
+        #expect(Array(e.events.suffix(2)) == [.historyChanged, .fastStarted(id: done.id, startedAt: t0)])
+        try e.deleteFast(id: added.id, existing: added)
+        #expect(changes == 6)
+    }
+
     @Test func editAndDeleteChecksValuesBeforeExistence() throws {
         var e = engine()
         #expect(throws: IsletError.invalidArgument("a fast must start before it ends")) {

@@ -43,6 +43,65 @@ import Testing
         #expect(try await records(daemon).first?.note == "Easy; coffee at 10.")
     }
 
+    /// HistoryChanged (contract 1.3), as dbus-monitor hears it: once for each call that changed
+    /// the completed history other than a stop; nothing for a dry run, a refused import, a
+    /// failed call or a stop (FastStopped says that one).
+    @Test func FR005_everyChangeOfTheHistoryButAStopIsAnnounced() async throws {
+        let daemon = try await Daemon()
+        let monitor = try await BusMonitor(address: daemon.bus.address, rules: ["type='signal',interface='org.islet.Islet1.Fasting'"])
+        let now = nowUSec()
+        func heard() -> [String] { monitor.messages.filter { $0.kind == "signal" }.map(\.member) }
+        func count(_ member: String) -> Int { heard().filter { $0 == member }.count }
+        /// Waits for `total` HistoryChanged, then (a stop's FastStopped heard last) checks that
+        /// no other came.
+        func expectHeard(_ total: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            #expect(await eventually({ count("HistoryChanged") >= total }), "\(heard())", sourceLocation: sourceLocation)
+            try await daemon.fasting.call("StartFast")
+            try await daemon.fasting.call("StopFast")
+            try await daemon.fasting.call("DeleteFast", [.uint64(try await lastID())])
+            #expect(await eventually({ count("HistoryChanged") >= total + 1 }), "\(heard())", sourceLocation: sourceLocation)
+            #expect(count("HistoryChanged") == total + 1, "\(heard())", sourceLocation: sourceLocation)
+        }
+        func lastID() async throws -> UInt64 {
+            let reply = try await daemon.fasting.call("ListFasts", [.uint32(0), .uint32(1)])
+            guard case .array(_, let rows)? = reply.first, case .structure(let fields)? = rows.first, case .uint64(let id)? = fields.first else { return 0 }
+            return id
+        }
+        try await daemon.fasting.call("AddFast", [.uint64(now - 100 * hour), .uint64(now - 84 * hour), .uint64(0)])
+        try await expectHeard(1)  // AddFast (the stop's DeleteFast makes 2)
+        try await daemon.fasting.call("EditFast", [.uint64(1), .uint64(now - 101 * hour), .uint64(now - 84 * hour)])
+        try await daemon.fasting.call("SetFastNote", [.uint64(1), .string("fine"), .byte(3)])
+        try await expectHeard(4)
+        await expectError("org.islet.Islet1.Error.UnknownFast") { try await daemon.fasting.call("DeleteFast", [.uint64(999)]) }
+        await expectError("org.islet.Islet1.Error.InvalidArgument") {
+            try await daemon.fasting.call("EditFast", [.uint64(1), .uint64(now - 80 * hour), .uint64(now - 90 * hour)])
+        }
+        let dry = try await Command.run([
+            "gdbus", "call", "--address", daemon.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue,
+            "--method", "org.islet.Islet1.Fasting.ImportFasts", "[(uint64 \(now - 60 * hour), uint64 \(now - 44 * hour), uint64 0, '', byte 0)]", "true",
+        ])
+        #expect(dry.status == 0, "\(dry)")
+        try await expectHeard(5)  // nothing for the failures and the dry run
+        let real = try await Command.run([
+            "gdbus", "call", "--address", daemon.bus.address, "--dest", Daemon.name, "--object-path", Daemon.path.rawValue,
+            "--method", "org.islet.Islet1.Fasting.ImportFasts",
+            "[(uint64 \(now - 60 * hour), uint64 \(now - 44 * hour), uint64 0, 'a', byte 1), (uint64 \(now - 40 * hour), uint64 \(now - 30 * hour), uint64 0, '', byte 0)]",
+            "false",
+        ])
+        #expect(real.status == 0, "\(real)")
+        try await daemon.fasting.call("DeleteFast", [.uint64(1)])
+        try await expectHeard(8)  // the import once for its two fasts, the delete
+        // A stop undone: its fast leaves the history to run again.
+        try await daemon.fasting.call("StartFast")
+        try await daemon.fasting.call("StopFast")
+        try await daemon.fasting.call("UndoStopFast")
+        #expect(await eventually({ count("HistoryChanged") == 10 }), "\(heard())")
+        let order = heard()
+        #expect(order.suffix(3) == ["FastStopped", "HistoryChanged", "FastStarted"], "\(order)")
+        // Every stop was FastStopped alone.
+        #expect(count("FastStopped") == 5, "\(order)")
+    }
+
     @Test func anImportIsCheckedByADryRunThenAddedAllOrNothing() async throws {
         let daemon = try await Daemon()
         let now = nowUSec()

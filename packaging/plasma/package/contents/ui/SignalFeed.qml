@@ -40,6 +40,7 @@ Item {
         function dbusFastStartChanged(id, at) {}
         function dbusReminder(kind, due, starts) {}
         function dbusStageReached(id, stage, at) {}
+        function dbusHistoryChanged() {}
     }
 
     DBus.SignalWatcher {
