@@ -253,6 +253,8 @@ final class HistoryView {
             self.delete(record)
         }
         items[item] = RowWidgets(span: span, detail: detail, note: note, edit: edit, delete: delete)
+        // A spare row the list lets go (the window made smaller) takes its widgets' entry along.
+        connect(line, "destroy") { [weak self] in self?.items[item] = nil }
         return line
     }
 
