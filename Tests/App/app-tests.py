@@ -107,12 +107,23 @@ def button(name):
     return buttons[0] if buttons else None
 
 
+def acted(target, act):
+    """Acts on the node target() finds; a node gone between the finding and the act (a row
+    made anew: AT-SPI's "The application no longer exists") is looked for again."""
+    for _ in range(5):
+        node = target()
+        if node is None:
+            return False
+        try:
+            act(node)
+            return True
+        except Exception:
+            time.sleep(0.1)
+    return False
+
+
 def press(name):
-    target = button(name)
-    if target is None:
-        return False
-    target.queryAction().doAction(0)
-    return True
+    return acted(lambda: button(name), lambda node: node.queryAction().doAction(0))
 
 
 def goal_seconds():
@@ -134,12 +145,9 @@ def checked(name):
 
 
 def click(role_names, name):
-    for role in role_names:
-        nodes = find(role, lambda node: node.name == name)
-        if nodes:
-            nodes[0].queryAction().doAction(0)
-            return True
-    return False
+    def target():
+        return next((found[0] for found in (find(role, lambda node: node.name == name) for role in role_names) if found), None)
+    return acted(target, lambda node: node.queryAction().doAction(0))
 
 
 def shot(name):
@@ -276,11 +284,10 @@ def card_time(index):
 
 
 def type_into(name, text):
-    fields = find("text", lambda node: node.name == name)
-    if not fields:
-        return False
-    fields[0].queryEditableText().setTextContents(text)
-    return True
+    def target():
+        fields = find("text", lambda node: node.name == name)
+        return fields[0] if fields else None
+    return acted(target, lambda node: node.queryEditableText().setTextContents(text))
 
 
 subprocess.run([islet, "fast", "stop"], capture_output=True)
@@ -396,10 +403,10 @@ check("FR-005 Cancel", press("Cancel"))
 check("FR-005 Edit pressed", eventually(lambda: click(["push button"], next(n.name for n in find("push button") if n.name.startswith("Edit the fast of")))))
 def press_named(word):
     """A button GTK 4.8 names from its label twice ("Save Save")."""
-    found = find("push button", lambda node: node.name.split(" ")[0] == word)
-    if found:
-        found[0].queryAction().doAction(0)
-    return bool(found)
+    def target():
+        found = find("push button", lambda node: node.name.split(" ")[0] == word)
+        return found[0] if found else None
+    return acted(target, lambda node: node.queryAction().doAction(0))
 
 
 before = history_rows()
