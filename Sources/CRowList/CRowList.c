@@ -63,11 +63,19 @@ static gboolean has_focus_within(IsletRowList *self, Row *r) {
     return gtk_widget_get_focus_child(GTK_WIDGET(self)) == r->widget;
 }
 
+/// Shows a row, or puts it away: not drawn, and not there for a screen reader either.
+static void set_shown(GtkWidget *widget, gboolean shown) {
+    if (gtk_widget_get_child_visible(widget) == shown) return;
+    gtk_widget_set_child_visible(widget, shown);
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, !shown, -1);
+}
+
 /// A new row, free; the array may move (Row pointers taken before are stale).
 static guint add_row(IsletRowList *self) {
     Row r = {self->create(self->data), G_MAXUINT};
     gtk_widget_set_parent(r.widget, GTK_WIDGET(self));
     gtk_widget_set_child_visible(r.widget, FALSE);
+    gtk_accessible_update_state(GTK_ACCESSIBLE(r.widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
     g_array_append_val(self->rows, r);
     return self->rows->len - 1;
 }
@@ -103,7 +111,7 @@ static void lay_out(IsletRowList *self, double value, double height) {
         if (index == G_MAXUINT) index = add_row(self);
         Row *r = row(self, index);
         r->position = position;
-        gtk_widget_set_child_visible(r->widget, TRUE);
+        set_shown(r->widget, TRUE);
         self->bind(self->data, r->widget, position);
     }
     // Spare rows beyond two go.
@@ -115,7 +123,7 @@ static void lay_out(IsletRowList *self, double value, double height) {
             gtk_widget_unparent(r->widget);
             g_array_remove_index(self->rows, i);
         } else {
-            gtk_widget_set_child_visible(r->widget, FALSE);
+            set_shown(r->widget, FALSE);
         }
     }
     // The rows' order among the list's children is their order on screen (Tab, a screen
@@ -214,6 +222,27 @@ static gboolean focus(GtkWidget *widget, GtkDirectionType direction) {
     return r != NULL && gtk_widget_child_focus(r->widget, direction);
 }
 
+/// Home, End, Page Up and Page Down: the focus to the first row, the last, or a screenful up or
+/// down from the row that has it (the list scrolling with it), as in GTK's own lists.
+static gboolean move_focus(GtkWidget *widget, GVariant *arguments, gpointer data) {
+    (void)data;
+    IsletRowList *self = (IsletRowList *)widget;
+    GtkWidget *focused = gtk_widget_get_focus_child(widget);
+    Row *current = focused != NULL ? row_of(self, focused) : NULL;
+    if (current == NULL || current->position == G_MAXUINT || self->count == 0 || self->row_height <= 0) return FALSE;
+    gint32 how = g_variant_get_int32(arguments);
+    guint page = MAX(1, (guint)(view_height(self) / self->row_height));
+    guint target = current->position;
+    if (how == -2) target = 0;
+    else if (how == 2) target = self->count - 1;
+    else if (how == -1) target = target > page ? target - page : 0;
+    else target = self->count - 1 - target > page ? target + page : self->count - 1;
+    scroll_to(self, target);
+    Row *r = row_at(self, target);
+    if (r != NULL && r->widget != focused) gtk_widget_child_focus(r->widget, GTK_DIR_TAB_FORWARD);
+    return TRUE;
+}
+
 static void value_changed(GtkAdjustment *adjustment, IsletRowList *self) {
     (void)adjustment;
     gtk_widget_queue_allocate(GTK_WIDGET(self));
@@ -294,6 +323,12 @@ static void islet_row_list_class_init(IsletRowListClass *klass) {
     widgets->size_allocate = size_allocate;
     widgets->measure = measure;
     widgets->focus = focus;
+    const struct {
+        guint key;
+        gint32 how;
+    } moves[] = {{GDK_KEY_Home, -2}, {GDK_KEY_KP_Home, -2}, {GDK_KEY_End, 2},       {GDK_KEY_KP_End, 2},
+                 {GDK_KEY_Page_Up, -1}, {GDK_KEY_KP_Page_Up, -1}, {GDK_KEY_Page_Down, 1}, {GDK_KEY_KP_Page_Down, 1}};
+    for (gsize i = 0; i < G_N_ELEMENTS(moves); i++) gtk_widget_class_add_binding(widgets, moves[i].key, 0, move_focus, "i", moves[i].how);
     gtk_widget_class_set_css_name(widgets, "rowlist");
     gtk_widget_class_set_accessible_role(widgets, GTK_ACCESSIBLE_ROLE_LIST);
 }

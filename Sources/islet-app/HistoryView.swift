@@ -272,8 +272,10 @@ final class HistoryView {
             gtk_label_set_text(opaque(widgets.span), "…")
             gtk_label_set_text(opaque(widgets.detail), "")
             gtk_widget_set_visible(widgets.note, 0)
-            gtk_widget_set_sensitive(widgets.edit, 0)
-            gtk_widget_set_sensitive(widgets.delete, 0)
+            // The buttons stay where the keyboard can reach them (End lands on a row whose page
+            // is on its way); pressed meanwhile, they do nothing.
+            setAccessibleLabel(widgets.edit, tr("Edit"))
+            setAccessibleLabel(widgets.delete, tr("Delete"))
             widgets.placeholder = true
             widgets.shown = nil
             return
@@ -289,10 +291,6 @@ final class HistoryView {
         }
         if before?.note != row.note { gtk_label_set_text(opaque(widgets.note), row.note) }
         if before?.note.isEmpty != row.note.isEmpty || widgets.placeholder { gtk_widget_set_visible(widgets.note, row.note.isEmpty ? 0 : 1) }
-        if widgets.placeholder || before == nil {
-            gtk_widget_set_sensitive(widgets.edit, 1)
-            gtk_widget_set_sensitive(widgets.delete, 1)
-        }
         setAccessibleLabel(widgets.edit, row.editLabel)
         setAccessibleLabel(widgets.delete, row.deleteLabel)
         widgets.shown = row

@@ -784,6 +784,14 @@ check("still widgets for a screenful only", 5 <= len(edit_buttons()) <= 20, edit
 check("Up goes back a row", keys("Up") and eventually(lambda: focused() == walked[-2]), focused())
 check("Shift+Tab: the row above's Delete", keys("shift+Tab") and
       eventually(lambda: focused() == walked[-3].replace("Edit", "Delete", 1)), focused())
+check("Home: the first row's Edit", keys("Home") and eventually(lambda: focused() == on_screen[0]), focused())
+check("Page Down: a screenful further down", keys("Page_Down") and
+      eventually(lambda: focused() in walked[max(0, len(on_screen) - 4):len(on_screen) + 1]), f"{focused()} {walked}")
+last_row = "Edit the fast of " + time.strftime("%Y-%m-%d %H:%M", time.localtime((first_day - 299 * day) // 1_000_000))
+check("End: the last row's Edit, the oldest fast (its page read as it came into view)", keys("End") and
+      eventually(lambda: focused() == last_row and edit_buttons()[-1] == last_row), f"{focused()} {edit_buttons()}")
+check("Page Up: a screenful back up", keys("Page_Up") and eventually(lambda: focused() != last_row and focused() in edit_buttons()),
+      f"{focused()} {edit_buttons()}")
 oldest = run(islet, "history", "list", "--format", "csv").stdout.splitlines()[-1].split(",")[0]
 check("a fast deleted on the command line leaves the page (HistoryChanged)", run(islet, "history", "delete", oldest).returncode == 0 and
       eventually(lambda: statistics().startswith("Fasts: 301")), statistics())

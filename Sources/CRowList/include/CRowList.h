@@ -8,8 +8,9 @@
 // It is a GtkScrollable: put it in a GtkScrolledWindow (or an AdwClampScrollable in one). Its
 // rows are made by `create` and shown by `bind` (called again whenever a row is given another
 // position, or is told its content changed). Up and Down, Tab and Shift+Tab move the focus
-// from row to row, scrolling the list as they go; the list's rows are ordered for a screen
-// reader as they are on screen.
+// from row to row, Home and End to the first and the last, Page Up and Page Down by a
+// screenful, scrolling the list as they go; the list's rows are ordered for a screen reader as
+// they are on screen.
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
