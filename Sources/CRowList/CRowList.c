@@ -74,8 +74,7 @@ static void set_shown(GtkWidget *widget, gboolean shown) {
 static guint add_row(IsletRowList *self) {
     Row r = {self->create(self->data), G_MAXUINT};
     gtk_widget_set_parent(r.widget, GTK_WIDGET(self));
-    gtk_widget_set_child_visible(r.widget, FALSE);
-    gtk_accessible_update_state(GTK_ACCESSIBLE(r.widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+    set_shown(r.widget, FALSE);
     g_array_append_val(self->rows, r);
     return self->rows->len - 1;
 }
@@ -129,16 +128,16 @@ static void lay_out(IsletRowList *self, double value, double height) {
     // The rows' order among the list's children is their order on screen (Tab, a screen
     // reader); a row moved only when out of place.
     GtkWidget *previous = NULL;
-    for (;;) {
+    for (guint after = 0;;) {
         Row *next = NULL;
         for (guint i = 0; i < self->rows->len; i++) {
             Row *r = row(self, i);
-            guint after = previous == NULL ? 0 : row_of(self, previous)->position + 1;
             if (r->position != G_MAXUINT && r->position >= after && (next == NULL || r->position < next->position)) next = r;
         }
         if (next == NULL) break;
         if (gtk_widget_get_prev_sibling(next->widget) != previous) gtk_widget_insert_after(next->widget, GTK_WIDGET(self), previous);
         previous = next->widget;
+        after = next->position + 1;
     }
 }
 
@@ -385,8 +384,6 @@ void islet_row_list_splice(IsletRowList *list, guint position, guint removed, gu
     gtk_widget_queue_resize(GTK_WIDGET(list));
 }
 
-guint islet_row_list_count(IsletRowList *list) { return list->count; }
-
 void islet_row_list_rebind(IsletRowList *list, guint from, guint to) {
     for (guint i = 0; i < list->rows->len; i++) {
         Row *r = row(list, i);
@@ -398,5 +395,3 @@ guint islet_row_list_position(IsletRowList *list, GtkWidget *widget) {
     Row *r = row_of(list, widget);
     return r != NULL ? r->position : G_MAXUINT;
 }
-
-guint islet_row_list_widgets(IsletRowList *list) { return list->rows->len; }

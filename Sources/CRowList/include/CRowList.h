@@ -28,13 +28,10 @@ GtkWidget *islet_row_list_new(IsletRowListCreate create, IsletRowListBind bind, 
 /// At `position`, `removed` rows give way to `added`: the rows after them move, the rows on
 /// screen are shown again, and a change above the rows on screen leaves them where they were.
 void islet_row_list_splice(IsletRowList *list, guint position, guint removed, guint added);
-guint islet_row_list_count(IsletRowList *list);
 /// Shows again each row whose position is in [from, to).
 void islet_row_list_rebind(IsletRowList *list, guint from, guint to);
 /// The position a row's widget shows (G_MAXUINT: none, or not one of this list's rows).
 guint islet_row_list_position(IsletRowList *list, GtkWidget *row);
-/// How many row widgets the list holds now (a screenful and one or two more).
-guint islet_row_list_widgets(IsletRowList *list);
 
 /// The rows a view shows, pure: with rows of `row_height` pixels, `count` of them, the view's
 /// top at `value` and `height` pixels high, the first row on screen and how many are.
