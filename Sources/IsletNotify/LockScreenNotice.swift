@@ -120,14 +120,7 @@ public actor LockScreenNotice {
         }
         let now = clock()
         let shown = Self.text(activity, now: now, style: settings.style)
-        let hints: [String: Hint] = [
-            "x-gnome-privacy-scope": .string("system"), "urgency": .byte(Urgency.normal.rawValue),
-            "suppress-sound": .bool(true), "desktop-entry": .string(Presenter.desktopEntry),
-        ]
-        var content = NotificationContent(
-            appName: "islet", icon: settings.style == .minimal ? "" : settings.icons.timer, summary: shown.summary,
-            body: shown.body, actions: [], hints: hints)
-        content.expireTimeout = -1
+        let content = Self.content(shown, settings: settings)
         let text = content.summary + "\n" + content.body
         if text != shownText {
             // Posted afresh: the lock screen does not show an update in place. The live
@@ -144,6 +137,24 @@ public actor LockScreenNotice {
         }
         let input = self.input
         tick = wakeUp(at: shown.nextChange, now: now) { input?.yield(.tick) }
+    }
+
+    /// The notice as posted. It joins the live notification's source (the same app_name, the
+    /// desktop entry only where the live one has it: not in the minimal style): GNOME 46.0 and
+    /// 46.1 drew a source added while locked only after a later change of its count (fixed in
+    /// 46.2), which the live notification's withdrawal makes in its own source, so a notice in
+    /// a source of its own stayed hidden there (seen on Ubuntu 24.04's 46.0, minimal style).
+    static func content(_ shown: (summary: String, body: String, nextChange: USec?), settings: BridgeSettings) -> NotificationContent {
+        let minimal = settings.style == .minimal
+        var hints: [String: Hint] = [
+            "x-gnome-privacy-scope": .string("system"), "urgency": .byte(Urgency.normal.rawValue), "suppress-sound": .bool(true),
+        ]
+        if !minimal { hints["desktop-entry"] = .string(Presenter.desktopEntry) }
+        var content = NotificationContent(
+            appName: "islet", icon: minimal ? "" : settings.icons.timer, summary: shown.summary, body: shown.body, actions: [],
+            hints: hints)
+        content.expireTimeout = -1
+        return content
     }
 
     /// What the lock screen shows: one short line (GNOME 43 cuts it at about 30 characters),

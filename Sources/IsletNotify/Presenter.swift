@@ -116,7 +116,8 @@ public enum Presenter {
         hints["suppress-sound"] = .bool(true)
         let text = view.hasTime ? view.minimalText : view.title
         guard server.traits.colourHints else {
-            return NotificationContent(appName: "", icon: "", summary: text, body: "", actions: [], hints: hints)
+            let appName = server.traits.needsAppName ? "islet" : ""
+            return NotificationContent(appName: appName, icon: "", summary: text, body: "", actions: [], hints: hints)
         }
         // dunst: grey on black by hint. Its format makes the summary bold and escapes markup
         // in it (a span showed as text), so the time goes in the body, which is plain: PRD-02's

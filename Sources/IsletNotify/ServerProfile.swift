@@ -56,6 +56,12 @@ public struct ServerProfile: Equatable, Sendable {
         /// org.gnome.ScreenSaver's "Active" means the screen is blanked, not locked (Phosh): the
         /// lock is logind's LockedHint (``SessionLock``).
         public var screenSaverMeansBlanked = false
+        /// The server heads a notification with its app_name and needs one (GNOME): 46 and
+        /// later write "Unknown App" over a nameless one, and 46.0 and 46.1 (Ubuntu 24.04 as
+        /// released) cannot lock the screen while one is listed: their unlock dialog throws on
+        /// the nameless source, leaving the shell grabbed and the screen unlocked (fixed in
+        /// 46.2, "unlockDialog: Bind source titles"). So the minimal style names itself there.
+        public var needsAppName = false
     }
 
     /// The name the server gave (`GetServerInformation`), "" when unknown.
@@ -97,6 +103,7 @@ public struct ServerProfile: Equatable, Sendable {
         guard var traits = known[name] else { return safest }
         if name == "gnome-shell" {
             traits.lockScreenNotice = true
+            traits.needsAppName = true
             // An unknown version is taken as the oldest.
             traits.keepsUrgency = (Self.major(version) ?? 0) >= 48
             traits.lockScreenPlayers = (Self.major(version) ?? 0) >= 49

@@ -291,6 +291,7 @@ scenario() {
   check "minimal: the time alone" wait_log "$work/notify3.log" 'Notify replaces [0-9]+: ("(5:00|4:59)" ""|"" "(5:00|4:59)"),' 50
   sleep 1.5
   shoot minimal
+  [ -n "${minimal_checks:-}" ] && $minimal_checks
 
   check "server alive at the end" server_alive
   check "islet-notify alive at the end" kill -0 "$bridge_pid"

@@ -146,6 +146,28 @@ import Testing
     }
 }
 
+/// The notice joins the live notification's source on GNOME (the same app_name and desktop
+/// entry, style by style): 46.0 and 46.1 drew a source added while locked only after a later
+/// change of its count, which the live notification's withdrawal makes in its own source (seen
+/// on Ubuntu 24.04's 46.0: the minimal notice, alone in a source, never showed).
+@Suite struct LockScreenNoticeSource {
+    @Test func DI003_theNoticeJoinsTheLiveNotificationsSourceInEachStyle() {
+        let gnome = ServerProfile(name: "gnome-shell", version: "46.0", capabilities: ServerCapabilities(["body", "actions", "persistence"]))
+        let (tea, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 600)], elapsed: 30)
+        let now = Sample.t0 + 30 * usecPerSecond
+        for style in [BridgeSettings.Style.standard, .minimal] {
+            var settings = BridgeSettings()
+            settings.style = style
+            let live = Presenter.present(tea, now: now, settings: settings, server: gnome).content
+            let notice = LockScreenNotice.content(LockScreenNotice.text(tea, now: now, style: style), settings: settings)
+            #expect(notice.appName == live.appName && !notice.appName.isEmpty, "\(style)")
+            #expect(notice.hints["desktop-entry"] == live.hints["desktop-entry"], "\(style)")
+            #expect(notice.hints["x-gnome-privacy-scope"] == .string("system") && notice.actions.isEmpty)
+            #expect(notice.expireTimeout == -1)
+        }
+    }
+}
+
 /// Issue 43: GNOME 49 and later show MPRIS players on the lock screen; there islet's player is
 /// the activity on the lock screen (each second) and the notice would show it a second time.
 @Suite struct LockScreenOnce {
