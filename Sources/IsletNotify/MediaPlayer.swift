@@ -208,7 +208,9 @@ public actor MediaPlayer {
             "mpris:trackid": .objectPath((try? ObjectPath("/org/islet/Islet1/activity/" + view.track)) ?? "/org/islet/Islet1/activity"),
             "xesam:title": .string(view.title),
         ]
-        if !view.artist.isEmpty { entries["xesam:artist"] = .array(.string, [.string(view.artist)]) }
+        // Always said, empty in the minimal style: GNOME's media card writes "Unknown artist"
+        // under a player that leaves it out.
+        entries["xesam:artist"] = .array(.string, view.artist.isEmpty ? [] : [.string(view.artist)])
         if view.length > 0 { entries["mpris:length"] = .int64(view.length) }
         // islet's icon, not a music note; none in the minimal style (no icon: PRD-02 AR-02).
         if view.showsArt, let art = MediaArt.url { entries["mpris:artUrl"] = .string(art) }
