@@ -136,6 +136,10 @@ test-installed: release
 # `make desktops DEBIAN=13`: the same on Debian 13's servers and shells (GNOME 48, Plasma 6.3);
 # `DEBIAN=testing` on Debian testing's (GNOME 50), `DEBIAN=sid` on unstable's (GNOME 51, Plasma 6.7). Each in a chroot made with debootstrap
 # and kept in /var/cache/islet-desktops (Tests/Desktops/chroot).
+# Phosh is run as Debian 13 has it (0.46): `make desktops SERVERS=phosh` goes to that chroot.
+ifeq ($(strip $(SERVERS)),phosh)
+DEBIAN ?= 13
+endif
 desktops:
 ifneq ($(filter 13 testing sid ubuntu-24.04 ubuntu-25.10,$(DEBIAN)),)
 	$(MAKE) release

@@ -9,6 +9,8 @@ run_server() {
   mkdir -p "$work/prefix/bin"
   cp "$bin/isletd" "$bin/islet" "$bin/islet-notify" "$bin/islet-app" "$work/prefix/bin/"
   install -Dm644 "$root/packaging/icons/org.islet.Islet.App.svg" "$work/prefix/share/icons/hicolor/scalable/apps/org.islet.Islet.App.svg"
+  # And where the icon theme finds it (make install's share/icons): the notifications' header.
+  install -Dm644 "$root/packaging/icons/org.islet.Islet.App.svg" "$XDG_DATA_HOME/icons/hicolor/scalable/apps/org.islet.Islet.App.svg"
   bin=$work/prefix/bin
   start_bus noact
   start_phosh || { record FAIL "phosh starts" "$(tail -5 "$work/phoc.log")"; return; }
@@ -86,6 +88,14 @@ phosh_scenario() {
   sleep 8.5
   phosh_shot banner-later
   if banner_shows Steep; then record FAIL "the banner leaves within 10 s" "still over the screen"; else record PASS "the banner leaves within 10 s"; fi
+  # The drawer (Phosh's top panel, Super+V as a keyboard would): the notification with its
+  # time and buttons, and islet's media widget.
+  wtype -M logo v -m logo 2>>"$work/wtype.log"
+  sleep 1.5
+  phosh_shot drawer
+  check "drawer: the notification and the media widget (OCR)" ocr_has "$out/phosh-drawer.png" Tea Steep Pause Stop islet
+  wtype -M logo v -m logo 2>>"$work/wtype.log"
+  sleep 1
   check "the media player's art is islet's icon" bash -c "playerctl metadata mpris:artUrl 2>&1 | grep -qx 'file://$work/prefix/share/icons/hicolor/scalable/apps/org.islet.Islet.App.svg'"
 
   # islet's app on the phone: a fast running (no goal: the timer keeps the island), the app
