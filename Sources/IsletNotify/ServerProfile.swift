@@ -94,6 +94,11 @@ public struct ServerProfile: Equatable, Sendable {
         self.name = name
         self.version = version
         self.capabilities = capabilities
+        // GNOME 46.0 says body-markup but shows the tags as text ("<b>Until 20:07 · 2 min
+        // left</b>", seen on Ubuntu 24.04 as released): its daemon set a property its
+        // notifications had renamed (fixed in 46.1). Ubuntu's updated 46.0 has the fix and says
+        // the same version, so there the text goes plain too.
+        if name == "gnome-shell", version == "46.0" { self.capabilities.names.remove("body-markup") }
         traits = Self.traits(name: name, version: version)
     }
 

@@ -122,6 +122,21 @@ import Testing
         }
     }
 
+    /// GNOME 46.0 says body-markup and shows the tags as text (seen on Ubuntu 24.04 as
+    /// released): there islet's text goes plain; 46.1 and later keep their bold line.
+    @Test func gnome46_0GetsPlainText() {
+        let (tea, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 600)], elapsed: 30)
+        let caps = ServerCapabilities(["body", "body-markup", "actions", "persistence"])
+        let plain = Presenter.present(
+            tea, now: Sample.t0, settings: BridgeSettings(), server: ServerProfile(name: "gnome-shell", version: "46.0", capabilities: caps))
+        #expect(!plain.content.body.contains("<b>") && plain.content.body.contains("min left"), "\(plain.content.body)")
+        for version in ["43.9", "46.1", "48.7", "51.0"] {
+            let bold = Presenter.present(
+                tea, now: Sample.t0, settings: BridgeSettings(), server: ServerProfile(name: "gnome-shell", version: version, capabilities: caps))
+            #expect(bold.content.body.hasPrefix("<b>"), "GNOME \(version): \(bold.content.body)")
+        }
+    }
+
     @Test func minimalStyleIsTheTimeAlone() {
         let (five, _) = Sample.timer(phases: [Phase(name: "Focus", seconds: 300)], elapsed: 0)
         let p = show(five, minimal)
