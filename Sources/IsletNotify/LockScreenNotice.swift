@@ -151,7 +151,7 @@ public actor LockScreenNotice {
         ]
         if !minimal { hints["desktop-entry"] = .string(Presenter.desktopEntry) }
         var content = NotificationContent(
-            appName: "islet", icon: minimal ? "" : settings.icons.timer, summary: shown.summary, body: shown.body, actions: [],
+            appName: Presenter.appName, icon: minimal ? "" : settings.icons.timer, summary: shown.summary, body: shown.body, actions: [],
             hints: hints)
         content.expireTimeout = -1
         return content

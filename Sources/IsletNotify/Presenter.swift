@@ -40,6 +40,8 @@ public struct Announcement: Equatable, Sendable {
 public enum Presenter {
     public static let stackTag = "islet-activity"
     public static let desktopEntry = NotifyBus.desktopEntry
+    /// The app_name islet's notifications carry (where the style names one).
+    public static let appName = "islet"
     /// A timer's "+1 min" (Timers.Extend), between Pause or Resume and Stop.
     static var extendAction: (key: String, label: String) { (key: "extend", label: tr("+1 min")) }
     static let extendSeconds: UInt64 = 60
@@ -116,7 +118,7 @@ public enum Presenter {
         hints["suppress-sound"] = .bool(true)
         let text = view.hasTime ? view.minimalText : view.title
         guard server.traits.colourHints else {
-            let appName = server.traits.needsAppName ? "islet" : ""
+            let appName = server.traits.needsAppName ? Self.appName : ""
             return NotificationContent(appName: appName, icon: "", summary: text, body: "", actions: [], hints: hints)
         }
         // dunst: grey on black by hint. Its format makes the summary bold and escapes markup
@@ -312,6 +314,6 @@ public enum Presenter {
             summary = ([summary] + lines).joined(separator: " · ")
             body = ""
         }
-        return NotificationContent(appName: "islet", icon: icon, summary: summary, body: body, actions: actions, hints: hints)
+        return NotificationContent(appName: Self.appName, icon: icon, summary: summary, body: body, actions: actions, hints: hints)
     }
 }

@@ -381,11 +381,15 @@ use_german() {
   unset LANGUAGE LC_ALL LC_MESSAGES LC_TIME
   export LANG=de_DE.UTF-8 ISLET_LOCALEDIR=$work/locale
 }
+# ocr_text PNG [-negate]: what tesseract reads of the picture on one line (trimmed, enlarged 3x,
+# grey, negated when asked, thresholded, --psm 6).
+ocr_text() {
+  convert "$1" -trim +repage -resize 300% -colorspace Gray ${2:-} -threshold 50% png:- | tesseract - - --psm 6 2>/dev/null | tr '\n' ' '
+}
 # ocr_reads PNG WORDS...: every word is in what tesseract reads of the picture (trimmed,
 # enlarged 3x, grey, negated when dark, thresholded, --psm 6).
 ocr_reads() {
   local png=$1 text; shift
-  text=$( (convert "$png" -trim +repage -resize 300% -colorspace Gray -negate -threshold 50% png:- | tesseract - - --psm 6 2>/dev/null
-           convert "$png" -trim +repage -resize 300% -colorspace Gray -threshold 50% png:- | tesseract - - --psm 6 2>/dev/null) | tr '\n' ' ')
+  text="$(ocr_text "$png" -negate) $(ocr_text "$png")"
   for w in "$@"; do grep -qF -- "$w" <<<"$text" || { record NOTE "read" "$text"; return 1; }; done
 }

@@ -101,12 +101,12 @@ gnome_minimal_checks() {
 }
 reads_minimal_time() {  # a 5-minute timer's "4:5x" (the clock's "14:05" is not it)
   local text
-  text=$(convert "$1" -trim +repage -resize 300% -colorspace Gray -negate -threshold 50% png:- | tesseract - - --psm 6 2>/dev/null | tr '\n' ' ')
+  text=$(ocr_text "$1" -negate)
   grep -qE '(^|[^0-9:])4:[0-5][0-9]([^0-9]|$)' <<<"$text" || { record NOTE "read" "$text"; return 1; }
 }
 reads_no_unknown() {
   local text
-  text=$(convert "$1" -trim +repage -resize 300% -colorspace Gray -negate -threshold 50% png:- | tesseract - - --psm 6 2>/dev/null | tr '\n' ' ')
+  text=$(ocr_text "$1" -negate)
   [ -n "$text" ] || return 1
   ! grep -q Unknown <<<"$text" || { record NOTE "read" "$text"; return 1; }
 }
@@ -114,7 +114,7 @@ reads_no_unknown() {
 reads_no_tags() {
   local png text
   for png in "$@"; do
-    text=$(convert "$png" -trim +repage -resize 300% -colorspace Gray -negate -threshold 50% png:- | tesseract - - --psm 6 2>/dev/null | tr '\n' ' ')
+    text=$(ocr_text "$png" -negate)
     [ -n "$text" ] || return 1
     ! grep -qE '</?b>' <<<"$text" || { record NOTE "read" "$text"; return 1; }
   done
