@@ -1,5 +1,9 @@
 import DBus
-import Foundation
+import Platform
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Whether the session is locked, as logind knows it: the `LockedHint` of this user's
 /// session on the system bus, which a shell sets when it locks. Phosh's org.gnome.ScreenSaver
@@ -14,7 +18,7 @@ enum SessionLock {
 
     /// LockedHint now and at each change; nil when there is no system bus, no logind or no
     /// session (nothing is started to find out). The stream ends with the connection.
-    static func follow(environment: [String: String] = ProcessInfo.processInfo.environment) async -> AsyncStream<Bool>? {
+    static func follow(environment: [String: String] = Environment.current) async -> AsyncStream<Bool>? {
         guard let system = try? DBusConnection(bus: .system, label: "islet-notify.logind") else { return nil }
         guard let path = await sessionPath(system, environment: environment) else {
             system.close()
