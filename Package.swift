@@ -1,5 +1,15 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+/// A dependency from its repository, or from the copy beside the sources where there is one: a
+/// source package carries swift-argument-parser, swift-log and swift-property-based as
+/// component tarballs unpacked there (docs/PACKAGING.md), so that it builds offline.
+func dependency(_ owner: String, _ name: String, from version: Version) -> Package.Dependency {
+    let vendored = Context.packageDirectory + "/" + name
+    if FileManager.default.fileExists(atPath: vendored + "/Package.swift") { return .package(path: vendored) }
+    return .package(url: "https://github.com/\(owner)/\(name)", from: version)
+}
 
 let package = Package(
     name: "islet",
@@ -15,9 +25,9 @@ let package = Package(
         .executable(name: "islet-app", targets: ["islet-app"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        dependency("apple", "swift-argument-parser", from: "1.8.2"),
+        dependency("apple", "swift-log", from: "1.16.2"),
+        dependency("x-sheep", "swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // libdbus-1 and nothing else.
@@ -54,7 +64,7 @@ let package = Package(
         // History files to export and import (islet's CSV and JSON, FastTrack, Zero, any CSV
         // with a start and an end): pure, on bytes, the zone and locale handed in.
         .target(name: "HistoryFiles", dependencies: ["IsletCore", "Translation"]),
-        .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus", "Translation"]),
+        .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus", "IdleLoop", "Translation"]),
         // No swift-argument-parser in the two programs that run all session: its reflection
         // and help machinery would stay resident (the bridge also links no Foundation at all).
         .target(name: "OptionScanner", dependencies: ["Translation"]),

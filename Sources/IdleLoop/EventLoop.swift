@@ -14,21 +14,20 @@ import Synchronization
 /// `CLOCK_BOOTTIME` in one `timerfd`, so time spent suspended counts and a timer that fell due
 /// during a suspend fires on waking.
 ///
-/// The loop can also be Swift concurrency's main and global executor for a whole process
-/// (``EventLoop/runMain(_:)``); then actors, tasks, `Task.sleep` and every connection share
-/// the one thread.
+/// The loop can also be Swift concurrency's global executor for a whole process
+/// (``EventLoop/runMain(_:)``); then actors, tasks, ``EventLoop/sleep(for:)`` and every
+/// connection share the one thread.
 public final class EventLoop: @unchecked Sendable {
-    /// Work the loop runs: a closure, or a Swift concurrency job with the executor it runs on.
+    /// Work the loop runs: a closure, or a Swift concurrency job (Executors.swift), run as the
+    /// runtime's own global executor runs it.
     enum Work: @unchecked Sendable {
         case closure(() -> Void)
-        case job(UnownedJob, UnownedTaskExecutor)
-        case serialJob(UnownedJob, UnownedSerialExecutor)
+        case globalJob(OpaquePointer)
 
         func run() {
             switch self {
             case .closure(let body): body()
-            case .job(let job, let executor): job.runSynchronously(on: executor)
-            case .serialJob(let job, let executor): job.runSynchronously(on: executor)
+            case .globalJob(let job): idle_loop_run_global_job(job)
             }
         }
     }

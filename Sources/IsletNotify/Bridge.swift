@@ -1,4 +1,5 @@
 import DBus
+import IdleLoop
 import IsletClient
 import IsletCore
 import Platform
@@ -149,7 +150,7 @@ public actor Bridge {
         isShuttingDown = true
         refresh?.cancel()
         // A Notify on its way: its id is needed to close what it showed.
-        for _ in 0..<200 where inFlight { try? await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<200 where inFlight { try? await EventLoop.sleep(for: .milliseconds(10)) }
         let id = logic.shownID
         if id != 0 {
             log("CloseNotification \(id) (shutting down)")
@@ -532,7 +533,7 @@ public actor Bridge {
         let delay = next > now ? next - now : 0
         refresh = Task {
             // A millisecond late rather than early: the text has surely changed by then.
-            try? await Task.sleep(for: .microseconds(delay + 1000))
+            try? await EventLoop.sleep(for: .microseconds(delay + 1000))
             guard !Task.isCancelled else { return }
             input.yield(.tick(generation: generation))
         }

@@ -1,4 +1,5 @@
 import DBus
+import IdleLoop
 import IsletClient
 import IsletCore
 import Platform
@@ -183,7 +184,7 @@ public actor KdeJob {
                 log("KDE job keeper started")
                 return keeperProxy
             }
-            try? await Task.sleep(for: .milliseconds(100))
+            try? await EventLoop.sleep(for: .milliseconds(100))
         }
         log("KDE job keeper did not start: the bridge asks for its jobs itself")
         return nil

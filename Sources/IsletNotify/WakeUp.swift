@@ -1,3 +1,4 @@
+import IdleLoop
 import IsletCore
 
 /// The one-shot wake-up every surface arms for the moment its text next changes: `fire` runs
@@ -7,7 +8,7 @@ func wakeUp(at next: USec?, now: USec, _ fire: @escaping @Sendable () -> Void) -
     guard let next else { return nil }
     let delay = (next > now ? next - now : 0) + 1000
     return Task {
-        try? await Task.sleep(for: .microseconds(delay))
+        try? await EventLoop.sleep(for: .microseconds(delay))
         if !Task.isCancelled { fire() }
     }
 }

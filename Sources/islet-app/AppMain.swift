@@ -23,10 +23,10 @@ enum AppMain {
         Translation.start()
         // Swift's tasks (the link to isletd) on a loop of their own that sleeps while nothing
         // is due, not on libdispatch's pool (its monitor woke the app once a second, hidden or
-        // not); the main actor is GTK's main thread.
+        // not); the widgets are reached on GTK's main thread (onMainThread), not the main actor.
         do {
             let tasks = try EventLoop.startThread(name: "tasks")
-            EventLoop.installExecutors(tasksOn: tasks) { job in MainThreadAction(action: job).post() }
+            EventLoop.installExecutors(tasksOn: tasks)
         } catch {
             printError("islet-app: \(error); Swift's own executors stay")
         }
@@ -193,7 +193,7 @@ final class AppController {
         // at the bottom, as libadwaita's title gives up its room for the window's title.
         let bar = adw_view_switcher_bar_new()
         adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
-        g_object_bind_property(object(switcher), "title-visible", object(bar), "reveal", G_BINDING_SYNC_CREATE)
+        g_object_bind_property(object(switcher), "title-visible", object(bar), "reveal", bindingSyncCreate)
         gtk_box_append(cast(content), bar)
         let overlay = adw_toast_overlay_new()
         toasts = overlay

@@ -30,6 +30,11 @@ func cast<T, U>(_ pointer: UnsafeMutablePointer<T>?, to: U.Type = U.self) -> Uns
 }
 
 /// A pointer to an opaque GObject type (AdwToastOverlay, GSimpleAction, ...).
+/// G_BINDING_SYNC_CREATE by its value (1 << 1): GLib 2.90 marks GBindingFlags as a flag enum,
+/// which Swift imports as an option set without the C constant's name; 2.74 as a plain enum.
+/// `init(rawValue:)` is the spelling both accept.
+let bindingSyncCreate = GBindingFlags(rawValue: 1 << 1)
+
 func opaque<T>(_ pointer: UnsafeMutablePointer<T>?) -> OpaquePointer? { pointer.map { OpaquePointer($0) } }
 
 /// Connects a signal whose handler takes (instance, user data) to `action`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import IdleLoop
 import IsletBus
 import IsletClient
 import IsletCore
@@ -68,7 +69,7 @@ struct WatchCommand: AsyncParsableCommand {
                 timer?.cancel()
                 let s = settling
                 timer = Task {
-                    try? await Task.sleep(for: .microseconds(Self.settleUSec))
+                    try? await EventLoop.sleep(for: .microseconds(Self.settleUSec))
                     if !Task.isCancelled { input.yield(.settled(s)) }
                 }
             }
@@ -110,7 +111,7 @@ struct WatchCommand: AsyncParsableCommand {
                     let g = generation
                     let delay = (next > now ? next - now : 0) + 1000
                     timer = Task {
-                        try? await Task.sleep(for: .microseconds(delay))
+                        try? await EventLoop.sleep(for: .microseconds(delay))
                         if !Task.isCancelled { input.yield(.tick(g)) }
                     }
                 }

@@ -143,7 +143,7 @@ enum Isletd {
             } catch StoreError.inUse(let p) where waitForOther && attempts < 50 {
                 _ = p
                 attempts += 1
-                try await Task.sleep(for: .milliseconds(100))
+                try await EventLoop.sleep(for: .milliseconds(100))
             } catch {
                 logger.critical("\(error)")
                 exit(1)

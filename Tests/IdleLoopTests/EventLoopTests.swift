@@ -45,6 +45,30 @@ struct EventLoopTests {
         #expect(EventLoop.current == nil)
     }
 
+    /// The loop's own sleep (what islet's programs use instead of `Task.sleep`, which is
+    /// libdispatch's): it ends by the loop's timer, not before, and at once when cancelled,
+    /// whether the task was cancelled before it began or while it slept.
+    @Test func aSleepEndsByTheLoopsTimerOrAtOnceWhenCancelled() async throws {
+        let loop = try EventLoop.startThread(name: "test-sleep")
+        defer { loop.stop() }
+        let started = EventLoop.now()
+        try await loop.sleep(for: .milliseconds(200))
+        #expect(EventLoop.now() - started >= 200_000_000)
+
+        let sleeping = Task { try await loop.sleep(for: .seconds(3600)) }
+        try await Task.sleep(for: .milliseconds(50))
+        let cancelled = EventLoop.now()
+        sleeping.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeping.value }
+        #expect(EventLoop.now() - cancelled < 5_000_000_000, "a cancelled sleep ends at once, not in an hour")
+
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await loop.sleep(for: .seconds(3600))
+        }
+        await #expect(throws: CancellationError.self) { try await early.value }
+    }
+
     @Test func syncReturnsThrowsAndNestsWithoutDeadlock() throws {
         let loop = try EventLoop.startThread(name: "test-sync")
         defer { loop.stop() }
