@@ -158,9 +158,12 @@ enum IsletNotifyMain {
             warn: { printError("islet-notify: " + $0) })
         // Plasma's progress area, where there is one (the same connection: the job lives as
         // long as it does).
-        let keeperArguments =
-            ["islet-notify", "--job-keeper", connection.uniqueName] + (options.address.map { ["--address", $0] } ?? [])
-            + (verbose ? ["--verbose"] : [])
+        // Built step by step: Swift 6.2.3 compiled the same list written as one `+` expression
+        // of optionals into a request for petabytes of memory (Debian unstable's swiftlang, -O).
+        var arguments = ["islet-notify", "--job-keeper", connection.uniqueName]
+        if let address = options.address { arguments += ["--address", address] }
+        if verbose { arguments.append("--verbose") }
+        let keeperArguments = arguments
         let job =
             settings.kdeJobs && settings.style == .standard
             ? KdeJob(
@@ -244,7 +247,9 @@ enum IsletNotifyMain {
         }
         // The feed ends only when the connection does (the disconnect handler may not have run
         // yet): the same exit, so that the service manager restarts the bridge.
-        _ = sources
+        // Kept alive to here for certain: `_ = sources` is no use of it, and Swift 6.2 -O let the
+        // watch go at once (SIGTERM then went unheard).
+        withExtendedLifetime(sources) {}
         if await bridge.isShuttingDown { exit(0) }
         printError("islet-notify: lost the bus connection; exiting")
         exit(1)

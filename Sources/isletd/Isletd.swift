@@ -114,7 +114,9 @@ enum Isletd {
         }
         // The stream ends only with the connection (the disconnect handler may not have run
         // yet): the same exit, so that the service manager restarts isletd.
-        _ = signals
+        // Kept alive to here for certain: `_ = signals` is no use of it, and Swift 6.2 -O let the
+        // watch go at once (its signals then went unheard).
+        withExtendedLifetime(signals) {}
         logger.critical("lost the bus connection; exiting so that the service manager restarts isletd")
         stop(store, status: 1)
     }

@@ -120,7 +120,7 @@ import Testing
     /// taking the island and the timer's activity, or when the fast takes the island back.
     @Test func activityOwnershipTransferWatchShowsNoGoallessFastBetweenActivities() async throws {
         let d = try await Daemon()
-        try await d.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await d.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         let watch = try Background([builtProduct("islet"), "watch", "--format", "plain", "--address", d.bus.address])
         #expect(await eventually { watch.stdout == "No live activity\n" }, "idle first: \(watch.stdout)")
         try await d.fasting.call("StartFast")

@@ -30,7 +30,7 @@ import Testing
         // A fast with a goal: time to the goal, time fasted, goal and progress in the tooltip.
         try await d.timers.call("Stop", [.string("gym")])
         let started = nowUSec() - 4 * 3600 * 1_000_000
-        try await d.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await d.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await d.fasting.call("StartFastAt", [.uint64(started)])
         r = try await d.islet("status", "--format", "genmon")
         #expect(r.stdout.contains("<tool>Fasting Goal\nGoal in 1"), "\(r)")

@@ -108,7 +108,8 @@ import Testing
         try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
         let at = t0 + (12 * 3600 + 47 * 60 + 51) * s
         let v = try view(e, at: at)
-        #expect(v.remaining == 3 * 3600 + 12 * 60 + 9)
+        let threeHoursTwelveNine: UInt64 = 3 * 3600 + 12 * 60 + 9
+        #expect(v.remaining == threeHoursTwelveNine)
         #expect(Format.goalIn(seconds: v.remaining ?? 0) == "Goal in 03:12:09")
         #expect(v.elapsed == 12 * 3600 + 47 * 60 + 51)
         e.advance(to: t0 + 16 * 3600 * s)
@@ -126,7 +127,7 @@ import Testing
         try e.setDailyGoal(18 * 3600)
         var reloaded = Engine(state: e.state, localTime: .utc)
         try reloaded.startFast(at: nil, now: t0, latestCompletedEnd: 0)
-        #expect(reloaded.state.fast?.goalSeconds == 18 * 3600)
+        #expect(reloaded.state.fast?.goalSeconds == 18 * 3600 as UInt64)
     }
 
     @Test func DI001_startLiveActivityOnlyWithAGoal() throws {
@@ -182,9 +183,9 @@ import Testing
         var e = engine(goal: 16 * 3600)
         try e.startFast(at: nil, now: t0, latestCompletedEnd: 0)
         try e.setDailyGoal(20 * 3600)
-        #expect(e.state.fast?.goalSeconds == 16 * 3600)  // A
+        #expect(e.state.fast?.goalSeconds == 16 * 3600 as UInt64)  // A
         try e.setActiveFastGoal(18 * 3600, now: t0 + 3600 * s)
-        #expect(e.state.fast?.goalSeconds == 18 * 3600)  // B
+        #expect(e.state.fast?.goalSeconds == 18 * 3600 as UInt64)  // B
         #expect(try view(e, at: t0 + 3600 * s).remaining == 17 * 3600)
     }
 

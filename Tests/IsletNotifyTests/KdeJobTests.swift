@@ -104,7 +104,7 @@ import Testing
         #expect(await eventually { jobs.last("terminate", job: 1) == [.string("")] }, "ended at completion, the linger still running")
         #expect(try await d.live.get("Owner") == .string("kitchen"), "the completed timer still lingers")
 
-        try await d.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await d.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await d.fasting.call("StartFast")
         #expect(await eventually { jobs.requests.count == 2 })
         #expect(jobs.requests.last?.capabilities == 1)

@@ -68,7 +68,7 @@ import Testing
     @Test func aFastIsShownButNoMediaKeyStopsIt() async throws {
         let d = try await Daemon()
         let notify = try Background([builtProduct("islet-notify"), "--address", d.bus.address])
-        try await d.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await d.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await d.fasting.call("StartFast")
         #expect(await eventually { (try? await playerctl(d.bus, "metadata", "title"))?.stdout == "Fasting Goal\n" })
         _ = try await playerctl(d.bus, "stop")

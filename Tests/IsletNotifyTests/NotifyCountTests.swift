@@ -9,7 +9,7 @@ import Testing
     @Test func aFastShowingMinutesSendsAboutOneAMinute() async throws {
         let rig = try await Rig(.fake(.normal, capabilities: ["body", "actions"]))
         let fake = try #require(rig.fake)
-        try await rig.daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await rig.daemon.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await rig.daemon.fasting.call("StartFast")
         #expect(await eventually { fake.posted.count == 1 })
         try await Task.sleep(for: .seconds(180))

@@ -29,7 +29,7 @@ import Testing
         let daemon = try await Daemon(environment: ["TZ": Self.zone])
         let (config, pick) = try dunstWithPicker()
         let rig = try await Rig(.dunst, daemon: daemon, dunstrc: config, zone: Self.zone)
-        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await daemon.fasting.call(
             "SetSchedule", [.stringVariantDictionary(["enabled": .boolean(true), "start_minutes": .array(.uint16, Array(repeating: .uint16(1200), count: 7))])])
         // isletd again, its clock just before 19:00 (a loaded machine starting it after the

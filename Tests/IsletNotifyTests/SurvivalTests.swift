@@ -73,7 +73,7 @@ import Testing
         #expect(try await press(fake, id: announced, "stop-fast") { (try? await fasting.get("Fasting")) == .boolean(false) })
         #expect(await eventually { fake.posted.last?.summary == "Fast Stopped" })
 
-        try await fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await fasting.call("StartFast")
         try fake.invoke(id: announced, action: "stop-fast")
         #expect(await eventually { rig.bridge?.stderr.contains("a fast that has ended") == true }, "\(rig.bridge?.stderr ?? "")")

@@ -25,7 +25,7 @@ import Testing
         try await d.timers.call("Stop", [.string("kitchen")])
 
         // A fast with a goal (DI-003): the summary, the lines and the button in German.
-        try await d.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await d.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await d.fasting.call("StartFast")
         #expect(await eventually { server.posted.contains { $0.summary == "Fastenziel" } }, "\(server.posted.map(\.summary))")
         let fast = try #require(server.posted.last { $0.summary == "Fastenziel" })

@@ -46,7 +46,7 @@ import Testing
     /// again as soon as it serves; stopping the fast frees it.
     @Test func followsTheActivityAcrossRestartsAndCrashes() async throws {
         let daemon = try await Daemon()
-        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await daemon.fasting.call("StartFast")
         #expect(try await waitForOwner(daemon, present: true))
         try await daemon.crash()

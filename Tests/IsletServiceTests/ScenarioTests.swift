@@ -26,7 +26,7 @@ import Testing
         #expect(attributes["phase_count"] == .uint32(2) && attributes["rounds"] == .uint32(8))
         let first = state(started)
         #expect(first["status"] == .string("running") && first["phase_name"] == .string("Work") && first["round"] == .uint32(1))
-        #expect(first["total_usec"] == .uint64(8 * 60 * 1_000_000))
+        #expect(first["total_usec"] == .uint64(8 * 60 * 1_000_000 as UInt64))
         let remaining = try #require(try first["remaining_usec"]?.decode(UInt64.self))
         #expect(remaining > 0 && remaining <= 40 * 1_000_000)
         let get = try await daemon.live.call("Get")
@@ -67,7 +67,7 @@ import Testing
         let signals = try await daemon.signals()
         try await daemon.fasting.call("SetActiveFastGoal", [.uint64(64800)])
         let seen = await collect(signals) { $0.names.contains("ActivityUpdated") }
-        #expect(state(seen.last)["goal_usec"] == .uint64(64800 * 1_000_000))
+        #expect(state(seen.last)["goal_usec"] == .uint64(64800 * 1_000_000 as UInt64))
         #expect(try await daemon.fasting.get("ActiveFastGoalSeconds") == .uint64(64800))
         // 0 removes the goal and the activity.
         try await daemon.fasting.call("SetActiveFastGoal", [.uint64(0)])

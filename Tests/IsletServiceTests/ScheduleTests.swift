@@ -109,7 +109,7 @@ import Testing
         let now = nowUSec()
         try await daemon.fasting.call("AddFast", [.uint64(now - 30 * hour), .uint64(now - 10 * hour), .uint64(0)])
         await expectError("org.islet.Islet1.Error.NotFasting") { try await daemon.fasting.call("SetFastStart", [.uint64(now - hour)]) }
-        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await daemon.fasting.call("StartFast")
         let moved = try await daemon.dbusSend("Fasting.SetFastStart", "uint64:\(now - 2 * hour)")
         #expect(moved.status == 0 && moved.stdout.contains("uint64 \(now - 2 * hour)"), "\(moved)")
@@ -121,7 +121,7 @@ import Testing
         #expect(future.stderr.contains("a fast cannot start in the future"), "\(future)")
         // Back past its goal: reached at once, at start + goal.
         try await daemon.fasting.call("SetFastStart", [.uint64(now - 10 * hour + 1)])
-        try await daemon.fasting.call("SetActiveFastGoal", [.uint64(8 * 3600)])
+        try await daemon.fasting.call("SetActiveFastGoal", [.uint64(8 * 3600 as UInt64)])
         #expect(await eventually { monitor.messages.contains { $0.member == "GoalReached" } }, "\(monitor.messages)")
         let changed = signals(monitor, "FastStartChanged")
         #expect(changed.count == 2 && changed.first?.arguments == ["uint64 2", "uint64 \(now - 2 * hour)"], "\(changed)")
@@ -164,7 +164,7 @@ import Testing
         let now = nowUSec()
         // A 37-hour fast that met its 16-hour goal, ended an hour ago: every UTC day it touched counts.
         let (start, end) = (now - 38 * hour, now - hour)
-        try await daemon.fasting.call("AddFast", [.uint64(start), .uint64(end), .uint64(16 * 3600)])
+        try await daemon.fasting.call("AddFast", [.uint64(start), .uint64(end), .uint64(16 * 3600 as UInt64)])
         let days = UInt32(end / (24 * hour) - start / (24 * hour) + 1)
         let stats = try await Command.run([
             "busctl", "--address", daemon.bus.address, "call", Daemon.name, Daemon.path.rawValue, "org.islet.Islet1.Fasting", "GetStats",

@@ -61,7 +61,7 @@ import Testing
     /// elapsed time counts up, and the same elapsed time in the activity's state.
     @Test func FR003_activeFastDisplay() async throws {
         let daemon = try await Daemon()
-        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         let start = nowUSec() - 90 * 60 * usec
         try await daemon.fasting.call("StartFastAt", [.uint64(start)])
         #expect(u64(try await daemon.fasting.get("StartedAtUSec")) == start)
@@ -155,13 +155,13 @@ import Testing
                 "org.islet.Islet1.Fasting", "GoalSeconds", "t", "59400",
             ])
         #expect(set.status == 0, "\(set)")
-        #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(16 * 3600 + 30 * 60))
+        #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(16 * 3600 + 30 * 60 as UInt64))
         try await daemon.fasting.call("SetGoal", [.uint64(60)])
-        try await daemon.fasting.call("SetGoal", [.uint64(7 * 86_400)])
+        try await daemon.fasting.call("SetGoal", [.uint64(7 * 86_400 as UInt64)])
         for bad: UInt64 in [0, 59, 7 * 86_400 + 1] {
             await expectError("org.islet.Islet1.Error.InvalidArgument") { try await daemon.fasting.call("SetGoal", [.uint64(bad)]) }
         }
-        #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(7 * 86_400))
+        #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(7 * 86_400 as UInt64))
     }
 
     /// DFG-003: the four presets, in order, with their schedules and descriptions.
@@ -185,7 +185,7 @@ import Testing
     /// the goal, and "goal reached" once it passes; without a goal, elapsed only.
     @Test func DFG004_countdownTimerDisplay() async throws {
         let daemon = try await Daemon()
-        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         let start = nowUSec() - 3600 * usec
         try await daemon.fasting.call("StartFastAt", [.uint64(start)])
         let (_, _, state) = try await activity(daemon)
@@ -214,12 +214,12 @@ import Testing
     /// DFG-005: the goal is kept across restarts and used by the next fast.
     @Test func DFG005_goalPersistence() async throws {
         let daemon = try await Daemon()
-        try await daemon.fasting.call("SetGoal", [.uint64(18 * 3600)])
+        try await daemon.fasting.call("SetGoal", [.uint64(18 * 3600 as UInt64)])
         try await daemon.crash()
         try await daemon.start()
-        #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(18 * 3600))
+        #expect(try await daemon.fasting.get("GoalSeconds") == .uint64(18 * 3600 as UInt64))
         try await daemon.fasting.call("StartFast")
-        #expect(try await daemon.fasting.get("ActiveFastGoalSeconds") == .uint64(18 * 3600))
+        #expect(try await daemon.fasting.get("ActiveFastGoalSeconds") == .uint64(18 * 3600 as UInt64))
     }
 
     /// DI-002 and DI-003: the activity holds what the compact and expanded island show: the
@@ -227,7 +227,7 @@ import Testing
     /// the elapsed time and the goal.
     @Test func DI002_DI003_islandContent() async throws {
         let daemon = try await Daemon()
-        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         let signals = try await daemon.signals()
         try await daemon.fasting.call("StartFast")
         let (_, attributes, state) = try await activity(daemon)
@@ -244,7 +244,7 @@ import Testing
     /// DI-005: stopping the fast ends its activity at once, reason `stopped`.
     @Test("Activity End (Manual Stop); DI-005") func DI005_endLiveActivityOnStop() async throws {
         let daemon = try await Daemon()
-        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await daemon.fasting.call("StartFast")
         let id = try await activity(daemon).id
         #expect(!id.isEmpty)
@@ -259,7 +259,7 @@ import Testing
     /// (id, owner, start, goal) is back without a new ActivityStarted.
     @Test("App Foregrounded; DI-007") func DI007_handlingTermination() async throws {
         let daemon = try await Daemon()
-        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600)])
+        try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await daemon.fasting.call("StartFastAt", [.uint64(nowUSec() - 3600 * usec)])
         let before = try await activity(daemon)
         try await daemon.crash()

@@ -410,7 +410,7 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         }
         #expect(try await page().isEmpty)
         try await daemon.fasting.call("AddFast", [.uint64(now - 50 * hour), .uint64(now - 40 * hour), .uint64(0)])
-        try await daemon.fasting.call("AddFast", [.uint64(now - 30 * hour), .uint64(now - 20 * hour), .uint64(16 * 3600)])
+        try await daemon.fasting.call("AddFast", [.uint64(now - 30 * hour), .uint64(now - 20 * hour), .uint64(16 * 3600 as UInt64)])
         var expected: [[UInt64]] = [[2, now - 30 * hour, now - 20 * hour, 16 * 3600], [1, now - 50 * hour, now - 40 * hour, 0]]
         #expect(try await page() == expected)
         #expect(try await page() == expected)  // asked again: the same answer

@@ -59,10 +59,13 @@ func freshPath() throws -> String {
         }
         var refused = 0
         for _ in 0..<300 {
+            // Matched by a `case` inside the catch: Swift 6.2's SIL verifier (Debian's swiftlang is
+            // built with assertions) stopped on `catch StoreError.inUse` in this loop.
             do {
                 let store = try Store(path: path, localTime: .utc)
                 store.close()
-            } catch StoreError.inUse {
+            } catch {
+                guard case .inUse = error else { throw error }
                 refused += 1
             }
         }
