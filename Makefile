@@ -20,7 +20,10 @@ STATIC = .build-static
 # (one shared library fewer to find, map and relocate at every start), and there is no
 # $ORIGIN run path: the programs need no library of their own beside them, and a run path
 # made the loader look for libdbus in nine folders next to the program first.
-STATIC_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(STATIC) \
+# EXTRA_SWIFT_FLAGS: more for the release build's compiler and linker (packaging/debian/rules
+# passes dpkg-buildflags' hardening this way).
+EXTRA_SWIFT_FLAGS ?=
+STATIC_FLAGS = $(EXTRA_SWIFT_FLAGS) -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(STATIC) \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
@@ -48,12 +51,15 @@ PLASMOID_FILES = metadata.json contents/code/applet.js contents/code/island.js c
 	contents/config/main.xml contents/ui/main.qml contents/ui/CompactView.qml contents/ui/FullView.qml \
 	contents/ui/SignalFeed.qml contents/ui/configGeneral.qml
 
-.PHONY: all deps build release run test lint format test-installed bench soak clean install uninstall deb man completions installed-files app-files desktops po locale
+.PHONY: all deps build release run test lint format test-installed bench soak clean install uninstall deb source-package debian-packages man completions installed-files app-files desktops po locale
 
 all: build
 
+# What the build needs from Debian, installed when missing (as root); a package build, which
+# must not install anything, says INSTALL_DEPS=true.
+INSTALL_DEPS ?= packaging/install-deps
 deps:
-	@packaging/install-deps
+	@$(INSTALL_DEPS)
 
 build: deps
 	$(SWIFT) build
@@ -188,7 +194,8 @@ $(foreach p,$(HANDWRITTEN),$(STATIC)/completions/$(p).bash $(STATIC)/completions
 
 $(STATIC)/completions/%.bash: $(STATIC_BIN)/%
 	@mkdir -p $(@D)
-	$< --generate-completion-script bash > $@
+	@# Sourced by bash-completion, never run: no #! line (lintian's bash-completion-with-hashbang).
+	$< --generate-completion-script bash | sed '1{/^#!/d}' > $@
 $(STATIC)/completions/_%: $(STATIC_BIN)/%
 	@mkdir -p $(@D)
 	$< --generate-completion-script zsh > $@
@@ -276,9 +283,22 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR)/doc/islet/examples $(DESTDIR)$(DATADIR)/doc/islet $(DESTDIR)$(EXTENSION_DIR) 2>/dev/null
 	-rmdir $(addprefix $(DESTDIR)$(PLASMOID_DIR)/,contents/code contents/config contents/ui contents) $(DESTDIR)$(PLASMOID_DIR) 2>/dev/null
 
-# An installable .deb (Swift runtime linked in): .build-static/islet_VERSION_ARCH.deb
+# A quick local .deb of this build (Swift runtime linked in): .build-static/islet_VERSION_ARCH.deb
+# and islet-app's; for Debian and Ubuntu, the source package below (docs/PACKAGING.md).
 deb: release
-	packaging/debian/build-deb $(VERSION)
+	packaging/quick-deb/build-deb $(VERSION)
+
+# islet's Debian source package in .build-source/ (packaging/debian as debian/, the Swift
+# packages it builds with as component tarballs), and `make debian-packages DEBIAN=sid`: that
+# source package built offline in a clean chroot of Debian unstable with its own swiftlang, then
+# lintian --pedantic (.build-debian/RELEASE); then the packages installed into a clean chroot
+# of the release (every dependency from its archive, an upgrade from `make deb`'s 0.1.0 when
+# .build-static has it, isletd activated, islet-notify run, removed and purged leaving nothing).
+source-package:
+	packaging/source-package
+debian-packages: source-package
+	Tests/Packaging/build $(or $(DEBIAN),sid)
+	Tests/Packaging/install-check $(or $(DEBIAN),sid) $(wildcard $(STATIC)/islet_$(VERSION)_*.deb)
 
 clean:
-	rm -rf .build $(STATIC) $(LOCALE_BUILD) bench/.build
+	rm -rf .build $(STATIC) $(LOCALE_BUILD) bench/.build .build-source .build-debian
