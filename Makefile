@@ -294,6 +294,7 @@ deb: release
 # lintian --pedantic (.build-debian/RELEASE); then the packages installed into a clean chroot
 # of the release (every dependency from its archive, an upgrade from `make deb`'s 0.1.0 when
 # .build-static has it, isletd activated, islet-notify run, removed and purged leaving nothing).
+# DEBIAN=12 or 13: built here with this machine's Swift (their own cannot build islet).
 source-package:
 	packaging/source-package
 debian-packages: source-package
