@@ -123,6 +123,10 @@ lint:
 	$(SWIFT) format lint --strict --configuration .swift-format -r $(FORMATTED)
 	@# The template says what the sources say, and every language translates all of it.
 	po/update --check
+	@# The programs sleep on their loop (EventLoop.sleep): Task.sleep is libdispatch's from Swift
+	@# 6.2 on and wakes its threads (docs/PACKAGING.md). IdleLoop's own fallback is the exception.
+	@! grep -rnE '^[^/]*Task\.sleep\(' Sources --include=*.swift | grep -v '^Sources/IdleLoop/' \
+	  || { echo "lint: Task.sleep in the programs' sources: use EventLoop.sleep(for:)" >&2; exit 1; }
 format:
 	$(SWIFT) format format -i --configuration .swift-format -r $(FORMATTED)
 
