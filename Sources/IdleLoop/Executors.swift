@@ -18,11 +18,9 @@ import CIdleLoop
 // main loop).
 
 extension EventLoop {
-    nonisolated(unsafe) static var installed: EventLoop?
-
     /// The loop that runs the process's tasks, once ``runMain(_:)`` or
     /// ``installExecutors(tasksOn:)`` has installed it.
-    public static var main: EventLoop? { installed }
+    public nonisolated(unsafe) private(set) static var main: EventLoop?
 
     /// For a program whose main thread runs another loop (GTK's): Swift concurrency's tasks
     /// run on `loop` (a thread of its own, ``startThread(name:)``) instead of libdispatch's
@@ -56,9 +54,9 @@ extension EventLoop {
     }
 
     private static func install(_ loop: EventLoop) {
-        installed = loop
+        main = loop
         idle_loop_install_hooks { job, delay in
-            guard let loop = EventLoop.installed else { return }
+            guard let loop = EventLoop.main else { return }
             if delay == 0 {
                 loop.post(.globalJob(job))
             } else {

@@ -7,7 +7,7 @@ extension EventLoop {
     ///
     /// - Throws: `CancellationError`, at once, when the task is cancelled.
     public static func sleep(for duration: Duration) async throws {
-        guard let loop = installed else { return try await Task.sleep(for: duration) }
+        guard let loop = main else { return try await Task.sleep(for: duration) }
         try await loop.sleep(for: duration)
     }
 
