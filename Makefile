@@ -51,18 +51,22 @@ PLASMOID_FILES = metadata.json contents/code/applet.js contents/code/island.js c
 	contents/config/main.xml contents/ui/main.qml contents/ui/CompactView.qml contents/ui/FullView.qml \
 	contents/ui/SignalFeed.qml contents/ui/configGeneral.qml
 
-.PHONY: all deps build release run test lint format test-installed bench soak clean install uninstall deb source-package debian-packages man completions installed-files app-files desktops po locale
+.PHONY: all deps test-deps build release run test lint format test-installed bench soak clean install uninstall deb source-package debian-packages man completions installed-files app-files desktops po locale
 
 all: build
 
 # What the build needs from Debian, installed when missing (as root); a package build, which
 # must not install anything, says INSTALL_DEPS=true.
 INSTALL_DEPS ?= packaging/install-deps
+# The debug build's and the tests' flags for the Swift on PATH (packaging/swift-test-flags: with
+# Debian's swiftlang, the tests link without Swift Testing's Foundation overlay); asked when a
+# recipe runs, after its prerequisites may have installed that Swift.
+DEBUG_FLAGS = $(shell SWIFT=$(SWIFT) packaging/swift-test-flags)
 deps:
 	@$(INSTALL_DEPS)
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(DEBUG_FLAGS)
 
 release: deps
 	@# SwiftPM does not know the link order as an input: relink when it changes.
@@ -75,7 +79,7 @@ release: deps
 	  $(SWIFT) build $(STATIC_FLAGS) $(if $(LINK_MAPS),-Xlinker -Map=$(LINK_MAPS)/$$p.map) --product $$p || exit 1; done
 
 run: build locale
-	ISLET_LOCALEDIR=$(CURDIR)/$(LOCALE_BUILD) packaging/run-dev "$$($(SWIFT) build --show-bin-path)"
+	ISLET_LOCALEDIR=$(CURDIR)/$(LOCALE_BUILD) packaging/run-dev "$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)"
 
 # Translations (po/, CONTRIBUTING.md): `make po` regenerates the template from the sources and
 # merges it into each language; `make locale` builds the catalogues the programs read
@@ -105,14 +109,15 @@ TEST_LOCALE = env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u LC_TIME LANG=C.UTF-8
 
 # The whole suite, under a private session bus (tests that need to kill or configure a bus
 # start their own dbus-daemon as well), then the installation and the .deb.
-test:
+test-deps:
 	@packaging/install-deps --with-desktop
+test: test-deps
 	$(MAKE) lint
-	$(SWIFT) build --build-tests
-	$(TEST_LOCALE) dbus-run-session -- $(SWIFT) test --skip-build
+	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
+	$(TEST_LOCALE) dbus-run-session -- $(SWIFT) test $(DEBUG_FLAGS) --skip-build
 	Tests/GnomeExtension/run
 	Tests/Plasma/run
-	Tests/App/run "$$($(SWIFT) build --show-bin-path)"
+	Tests/App/run "$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)"
 	packaging/test-install
 	$(MAKE) test-installed
 
@@ -133,9 +138,9 @@ format:
 # The end-to-end suites again, against the release programs as installed (statically linked,
 # in link order): what people run is what was tested.
 test-installed: release
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
 	$(TEST_LOCALE) ISLET_TEST_PROGRAMS=$(CURDIR)/$(STATIC_BIN) dbus-run-session -- \
-	  $(SWIFT) test --skip-build --filter 'IsletServiceTests|IsletCommandTests|IsletNotifyTests'
+	  $(SWIFT) test $(DEBUG_FLAGS) --skip-build --filter 'IsletServiceTests|IsletCommandTests|IsletNotifyTests'
 
 # islet-notify on every real notification server and shell, headless (dunst, xfce4-notifyd,
 # mako, swaync, GNOME Shell, KDE Plasma), then the GNOME Shell extension, the media card and the
@@ -156,8 +161,8 @@ ifneq ($(filter 13 testing sid ubuntu-24.04 ubuntu-25.10,$(DEBIAN)),)
 	Tests/Desktops/chroot $(DEBIAN) $(STATIC_BIN) $(SERVERS)
 else
 	@packaging/install-deps --with-desktops
-	$(SWIFT) build
-	Tests/Desktops/run "$$($(SWIFT) build --show-bin-path)" $(SERVERS)
+	$(SWIFT) build $(DEBUG_FLAGS)
+	Tests/Desktops/run "$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)" $(SERVERS)
 endif
 
 bench:
