@@ -44,6 +44,8 @@ GNOME_SHELL_API ?= $(shell packaging/gnome-shell/api-for-system)
 EXTENSION_UUID = islet@islet.org
 EXTENSION_DIR = $(DATADIR)/gnome-shell/extensions/$(EXTENSION_UUID)
 EXTENSION_FILES = metadata.json extension.js island.js panel.js stylesheet.css
+# Its texts are its own gettext domain, compiled into its own locale/ folder.
+EXTENSION_DOMAIN = gnome-shell-extension-islet
 # The Plasma 6 applet (packaging/plasma): the island in Plasma's panel.
 PLASMOID_ID = org.islet.island
 PLASMOID_DIR = $(DATADIR)/plasma/plasmoids/$(PLASMOID_ID)
@@ -51,7 +53,7 @@ PLASMOID_FILES = metadata.json contents/code/applet.js contents/code/island.js c
 	contents/config/main.xml contents/ui/main.qml contents/ui/CompactView.qml contents/ui/FullView.qml \
 	contents/ui/SignalFeed.qml contents/ui/configGeneral.qml
 
-.PHONY: all deps test-deps build release run test lint format test-installed bench soak clean install uninstall deb source-package debian-packages man completions installed-files app-files desktops po locale
+.PHONY: all deps test-deps build release run test lint format test-installed bench soak clean install uninstall deb source-package debian-packages package-matrix extension-zips man completions installed-files app-files desktops po locale
 
 all: build
 
@@ -226,7 +228,8 @@ INSTALLED = \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/zsh/site-functions/_$(p)) \
 	$(foreach p,$(PROGRAMS),$(DATADIR)/fish/vendor_completions.d/$(p).fish) \
 	$(DATADIR)/doc/islet/README.md $(DATADIR)/doc/islet/config.toml $(DATADIR)/doc/islet/copyright \
-	$(foreach f,$(EXTENSION_FILES),$(EXTENSION_DIR)/$(f)) $(EXTENSION_DIR)/locale \
+	$(foreach f,$(EXTENSION_FILES),$(EXTENSION_DIR)/$(f)) \
+	$(foreach l,$(LINGUAS),$(EXTENSION_DIR)/locale/$(l)/LC_MESSAGES/$(EXTENSION_DOMAIN).mo) \
 	$(foreach f,$(PLASMOID_FILES),$(PLASMOID_DIR)/$(f)) \
 	$(foreach l,$(LINGUAS),$(DATADIR)/locale/$(l)/LC_MESSAGES/islet.mo) \
 	$(foreach f,$(notdir $(wildcard packaging/examples/*)),$(DATADIR)/doc/islet/examples/$(f))
@@ -278,8 +281,9 @@ install: release man completions locale
 	packaging/gnome-shell/build $(GNOME_SHELL_API) $(STATIC)/gnome-shell/$(GNOME_SHELL_API) >/dev/null
 	install -d $(DESTDIR)$(EXTENSION_DIR)
 	install -m644 $(addprefix $(STATIC)/gnome-shell/$(GNOME_SHELL_API)/$(EXTENSION_UUID)/,$(EXTENSION_FILES)) $(DESTDIR)$(EXTENSION_DIR)/
-	@# GNOME Shell looks for an extension's translations in its own locale folder first.
-	ln -sfn ../../../locale $(DESTDIR)$(EXTENSION_DIR)/locale
+	@# Its own translations, in its own folder, as the extensions.gnome.org zip has them.
+	for l in $(LINGUAS); do install -Dm644 $(STATIC)/gnome-shell/$(GNOME_SHELL_API)/$(EXTENSION_UUID)/locale/$$l/LC_MESSAGES/$(EXTENSION_DOMAIN).mo \
+	  $(DESTDIR)$(EXTENSION_DIR)/locale/$$l/LC_MESSAGES/$(EXTENSION_DOMAIN).mo || exit 1; done
 	packaging/plasma/build $(STATIC)/plasma >/dev/null
 	for f in $(PLASMOID_FILES); do install -Dm644 $(STATIC)/plasma/$(PLASMOID_ID)/$$f $(DESTDIR)$(PLASMOID_DIR)/$$f || exit 1; done
 	@echo "Installed islet under $(DESTDIR)$(PREFIX). isletd starts on demand (D-Bus activation);"
@@ -310,5 +314,21 @@ debian-packages: source-package
 	Tests/Packaging/build $(or $(DEBIAN),sid)
 	Tests/Packaging/install-check $(or $(DEBIAN),sid) $(wildcard $(STATIC)/islet_$(VERSION)_*.deb)
 
+# The extensions.gnome.org uploads, one zip per GNOME Shell generation (43-44, 45-51), from the
+# sources the packages install (packaging/gnome-shell/zip; docs/EXTENSION-REVIEW.md).
+extension-zips:
+	packaging/gnome-shell/zip .build-extension
+
+# The install matrix (docs/PACKAGING.md): the packages for Debian 12, 13 and unstable built and
+# checked as above, then installed with apt into a clean root of each release and of Ubuntu 24.04
+# and 25.10 (which take Debian 13's), each on its own GNOME: the packaged extension ACTIVE with a
+# timer in its island, isletd activated, islet-notify running, islet-app opening
+# (Tests/Packaging/desktop-check). `make package-matrix RELEASES="sid 13"` runs some of them.
+RELEASES ?= 12 13 sid ubuntu-24.04 ubuntu-25.10
+package-matrix: source-package
+	for r in $(filter 12 13 sid testing,$(RELEASES)) $(if $(filter ubuntu-%,$(RELEASES)),13); do \
+	  Tests/Packaging/build $$r && Tests/Packaging/install-check $$r || exit 1; done
+	status=0; for r in $(RELEASES); do Tests/Packaging/desktop-check $$r || status=1; done; exit $$status
+
 clean:
-	rm -rf .build $(STATIC) $(LOCALE_BUILD) bench/.build .build-source .build-debian
+	rm -rf .build $(STATIC) $(LOCALE_BUILD) bench/.build .build-source .build-debian .build-extension

@@ -1,14 +1,18 @@
-// LANG=de_DE.UTF-8 gjs -m Tests/GnomeExtension/german.js EXTENSION_DIR LOCALE_DIR: the island's
-// texts through gettext with islet's German catalogue (po/de.po built by msgfmt into
-// LOCALE_DIR), as GNOME Shell gives them to the extension on a German desktop.
+// LANG=de_DE.UTF-8 gjs -m Tests/GnomeExtension/german.js EXTENSION_DIR: the island's texts
+// through gettext with the extension's own German catalogue (EXTENSION_DIR/locale, in the
+// domain metadata.json names), as GNOME Shell binds it for the extension on a German desktop:
+// what a zip from extensions.gnome.org carries, with no islet installed.
 import System from 'system';
 import Gettext from 'gettext';
-const [dir, localeDir] = ARGV;
+const [dir] = ARGV;
 const here = System.programPath.replace(/\/[^/]*$/, '');
 imports.searchPath.unshift(here);
 const {check, finish} = imports.checks;
-Gettext.bindtextdomain('islet', localeDir);
-const tr = Gettext.domain('islet');
+const Gio = (await import('gi://Gio')).default;
+const [, metadataBytes] = Gio.File.new_for_path(`${dir}/metadata.json`).load_contents(null);
+const domain = JSON.parse(new TextDecoder().decode(metadataBytes))['gettext-domain'];
+Gettext.bindtextdomain(domain, `${dir}/locale`);
+const tr = Gettext.domain(domain);
 const Island = await import(`file://${dir}/island.js`);
 
 const s = 1000000;

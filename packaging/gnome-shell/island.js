@@ -97,16 +97,19 @@ function islandMinimalText(seconds) {
 function islandDuration(seconds, tr) {
     const t = tr ?? islandEnglish;
     const parts = [];
-    const unit = (n, one, many) => {
+    // Each unit's texts written out at its ngettext call, where xgettext finds them.
+    const unit = (n, text) => {
         if (n > 0)
-            parts.push(t.ngettext(one, many, n).replace('%d', `${n}`));
+            parts.push(text.replace('%d', `${n}`));
     };
     if (seconds >= 86400 && seconds % 86400 === 0) {
-        unit(seconds / 86400, '%d day', '%d days');
+        const days = seconds / 86400;
+        unit(days, t.ngettext('%d day', '%d days', days));
     } else {
-        unit(Math.floor(seconds / 3600), '%d hour', '%d hours');
-        unit(Math.floor(seconds / 60) % 60, '%d minute', '%d minutes');
-        unit(seconds % 60, '%d second', '%d seconds');
+        const hours = Math.floor(seconds / 3600), minutes = Math.floor(seconds / 60) % 60, rest = seconds % 60;
+        unit(hours, t.ngettext('%d hour', '%d hours', hours));
+        unit(minutes, t.ngettext('%d minute', '%d minutes', minutes));
+        unit(rest, t.ngettext('%d second', '%d seconds', rest));
     }
     return parts.length > 0 ? parts.join(' ') : t.ngettext('%d second', '%d seconds', 0).replace('%d', '0');
 }

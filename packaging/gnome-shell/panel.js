@@ -9,6 +9,11 @@
 
 var islandButtonClasses = new Map();
 
+// Whether this shell has said that islet is missing. A module outlives disable() (the lock
+// screen disables and enables extensions), so that the notice is given once in a shell's life,
+// not at every unlock; it is one flag, and nothing else is kept.
+var islandMissingNotice = {said: false};
+
 // The top-bar button and its menu, registered once per shell (a GType cannot be registered
 // twice, and an extension's modules stay loaded across disable and enable).
 function islandButtonClass(lib) {
@@ -138,17 +143,13 @@ function islandStart(lib, Island, options) {
     const cancellable = new Gio.Cancellable();
     // fastStartedAt: a running fast's start, read after the island settles (null: none, or
     // not read yet); shown only while there is no activity (an app view, FR-003).
-    const state = {activity: null, fastStartedAt: null, showStages: false, settle: 0, style: 'standard', timeout: 0, destroyed: false};
+    const state = {activity: null, fastStartedAt: null, showStages: false, settle: 0, style: 'standard', timeout: 0, destroyed: false,
+        serviceSeen: false};
 
     // islet's app, where installed: the menu offers to open it on the activity's page. Asked
     // of the shell's own app system (Gio.DesktopAppInfo moved to GioUnix in GLib 2.86: GNOME 51
     // warns on every use of the old name).
-    let appInstalled = false;
-    try {
-        appInstalled = lib.Shell.AppSystem.get_default().lookup_app(Island.islandApp.desktopEntry) !== null;
-    } catch (e) {
-        appInstalled = false;
-    }
+    const appInstalled = lib.Shell.AppSystem.get_default().lookup_app(Island.islandApp.desktopEntry) !== null;
 
     const Button = islandButtonClass(lib);
     const button = new Button(action => press(action));
@@ -198,11 +199,12 @@ function islandStart(lib, Island, options) {
         bus.call(ISLAND_NAME, ISLAND_PATH, 'org.freedesktop.DBus.Properties', 'GetAll',
             new GLib.Variant('(s)', [Island.islandBus.fasting]), new GLib.VariantType('(a{sv})'),
             Gio.DBusCallFlags.NO_AUTO_START, -1, cancellable, (connection, result) => {
-                let properties = null;
+                let properties;
                 try {
                     [properties] = connection.call_finish(result).recursiveUnpack();
                 } catch (e) {
-                    // Cancelled at disable, or the service left.
+                    // Cancelled at disable, or the service left: no fast known.
+                    properties = null;
                 }
                 if (state.destroyed)
                     return;
@@ -259,7 +261,9 @@ function islandStart(lib, Island, options) {
                     try {
                         connection.call_finish(result);
                     } catch (e) {
-                        // The app could not be started: nothing more to do from the menu.
+                        // The app is installed (the item is offered only then) but did not start.
+                        if (!state.destroyed)
+                            console.warn(`islet: the app did not open: ${e.message}`);
                     }
                 });
             return;
@@ -306,61 +310,109 @@ function islandStart(lib, Island, options) {
         Island.islandBus.fasting, Gio.DBusSignalFlags.NONE, () => fetchFast());
     const watchId = Gio.bus_watch_name_on_connection(bus, ISLAND_NAME, Gio.BusNameWatcherFlags.NONE,
         () => {
+            state.serviceSeen = true;
             fetch();
             fetchFast();
         }, () => {
             state.fastStartedAt = null;
             set(null);
+            if (!state.serviceSeen && !islandMissingNotice.said)
+                checkServiceInstalled();
         });
 
-    // The style is islet's own setting (config.toml), followed as it changes.
+    // The style is islet's own setting (config.toml), followed as it changes. Read and
+    // watched without blocking the shell: every file operation is asynchronous.
     const configFile = Gio.File.new_for_path(options.configPath);
+    const configFolder = configFile.get_parent();
     function readStyle() {
-        let text = null;
-        try {
-            const [ok, bytes] = configFile.load_contents(null);
-            if (ok)
+        configFile.load_contents_async(cancellable, (file, result) => {
+            let text;
+            try {
+                const [, bytes] = file.load_contents_finish(result);
                 text = new TextDecoder().decode(bytes);
-        } catch (e) {
-            // No file: the defaults.
-        }
-        const style = Island.islandStyleFromConfig(text);
-        if (style !== state.style) {
-            state.style = style;
-            render();
-        }
+            } catch (e) {
+                if (e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED))
+                    return;
+                // No file, or not readable: the defaults.
+                text = null;
+            }
+            if (state.destroyed)
+                return;
+            const style = Island.islandStyleFromConfig(text);
+            if (style !== state.style) {
+                state.style = style;
+                render();
+            }
+        });
     }
     // A monitor on a file whose folder does not exist yet polls (GLib looks every 4 s): until
     // islet's folder exists, the folder above it is watched for it instead.
-    let monitor = null;
-    function watchConfig() {
-        monitor?.cancel();
-        monitor = null;
-        const folder = configFile.get_parent();
-        try {
-            if (folder.query_exists(null)) {
-                monitor = configFile.monitor_file(Gio.FileMonitorFlags.NONE, null);
-                monitor.connect('changed', (m, file, other, event) => {
-                    if (event === Gio.FileMonitorEvent.DELETED && !folder.query_exists(null))
-                        watchConfig();
-                    readStyle();
-                });
-            } else {
-                monitor = folder.get_parent().monitor_directory(Gio.FileMonitorFlags.NONE, null);
-                monitor.connect('changed', (m, file) => {
-                    if (file.equal(folder) && folder.query_exists(null)) {
-                        watchConfig();
-                        readStyle();
-                    }
-                });
-            }
-        } catch (e) {
-            monitor = null;
+    const watch = {monitor: null, changedId: 0};
+    function unwatchConfig() {
+        if (watch.monitor) {
+            watch.monitor.disconnect(watch.changedId);
+            watch.monitor.cancel();
         }
+        watch.monitor = null;
+        watch.changedId = 0;
+    }
+    function watchConfig() {
+        unwatchConfig();
+        configFolder.query_info_async('standard::type', Gio.FileQueryInfoFlags.NONE, GLib.PRIORITY_DEFAULT, cancellable,
+            (folder, result) => {
+                let folderExists;
+                try {
+                    folderExists = folder.query_info_finish(result) !== null;
+                } catch (e) {
+                    if (e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED))
+                        return;
+                    folderExists = false;
+                }
+                if (state.destroyed)
+                    return;
+                unwatchConfig();
+                if (folderExists) {
+                    watch.monitor = configFile.monitor_file(Gio.FileMonitorFlags.NONE, null);
+                    watch.changedId = watch.monitor.connect('changed', (monitor, file, other, event) => {
+                        // The folder itself removed: back to waiting for it.
+                        if (event === Gio.FileMonitorEvent.DELETED)
+                            watchConfig();
+                        readStyle();
+                    });
+                } else {
+                    watch.monitor = configFolder.get_parent().monitor_directory(Gio.FileMonitorFlags.NONE, null);
+                    watch.changedId = watch.monitor.connect('changed', (monitor, file, other, event) => {
+                        if (file.equal(configFolder) && event === Gio.FileMonitorEvent.CREATED) {
+                            watchConfig();
+                            readStyle();
+                        }
+                    });
+                }
+            });
     }
     readStyle();
     watchConfig();
 
+    // Without islet's service (not running, and nothing on the bus that could start it) the
+    // island can never show anything: said once, as a notification, the first time the
+    // extension finds it missing in this shell's life.
+    function checkServiceInstalled() {
+        bus.call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'ListActivatableNames', null,
+            new GLib.VariantType('(as)'), Gio.DBusCallFlags.NONE, -1, cancellable, (connection, result) => {
+                let names;
+                try {
+                    [names] = connection.call_finish(result).deepUnpack();
+                } catch (e) {
+                    // Cancelled at disable, or the bus could not say: nothing to tell the user.
+                    names = null;
+                }
+                if (state.destroyed || names === null || names.includes(ISLAND_NAME) || state.serviceSeen || islandMissingNotice.said)
+                    return;
+                islandMissingNotice.said = true;
+                Main.notify(lib.gettext('islet is not installed'),
+                    lib.gettext('The island in the top bar shows islet’s fasts and timers: install islet (the islet package) to use it.'));
+            });
+    }
     return {
         button,
         get activity() {
@@ -385,8 +437,7 @@ function islandStart(lib, Island, options) {
             bus.signal_unsubscribe(fastSignalId);
             bus.signal_unsubscribe(fastPropertiesId);
             Gio.bus_unwatch_name(watchId);
-            if (monitor)
-                monitor.cancel();
+            unwatchConfig();
             button.menu.disconnect(menuId);
             button.destroy();
         },

@@ -11,7 +11,8 @@ const Me = ExtensionUtils.getCurrentExtension();
 let island = null;
 
 function init() {
-    ExtensionUtils.initTranslations('islet');
+    // The domain in metadata.json, bound to the extension's own locale/ folder.
+    ExtensionUtils.initTranslations();
 }
 
 function enable() {
