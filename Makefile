@@ -51,9 +51,10 @@ PLASMOID_ID = org.islet.island
 PLASMOID_DIR = $(DATADIR)/plasma/plasmoids/$(PLASMOID_ID)
 PLASMOID_FILES = metadata.json contents/code/applet.js contents/code/island.js contents/config/config.qml \
 	contents/config/main.xml contents/ui/main.qml contents/ui/CompactView.qml contents/ui/FullView.qml \
-	contents/ui/SignalFeed.qml contents/ui/configGeneral.qml
+	contents/ui/SignalFeed.qml contents/ui/configGeneral.qml contents/icons/org.islet.Islet.App.svg \
+	$(foreach l,$(LINGUAS),contents/locale/$(l)/LC_MESSAGES/plasma_applet_$(PLASMOID_ID).mo)
 
-.PHONY: all deps test-deps build release run test lint format test-installed bench soak clean install uninstall deb source-package debian-packages package-matrix extension-zips man completions installed-files app-files desktops po locale
+.PHONY: all deps test-deps build release run test lint format test-installed bench soak clean install uninstall deb source-package debian-packages package-matrix extension-zips plasmoid man completions installed-files app-files desktops po locale
 
 all: build
 
@@ -319,6 +320,11 @@ debian-packages: source-package
 extension-zips:
 	packaging/gnome-shell/zip .build-extension
 
+# The KDE Store's file (Plasma's "Get New Widgets"), from the sources plasma-widget-islet installs:
+# .build-plasmoid/org.islet.island.plasmoid (packaging/plasma/plasmoid).
+plasmoid:
+	packaging/plasma/plasmoid .build-plasmoid
+
 # The install matrix (docs/PACKAGING.md): the packages for Debian 12, 13 and unstable built and
 # checked as above, then installed with apt into a clean root of each release and of Ubuntu 24.04
 # and 25.10 (which take Debian 13's), each on its own GNOME: the packaged extension ACTIVE with a
@@ -331,4 +337,4 @@ package-matrix: source-package
 	status=0; for r in $(RELEASES); do Tests/Packaging/desktop-check $$r || status=1; done; exit $$status
 
 clean:
-	rm -rf .build $(STATIC) $(LOCALE_BUILD) bench/.build .build-source .build-debian .build-extension
+	rm -rf .build $(STATIC) $(LOCALE_BUILD) bench/.build .build-source .build-debian .build-extension .build-plasmoid

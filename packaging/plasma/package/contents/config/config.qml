@@ -3,7 +3,7 @@ import org.kde.plasma.configuration
 
 ConfigModel {
     ConfigCategory {
-        name: i18nd("islet", "General")
+        name: i18n("General")
         icon: "preferences-desktop"
         source: "configGeneral.qml"
     }

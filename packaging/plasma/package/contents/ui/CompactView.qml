@@ -10,7 +10,12 @@ MouseArea {
     property var view: null
     property string text: ""
     property bool minimal: false
-    signal activated()
+    property url icon
+    // The popup's state when the press began: Plasma closes an open popup as the press takes the
+    // focus, before the click arrives, so the click toggles what was, as Plasma's own widgets do.
+    property bool expanded: false
+    property bool wasExpanded: false
+    signal toggled(bool expand)
 
     readonly property bool idle: view === null
     readonly property string styleClass: idle ? "" : view.bar.styleClass
@@ -20,11 +25,12 @@ MouseArea {
     hoverEnabled: true
     activeFocusOnTab: true
     Accessible.role: Accessible.Button
-    Accessible.name: idle ? i18nd("islet", "Live activity") : text
-    onClicked: activated()
+    Accessible.name: idle ? i18n("Live activity") : text
+    onPressed: wasExpanded = expanded
+    onClicked: toggled(!wasExpanded)
     Keys.onPressed: event => {
         if (event.key === Qt.Key_Space || event.key === Qt.Key_Return || event.key === Qt.Key_Enter) {
-            activated();
+            toggled(!expanded);
             event.accepted = true;
         }
     }
@@ -46,7 +52,7 @@ MouseArea {
             Layout.preferredWidth: Kirigami.Units.iconSizes.small
             Layout.preferredHeight: Kirigami.Units.iconSizes.small
             visible: compact.idle || compact.view.bar.icon !== null
-            source: compact.idle ? "org.islet.Islet.App" : (compact.view.bar.icon ?? "")
+            source: compact.idle ? compact.icon : (compact.view.bar.icon ?? "")
             isMask: !compact.idle
             color: label.color
         }

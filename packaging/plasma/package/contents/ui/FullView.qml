@@ -33,7 +33,7 @@ PlasmaExtras.Representation {
             Layout.fillWidth: true
             visible: full.menu === null
             iconName: "org.islet.Islet.App"
-            text: i18nd("islet", "Nothing live")
+            text: i18n("Nothing live")
         }
         Kirigami.Heading {
             Layout.fillWidth: true

@@ -11,13 +11,13 @@ KCM.SimpleKCM {
     Kirigami.FormLayout {
         QQC2.CheckBox {
             id: minimal
-            Kirigami.FormData.label: i18nd("islet", "Style:")
-            text: i18nd("islet", "Minimal: the time alone, nothing to tap")
+            Kirigami.FormData.label: i18n("Style:")
+            text: i18n("Minimal: the time alone, nothing to tap")
         }
         QQC2.CheckBox {
             id: iconWhenIdle
-            Kirigami.FormData.label: i18nd("islet", "With nothing live:")
-            text: i18nd("islet", "Show islet's icon")
+            Kirigami.FormData.label: i18n("With nothing live:")
+            text: i18n("Show islet's icon")
         }
     }
 }

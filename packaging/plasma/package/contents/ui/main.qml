@@ -24,8 +24,11 @@ PlasmoidItem {
     property var view: null
     property string compactText: ""
     property bool appInstalled: false
-    // islet's texts are in its own catalog ("islet"). ki18n would take island.js's positional
-    // placeholders (%1$s) for its own, so each is handed back to it unchanged.
+    // The applet's texts are in its own catalogue (plasma_applet_org.islet.island, inside the
+    // package: contents/locale). island.js's texts reach ki18n through this relay, so their
+    // literals are at island.js's gettext calls, where packaging/plasma/build extracts them.
+    // ki18n would take island.js's positional placeholders (%1$s) for its own, so each is handed
+    // back to it unchanged.
     readonly property var tr: ({
         gettext: text => root.translate(text),
         ngettext: (one, many, n) => root.translate(one, many, n),
@@ -35,23 +38,27 @@ PlasmoidItem {
         const count = (text.match(/%[1-9]/g) ?? []).length;
         const placeholders = ['%1', '%2', '%3', '%4', '%5'].slice(0, count);
         if (plural === undefined)
-            return i18nd("islet", text, ...placeholders);
-        return i18ndp("islet", text, plural, n, ...placeholders);
+            return i18n(text, ...placeholders);
+        return i18np(text, plural, n, ...placeholders);
     }
 
-    Plasmoid.title: i18nd("islet", "Live activity")
-    Plasmoid.icon: "org.islet.Islet.App"
+    Plasmoid.title: i18n("Live activity")
+    // islet's icon, inside the package (a .plasmoid from the KDE Store brings no icon theme).
+    readonly property url isletIcon: Qt.resolvedUrl("../icons/org.islet.Islet.App.svg")
+    Plasmoid.icon: isletIcon
     Plasmoid.status: view !== null ? PlasmaCore.Types.ActiveStatus
         : iconWhenIdle ? PlasmaCore.Types.PassiveStatus : PlasmaCore.Types.HiddenStatus
     Plasmoid.backgroundHints: PlasmaCore.Types.DefaultBackground | PlasmaCore.Types.ConfigurableBackground
-    toolTipMainText: view !== null ? compactText : i18nd("islet", "Nothing live")
+    toolTipMainText: view !== null ? compactText : i18n("Nothing live")
     toolTipSubText: view !== null && !minimal && view.menu.detail !== null ? view.menu.detail : ""
     preferredRepresentation: compactRepresentation
     compactRepresentation: CompactView {
         view: root.view
         text: root.compactText
         minimal: root.minimal
-        onActivated: root.expanded = !root.expanded
+        icon: root.isletIcon
+        expanded: root.expanded
+        onToggled: expand => root.expanded = expand
     }
     fullRepresentation: FullView {
         view: root.view
@@ -104,9 +111,8 @@ PlasmoidItem {
         if (!reply)
             return;
         const finish = () => {
+            // An error (isletd gone, a timer ended meanwhile) is a state the caller shows, not a log line.
             const values = reply.isError ? null : Applet.appletPlain(reply.values);
-            if (reply.isError)
-                console.warn("islet:", message.member, reply.error.name, reply.error.message);
             if (onReply)
                 onReply(values);
         };
@@ -159,10 +165,7 @@ PlasmoidItem {
         id: service
         busType: DBus.BusType.Session
         watchedService: Applet.appletBus.name
-        onRegisteredChanged: {
-            console.info("islet: isletd", registered ? "is on the bus" : "left the bus");
-            root.run(Applet.appletServiceChanged(root.feed, registered));
-        }
+        onRegisteredChanged: root.run(Applet.appletServiceChanged(root.feed, registered))
     }
 
     DBus.DBusServiceWatcher {
@@ -192,7 +195,6 @@ PlasmoidItem {
     Component.onCompleted: {
         signalFeed = makeSignalFeed();
         feed = Applet.appletFeed(signalFeed !== null ? 'signals' : 'names');
-        console.info("islet: following isletd by", feed.mode);
         if (feed.mode === 'names')
             feed.live = liveName.registered;
         run(Applet.appletServiceChanged(feed, service.registered));
