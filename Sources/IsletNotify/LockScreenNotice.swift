@@ -12,7 +12,10 @@ import Translation
 /// posts the activity afresh whenever its text changes (at a lock screen's pace, once a minute;
 /// the minimal style, the time alone) and closes it when the session is unlocked. GNOME 49 and
 /// later show the MPRIS player there (``MediaPlayer``), each second: there the player alone is
-/// the activity on the lock screen, and no notice is posted (unless the player is turned off). Other servers have no lock screen
+/// the activity on the lock screen, and no notice is posted (unless the player is turned off);
+/// the live notification is withdrawn all the same while locked, since GNOME lists it under the
+/// player for as long as nobody has seen it in the message list (a banner that expired is not
+/// seen), and posted again on unlock. Other servers have no lock screen
 /// of their own, so nothing is posted to them. While its notice is up, the bridge withdraws the
 /// live notification (``Bridge/Surface/lockScreen``): GNOME 43 would list it there as well,
 /// with the text it had when the session locked (a minimal "9:59" that never moves), and
@@ -34,6 +37,8 @@ public actor LockScreenNotice {
     var activity: ActivitySnapshot?
     var shownID: UInt32 = 0
     var shownText: String?
+    /// The live notification withdrawn for the lock screen's player (GNOME 49 and later).
+    var withdrawnForPlayer = false
     var profile: ServerProfile?
     var tick: Task<Void, Never>?
 
@@ -114,7 +119,21 @@ public actor LockScreenNotice {
     func render() async {
         tick?.cancel()
         tick = nil
-        guard locked, let activity, await needsNotice() else {
+        guard locked, let activity, let found = await currentProfile() else {
+            await closeShown()
+            handBackFromPlayer()
+            return
+        }
+        if Self.playerAlone(found, settings: settings) {
+            if !withdrawnForPlayer {
+                withdrawnForPlayer = true
+                log("lock screen: the live notification withdrawn; the media player shows the activity there")
+                bridge?.setLiveElsewhere(.lockScreen, true)
+            }
+            return
+        }
+        handBackFromPlayer()
+        guard Self.needsNotice(found, settings: settings) else {
             await closeShown()
             return
         }
@@ -198,14 +217,6 @@ public actor LockScreenNotice {
         Format.countdownSeconds(activity.state["remaining_usec"]?.uint64 ?? 0)
     }
 
-    /// Whether the notification server's lock screen needs the notice: GNOME Shell's (asked
-    /// once per lock; ``ServerProfile/Traits/lockScreenNotice``), unless it shows islet's media
-    /// player there (49 and later, with the player on): then the player alone.
-    func needsNotice() async -> Bool {
-        guard let found = await currentProfile() else { return false }
-        return Self.needsNotice(found, settings: settings)
-    }
-
     /// The notification server's profile, asked once per lock; nil when it does not answer.
     func currentProfile() async -> ServerProfile? {
         if let profile { return profile }
@@ -224,6 +235,19 @@ public actor LockScreenNotice {
     static func isLocked(screenSaver: Bool, lockedHint: Bool?, profile: ServerProfile?) -> Bool {
         if profile?.traits.screenSaverMeansBlanked == true { return lockedHint ?? false }
         return screenSaver || (lockedHint ?? false)
+    }
+
+    /// The live notification back from the player's lock screen (unlocked, or the activity ended).
+    func handBackFromPlayer() {
+        guard withdrawnForPlayer else { return }
+        withdrawnForPlayer = false
+        bridge?.setLiveElsewhere(.lockScreen, false)
+    }
+
+    /// The rule, pure: GNOME's lock screen shows islet's media player (49 and later, the player
+    /// on), which is then the only entry for the activity there.
+    static func playerAlone(_ profile: ServerProfile, settings: BridgeSettings) -> Bool {
+        profile.traits.lockScreenNotice && profile.traits.lockScreenPlayers && settings.mediaPlayer
     }
 
     /// The rule, pure: GNOME 43 to 48 need the notice; 49 and later only when the media player

@@ -256,7 +256,18 @@ island_scenario() {
     check "lock, 49+: it counts each second" test -n "$(grep -oE '[0-9]{2}:[0-9]{2} . Steep' "$work/lock-a.txt")" -a \
       "$(grep -oE '[0-9]{2}:[0-9]{2} . Steep' "$work/lock-a.txt")" != "$(grep -oE '[0-9]{2}:[0-9]{2} . Steep' "$work/lock-b.txt")"
     check "lock, 49+: no notice posted" bash -c "! grep -q 'lock screen: posted' '$work/notify.log'"
+    # The live notification, its banner seen and gone (not seen in the message list, so GNOME
+    # would list it under the player): withdrawn while locked, still so after a minute's update.
+    check "lock, 49+: the live notification withdrawn" wait_log "$work/notify.log" 'the live notification withdrawn; the media player shows' 50
+    check "lock, 49+: no islet notification listed there" wait_for 30 lock_entries_are 0 Tea
+    sleep 62
+    check "lock, 49+: none after a minute either" lock_entries_are 0 Tea
+    wake_lock_screen; sleep 2
+    screen "$screens/gnome-lock-screen-later.png"
+    ocr_lock "$screens/gnome-lock-screen-later.png" > "$work/lock-c.txt"
+    check "lock, 49+: one entry on screen a minute later (OCR)" test "$(grep -c 'Tea' "$work/lock-c.txt")" = 1
     gnome_eval 'Main.screenShield.deactivate(false); true' >/dev/null
+    check "unlock, 49+: the live notification back" wait_log "$work/notify.log" 'the live notification is back' 50
     islet timer stop >/dev/null
   elif [ -n "${lock_ready:-}" ]; then
     islet timer intervals --title Tea --phase Steep=10m --phase Rest=2m >/dev/null

@@ -101,6 +101,30 @@ import Testing
         #expect(await eventually { shell.closed.contains(1) }, "the live notification withdrawn: \(shell.closed)")
     }
 
+    /// GNOME 49 to 51 (issue 52): the lock screen shows islet's media player, and listed the live
+    /// notification under it as well, since a banner that expired is not "seen" (GNOME 51.0).
+    /// The player alone: no notice, the live notification withdrawn while locked, back after.
+    @Test("Lock Screen Display, GNOME 51") func gnome51ShowsThePlayerAloneOnTheLockScreen() async throws {
+        let d = try await Daemon()
+        let shell = try await FakeNotificationServer(
+            address: d.bus.address, capabilities: ["body", "actions", "persistence", "sound"], name: "gnome-shell", version: "51.0")
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { notify.stderr.contains("in step with isletd") })
+        try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(600)])
+        #expect(await eventually { shell.posted.contains { $0.summary == "Tea" } })
+        let before = shell.posted.count
+        try lock(shell.connection, true)
+        #expect(await eventually { shell.closed.contains(1) }, "the live notification withdrawn: \(shell.closed)")
+        #expect(await eventually { notify.stderr.contains("the media player shows the activity there") })
+        try await d.timers.call("Pause", [.string("kitchen")])
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(shell.posted.count == before, "nothing posted while locked: \(shell.posted.dropFirst(before).map(\.summary))")
+        #expect(!notify.stderr.contains("lock screen: posted"))
+        try lock(shell.connection, false)
+        #expect(await eventually { shell.posted.dropFirst(before).contains { $0.summary == "Tea" && $0.body.contains("Paused") && $0.replacesID == 0 } })
+        #expect(notify.isRunning)
+    }
+
     @Test func otherServersHaveNoLockScreenOfOurs() async throws {
         let d = try await Daemon()
         let (server, notify) = try await lockedWithATimer(d)
