@@ -12,7 +12,9 @@ release_root() {
   local name=$2
   ubuntu=false debs=$release
   case $release in
-    12) suite=bookworm ;; 13) suite=trixie ;; sid) suite=sid ;; testing) suite=forky ;;
+    12) suite=bookworm ;; 13) suite=trixie ;; sid) suite=sid ;;
+    # Testing takes its own build where there is one (Tests/Packaging/build testing), else Debian 13's.
+    testing) suite=forky; [ -d .build-debian/testing ] || debs=13 ;;
     ubuntu-24.04) suite=noble ubuntu=true debs=13 ;;
     ubuntu-25.10) suite=questing ubuntu=true debs=13 ;;
     *) echo "${0##*/}: 12, 13, sid, testing, ubuntu-24.04 or ubuntu-25.10, not $release" >&2; exit 64 ;;
@@ -57,6 +59,10 @@ release_root() {
   mkdir -p "$work/debs" "$work/run/systemd/seats"
   cp .build-debian/$debs/*.deb "$work/debs/"
   rm -f "$work"/debs/*-dbgsym_*.deb
+  # A German Ubuntu has its language pack: without GNOME's German catalogues GLib translates
+  # nothing in the shell, an extension's own catalogue included (g_dgettext follows the
+  # program's own domain), and Ubuntu ships them in language packs, not in gnome-shell.
+  if $ubuntu; then release_tools+=(language-pack-gnome-de); fi
   apt_log=$PWD/.build-desktops/$name-$release-apt.log
   chroot "$work" apt-get update -q >"$apt_log" 2>&1 || { tail -20 "$apt_log" >&2; exit 1; }
 }
