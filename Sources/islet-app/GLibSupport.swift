@@ -89,8 +89,12 @@ struct MainThreadAction: @unchecked Sendable {
     func post() { onMainThread(action) }
 }
 
-/// The name a screen reader says for a widget that has no label of its own (a spin button).
+/// The name a screen reader says for a widget, where its own label says too little (a spin
+/// button; "5 minutes" on a button that starts a countdown of 5 minutes). GTK 4.12 and later
+/// name a labelled button by its label (labelled-by, which comes before a set name): that
+/// relation is taken off, so the name set here is the one said on every GTK islet runs on.
 func setAccessibleLabel(_ widget: UnsafeMutablePointer<GtkWidget>?, _ text: String) {
+    gtk_accessible_reset_relation(opaque(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
     var value = GValue()
     // G_TYPE_STRING, a macro Swift does not see: the 16th fundamental type.
     g_value_init(&value, GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))

@@ -58,11 +58,13 @@ def app():
 
 
 def nodes(predicate):
-    """Every node of the app's tree for which predicate holds."""
+    """Every node of the app's tree for which predicate holds, each once: GTK 4.20 lists some
+    nodes under two parents (a stack's page and the stack), so a node met again is skipped."""
     root = app()
     if root is None:
         return []
     found = []
+    seen = set()
 
     def walk(node, depth=0):
         if node is None or depth > 40:
@@ -70,6 +72,10 @@ def nodes(predicate):
         # The tree changes under us while the app updates (a row made anew): a node gone
         # between two questions is skipped, as a screen reader would.
         try:
+            key = hash(node)
+            if key in seen:
+                return
+            seen.add(key)
             if predicate(node):
                 found.append(node)
             children = [node.getChildAtIndex(i) for i in range(node.childCount)]
@@ -82,8 +88,27 @@ def nodes(predicate):
     return found
 
 
+# at-spi2-core 2.50 and later name a push button's role "button" (Debian 12 has 2.46).
+ROLE_NAMES = {"button": "push button"}
+
+
+def role_name(node):
+    name = node.getRoleName()
+    return ROLE_NAMES.get(name, name)
+
+
+def actionable(node):
+    try:
+        return node.queryAction().nActions > 0
+    except Exception:
+        return False
+
+
 def find(role, predicate=lambda node: True):
-    return nodes(lambda node: node.getRoleName() == role and predicate(node))
+    """The nodes of a role named so, those a screen reader can press first (GTK 4.20 wraps a
+    menu button's toggle in a button of the same name that has no action)."""
+    found = nodes(lambda node: role_name(node) == role and predicate(node))
+    return [n for n in found if actionable(n)] + [n for n in found if not actionable(n)]
 
 
 def names(found):
@@ -103,7 +128,7 @@ def labels():
 
 
 def button(name):
-    buttons = find("push button", lambda node: node.name == name) + find("button", lambda node: node.name == name)
+    buttons = find("push button", lambda node: node.name == name)
     return buttons[0] if buttons else None
 
 

@@ -36,7 +36,7 @@ teardown() {
   [ -n "${bus_pid:-}" ] && kill "$bus_pid" 2>/dev/null
   [ -n "${system_bus_pid:-}" ] && kill "$system_bus_pid" 2>/dev/null
   [ -n "${extra_teardown:-}" ] && $extra_teardown
-  for f in "$work"/*.log; do [ -f "$f" ] && cp "$f" "$root/.build-desktops/$server_name-$(basename "$f")"; done
+  for f in "$work"/*.log; do [ -f "$f" ] && cp "$f" "$(dirname "$results")/$server_name-$(basename "$f")"; done
   rm -rf "$work" 2>/dev/null || true
 }
 

@@ -88,18 +88,19 @@ release_user() {
     chroot "$work" locale-gen >/dev/null
   fi
 }
-release_run() {  # release_run PHASE SCRIPT [ENV=VALUE...]: results-PHASE-RELEASE.txt
+release_run() {  # release_run PHASE SCRIPT [ENV=VALUE...]: .build-desktops/PHASE-RELEASE/results.txt
   local phase=$1 script=$2
   shift 2
-  local shots=$PWD/docs/screenshots/packaged/$release
-  mkdir -p "$shots"
-  chown -R "$uid" "$PWD/.build-desktops" "$shots"
+  # A folder of the run's own, the only one handed to the user: runs side by side do not take
+  # each other's files away.
+  local shots=$PWD/docs/screenshots/packaged/$release runs=$PWD/.build-desktops/$phase-$release
+  mkdir -p "$shots" "$runs"
+  chown -R "$uid" "$runs" "$shots"
   local status=0
   chroot "--userspec=$uid:$uid" "$work" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb "$@" \
-    ISLET_DEBIAN="packaged/$release" ISLET_RESULTS="/islet/.build-desktops/results-$phase-$release.txt" \
+    ISLET_DEBIAN="packaged/$release" ISLET_RESULTS="/islet/.build-desktops/$phase-$release/results.txt" \
     /islet/Tests/Desktops/run /usr/bin "$script" || status=1
-  chown -R "$(stat -c %u:%g "$PWD")" "$PWD/.build-desktops" "$shots"
-  local results=$PWD/.build-desktops/results-$phase-$release.txt
-  echo "${0##*/}: $release, $phase: $(grep -c ' PASS ' "$results") passed, $(grep -c ' FAIL ' "$results") failed"
+  chown -R "$(stat -c %u:%g "$PWD")" "$runs" "$shots"
+  echo "${0##*/}: $release, $phase: $(grep -c ' PASS ' "$runs/results.txt") passed, $(grep -c ' FAIL ' "$runs/results.txt") failed"
   return $status
 }
