@@ -21,7 +21,7 @@ final class FastRing {
     static let size: Int32 = 220
 
     init() {
-        root = FastRing.progressBarDrawingArea()
+        root = drawingArea(role: GTK_ACCESSIBLE_ROLE_PROGRESS_BAR)
         gtk_widget_set_size_request(root, FastRing.size, FastRing.size)
         gtk_widget_set_halign(root, GTK_ALIGN_CENTER)
         let draw: @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?) -> Void = { area, cr, width, height, data in
@@ -33,23 +33,6 @@ final class FastRing {
             if let data { Unmanaged<Drawing>.fromOpaque(data).release() }
         }
         gtk_drawing_area_set_draw_func(cast(root), draw, Unmanaged.passRetained(drawing).toOpaque(), release)
-    }
-
-    /// A drawing area that says it is a progress bar (GtkWidget's construct-only
-    /// accessible-role: g_object_new's variadic form is not callable from Swift).
-    private static func progressBarDrawingArea() -> UnsafeMutablePointer<GtkWidget> {
-        var value = GValue()
-        g_value_init(&value, gtk_accessible_role_get_type())
-        g_value_set_enum(&value, Int32(GTK_ACCESSIBLE_ROLE_PROGRESS_BAR.rawValue))
-        let object = "accessible-role".withCString { name -> UnsafeMutablePointer<GObject>? in
-            var names: [UnsafePointer<CChar>?] = [name]
-            return withUnsafePointer(to: &value) { values in
-                names.withUnsafeMutableBufferPointer { g_object_new_with_properties(gtk_drawing_area_get_type(), 1, $0.baseAddress, values) }
-            }
-        }
-        g_value_unset(&value)
-        guard let object else { return gtk_drawing_area_new() }
-        return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
     }
 
     func show(_ page: FastPage) {

@@ -15,7 +15,7 @@ final class HistoryChart {
     }
 
     init() {
-        root = gtk_drawing_area_new()
+        root = drawingArea(role: GTK_ACCESSIBLE_ROLE_IMG)
         gtk_widget_set_size_request(root, -1, 150)
         gtk_widget_set_hexpand(root, 1)
         let draw: @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?) -> Void = { area, cr, width, height, data in
