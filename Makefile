@@ -54,7 +54,7 @@ PLASMOID_FILES = metadata.json contents/code/applet.js contents/code/island.js c
 	contents/ui/SignalFeed.qml contents/ui/configGeneral.qml contents/icons/org.islet.Islet.App.svg \
 	$(foreach l,$(LINGUAS),contents/locale/$(l)/LC_MESSAGES/plasma_applet_$(PLASMOID_ID).mo)
 
-.PHONY: all deps test-deps build release run test lint format test-installed bench soak clean install uninstall deb source-package debian-packages package-matrix extension-zips plasmoid man completions installed-files app-files desktops po locale
+.PHONY: all deps test-deps build release run test lint format test-installed bench soak clean install uninstall deb source-package debian-packages package-matrix store-checks extension-zips plasmoid man completions installed-files app-files desktops po locale
 
 all: build
 
@@ -335,6 +335,15 @@ package-matrix: source-package
 	for r in $(filter 12 13 sid testing,$(RELEASES)) $(if $(filter ubuntu-%,$(RELEASES)),13); do \
 	  Tests/Packaging/build $$r && Tests/Packaging/install-check $$r || exit 1; done
 	status=0; for r in $(RELEASES); do Tests/Packaging/desktop-check $$r || status=1; done; exit $$status
+
+# The store files as a user installs them on each release's own shell, islet absent and then
+# installed (Tests/Packaging/zip-check, plasmoid-check; after package-matrix, whose packages
+# they install): GNOME 43, 46, 48, 49, 50 and 51; Plasma 6.3 and 6.7.
+ZIP_RELEASES ?= 12 ubuntu-24.04 13 ubuntu-25.10 testing sid
+PLASMOID_RELEASES ?= 13 sid
+store-checks: extension-zips plasmoid
+	status=0; for r in $(ZIP_RELEASES); do Tests/Packaging/zip-check $$r || status=1; done; \
+	  for r in $(PLASMOID_RELEASES); do Tests/Packaging/plasmoid-check $$r || status=1; done; exit $$status
 
 clean:
 	rm -rf .build $(STATIC) $(LOCALE_BUILD) bench/.build .build-source .build-debian .build-extension .build-plasmoid
