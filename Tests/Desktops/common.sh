@@ -381,6 +381,16 @@ use_german() {
   unset LANGUAGE LC_ALL LC_MESSAGES LC_TIME
   export LANG=de_DE.UTF-8 ISLET_LOCALEDIR=$work/locale
 }
+# A user's session in German, for a store file's own catalogue (zip.sh, plasmoid.sh): a display
+# DISPLAY, the system-bus stand-in and an activating session bus, all under LANG=de_DE.UTF-8.
+german_desktop() {  # german_desktop :DISPLAY
+  locale -a | grep -qix de_DE.utf8 || { record FAIL "de_DE.UTF-8 exists"; return 1; }
+  unset LANGUAGE LC_ALL LC_MESSAGES LC_TIME
+  export LANG=de_DE.UTF-8
+  start_xvfb "$1" || { record FAIL "Xvfb starts"; return 1; }
+  start_system_bus
+  start_bus filtered
+}
 # ocr_text PNG [-negate]: what tesseract reads of the picture on one line (trimmed, enlarged 3x,
 # grey, negated when asked, thresholded, --psm 6).
 ocr_text() {

@@ -47,11 +47,6 @@ plasmoid_scenario() {
 }
 run_server() {
   setup "plasmoid-$ISLET_PLASMOID_PHASE"
-  locale -a | grep -qix de_DE.utf8 || { record FAIL "de_DE.UTF-8 exists"; return; }
-  unset LANGUAGE LC_ALL LC_MESSAGES LC_TIME
-  export LANG=de_DE.UTF-8
-  start_xvfb :98 || { record FAIL "Xvfb starts"; return; }
-  start_system_bus
-  start_bus filtered
+  german_desktop :98 || return
   plasmoid_scenario
 }

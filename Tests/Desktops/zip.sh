@@ -52,11 +52,6 @@ zip_scenario() {
 run_server() {
   setup "zip-$ISLET_ZIP_PHASE"
   rm -f "$XDG_DATA_HOME/applications/org.islet.Islet.desktop"
-  locale -a | grep -qix de_DE.utf8 || { record FAIL "de_DE.UTF-8 exists"; return; }
-  unset LANGUAGE LC_ALL LC_MESSAGES LC_TIME
-  export LANG=de_DE.UTF-8
-  start_xvfb :97 || { record FAIL "Xvfb starts"; return; }
-  start_system_bus
-  start_bus filtered
+  german_desktop :97 || return
   zip_scenario
 }
