@@ -33,7 +33,7 @@ enum CSVHistory {
             let outcome = HistoryFile.entry(
                 { field in
                     guard let column = index[field], column < record.fields.count else { return nil }
-                    let text = field == .note ? record.fields[column] : record.fields[column].trimmed
+                    let text = field == .note ? CSVText.unguarded(record.fields[column]) : record.fields[column].trimmed
                     return text.isEmpty ? nil : text
                 }, localTime: localTime)
             contents.add(outcome, at: place)

@@ -85,6 +85,24 @@ public enum CSVText {
         return records
     }
 
+    /// What a spreadsheet takes, at a cell's start, for a formula (=, +, -, @) or drops (a tab, a
+    /// carriage return). A note that begins so (after any apostrophes) is written after one more
+    /// apostrophe, which spreadsheets show as text and never run, and which islet's import takes
+    /// off again: `=HYPERLINK(…)` goes out as `'=HYPERLINK(…)` and comes back as it was.
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+
+    static func startsAsFormula<S: StringProtocol>(_ text: S) -> Bool {
+        text.drop { $0 == "'" }.first.map { formulaStarts.contains($0) } ?? false
+    }
+
+    /// A note as islet's CSV writes it: never the start of a formula.
+    public static func guarded(_ text: String) -> String { startsAsFormula(text) ? "'" + text : text }
+
+    /// A note as islet's CSV read it: the apostrophe ``guarded(_:)`` added, taken off.
+    public static func unguarded(_ text: String) -> String {
+        text.first == "'" && startsAsFormula(text.dropFirst()) ? String(text.dropFirst()) : text
+    }
+
     /// A field as CSV writes it: quoted when it holds a comma, a quote or a line break.
     public static func field(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }) else { return text }

@@ -9,7 +9,7 @@ public enum HistoryExport {
     public static func csvLine(_ record: FastRecord, localTime: LocalTime) -> String {
         let f = record.fast
         return "\(f.id),\(MomentText.iso(f.startedAt, localTime: localTime)),\(MomentText.iso(f.endedAt, localTime: localTime)),"
-            + "\((f.endedAt - f.startedAt) / usecPerSecond),\(f.goalSeconds),\(f.startedAt),\(f.endedAt),\(CSVText.field(record.note)),\(record.rating)"
+            + "\((f.endedAt - f.startedAt) / usecPerSecond),\(f.goalSeconds),\(f.startedAt),\(f.endedAt),\(CSVText.field(CSVText.guarded(record.note))),\(record.rating)"
     }
 
     public static func jsonObject(_ record: FastRecord, localTime: LocalTime) -> String {

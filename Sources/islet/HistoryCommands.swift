@@ -111,6 +111,12 @@ struct HistoryCommand: AsyncParsableCommand {
                 throw ValidationError(tr("%1$s: %2$s", "\(file)", "\(error)"))
             }
             let rows = contents.rows
+            // A file with no fast in it and nothing wrong with it (an empty history exported, by
+            // islet or anyone): read back as nothing, not refused.
+            if rows.isEmpty && contents.unreadable.isEmpty && contents.leftOut.isEmpty {
+                Output.line(tr("%s: no fasts in it; nothing to import.", "\(file)"))
+                return
+            }
             guard !rows.isEmpty else {
                 for problem in contents.unreadable + contents.leftOut { Output.error("\(problem)") }
                 throw ValidationError(tr("%s: no fast to import", "\(file)"))

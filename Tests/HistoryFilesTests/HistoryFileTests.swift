@@ -20,7 +20,11 @@ func read(_ text: String, _ zone: LocalTime = utc) throws -> HistoryFile.Content
 @Suite struct RoundTrip {
     static let records: [FastRecord] = (0..<10_000).map { n in
         let start = day0 - UInt64(n) * 24 * hour + UInt64(n % 7) * 1_234_567
-        let notes = ["", "Easy.", "coffee, then \"fine\"", "line one\nline two\r\nthree", "Tab\there; ünïcødé ★", "a;b, c"]
+        let notes = [
+            "", "Easy.", "coffee, then \"fine\"", "line one\nline two\r\nthree", "Tab\there; ünïcødé ★", "a;b, c",
+            // What a spreadsheet would run or drop (issue 53), and notes that only look guarded.
+            "=HYPERLINK(\"http://example.invalid\",\"x\")", "+1 kg", "-2 kg", "@home", "\tindented", "'=kept as typed", "'just a quote", "''",
+        ]
         return FastRecord(
             fast: CompletedFast(id: UInt64(n + 1), startedAt: start, endedAt: start + UInt64(12 + n % 9) * hour + 17, goalSeconds: n % 3 == 0 ? 0 : 57600),
             note: notes[n % notes.count], rating: UInt8(n % 6))
@@ -42,6 +46,16 @@ func read(_ text: String, _ zone: LocalTime = utc) throws -> HistoryFile.Content
         expectSame(contents)
         // The line a fast starts on, past notes with line breaks.
         #expect(contents.rows[3].place == .line(5) && contents.rows[4].place == .line(8))
+    }
+
+    /// Issue 53: a note a spreadsheet would take for a formula is never written as one.
+    @Test func noCSVNoteStartsAFormula() throws {
+        let text = HistoryExport.csv(Self.records, localTime: berlin)
+        let notes = CSVText.records(Array(text.utf8)).dropFirst().compactMap { $0.fields.count > 7 ? $0.fields[7] : nil }
+        #expect(notes.count == Self.records.count)
+        let starts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+        #expect(!notes.contains { $0.first.map(starts.contains) == true }, "\(notes.filter { $0.first.map(starts.contains) == true }.prefix(3))")
+        #expect(notes.contains("'=HYPERLINK(\"http://example.invalid\",\"x\")") && notes.contains("''=kept as typed"))
     }
 
     @Test func json() throws {

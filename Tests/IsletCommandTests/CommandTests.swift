@@ -229,6 +229,22 @@ func nowUSec() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1_000_000) }
         #expect(!(try await d.islet("history")).stdout.contains("Note"))
     }
 
+    /// Issue 53: an empty history exported reads back as nothing, in both formats, dry run or not.
+    @Test func anEmptyHistoryExportedImportsAsNothing() async throws {
+        let d = try await Daemon()
+        let directory = try TemporaryDirectory.make(prefix: "islet-empty")
+        for format in ["csv", "json"] {
+            let file = directory.appendingPathComponent("empty.\(format)").path
+            var r = try await d.islet("history", "export", "--output", file)
+            #expect(r.status == 0 && r.stderr.contains("Exported 0 fasts"), "\(r)")
+            for dryRun in [true, false] {
+                r = try await d.islet(dryRun ? ["history", "import", "--dry-run", file] : ["history", "import", file])
+                #expect(r.status == 0 && r.stdout == "\(file): no fasts in it; nothing to import.\n" && r.stderr.isEmpty, "\(format): \(r)")
+            }
+        }
+        #expect(try await d.islet("history", "--format", "json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+    }
+
     @Test func anExportImportedIntoAnEmptyHistoryGivesTheSameHistory() async throws {
         let source = try await Daemon()
         let hour: UInt64 = 3_600_000_000
