@@ -103,10 +103,10 @@ let package = Package(
         .testTarget(name: "IdleLoopTests", dependencies: ["IdleLoop"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "CDBus", "TestSupport"]),
         .testTarget(
-            name: "IsletCoreTests",
-            dependencies: [
-                "IsletCore", "Translation", "IsletAppModel", "CRowList", .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
+            name: "IsletCoreTests", dependencies: ["IsletCore", "Translation", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // The app's pure page models; the History list's row window (C, GTK's headers, no display).
+        .testTarget(name: "IsletAppModelTests", dependencies: ["IsletAppModel", "IsletCore", "Translation"]),
+        .testTarget(name: "CRowListTests", dependencies: ["CRowList"]),
         .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.
         .testTarget(name: "IsletCommandTests", dependencies: ["DBus", "TestSupport"]),

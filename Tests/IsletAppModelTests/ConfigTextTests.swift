@@ -1,3 +1,4 @@
+import Foundation
 import IsletAppModel
 import IsletCore
 import Testing
