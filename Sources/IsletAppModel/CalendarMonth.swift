@@ -95,8 +95,11 @@ public struct CalendarMonth: Equatable, Sendable {
             cells.append(Cell(number: "\(offset + 1)", fasted: text, short: short, goalMet: met, isToday: day == today, label: said, day: day))
         }
         self.cells = cells
+        // Each count through its language's plural forms, then the sentence around them.
         summary = tr(
-            "%1$s: fasts on %2$s days, %3$s in all, the goal met on %4$s days.", "\(monthName) \(year)", "\(fastedDays)",
-            "\(Format.hoursMinutes(seconds: total / usecPerSecond))", "\(metDays)")
+            "%1$s: %2$s, %3$s in all, %4$s.", "\(monthName) \(year)",
+            trn("fasts on %s day", "fasts on %s days", UInt64(fastedDays), "\(fastedDays)"),
+            Format.hoursMinutes(seconds: total / usecPerSecond),
+            trn("the goal met on %s day", "the goal met on %s days", UInt64(metDays), "\(metDays)"))
     }
 }

@@ -140,18 +140,17 @@ public struct HistoryPage: Equatable, Sendable {
         }
         let goalHours = Double(goalSeconds) / 3600
         let longest = days.map(\.hours).max() ?? 0
+        let fastDays = days.filter { $0.hours > 0 }.count
+        let metDays = days.filter(\.metGoal).count
         let arguments = [
-            "\(days.filter { $0.hours > 0 }.count)", "\(days.filter(\.metGoal).count)",
+            trn("fasts on %s day", "fasts on %s days", UInt64(fastDays), "\(fastDays)"),
+            trn("the goal met on %s day", "the goal met on %s days", UInt64(metDays), "\(metDays)"),
             Format.hoursMinutes(seconds: (figures.map(\.fastedUSec).max() ?? 0) / usecPerSecond),
         ]
         let summary =
             weekdays
-            ? tr(
-                "Hours fasted a day, the last 7 days: fasts on %1$s days, the goal met on %2$s, the longest day %3$s.", arguments[0], arguments[1], arguments[2]
-            )
-            : tr(
-                "Hours fasted a day, the last four weeks: fasts on %1$s days, the goal met on %2$s, the longest day %3$s.", arguments[0], arguments[1],
-                arguments[2])
+            ? tr("Hours fasted a day, the last 7 days: %1$s, %2$s, the longest day %3$s.", arguments[0], arguments[1], arguments[2])
+            : tr("Hours fasted a day, the last four weeks: %1$s, %2$s, the longest day %3$s.", arguments[0], arguments[1], arguments[2])
         return Chart(days: days, goalHours: goalHours, scaleHours: max(1, longest, goalHours), summary: summary)
     }
 
@@ -176,9 +175,11 @@ public struct HistoryPage: Equatable, Sendable {
             return Chart.Day(label: month.label, hours: hours, metGoal: goalSeconds > 0 && hours >= goalHours)
         }
         let best = bars.max { $0.hours < $1.hours }
+        let metMonths = bars.filter(\.metGoal).count
         let summary = tr(
-            "Hours fasted a day on average, month by month, the last 12 months: the goal met on average in %1$s months, the best %2$s with %3$s a day.",
-            "\(bars.filter(\.metGoal).count)", best?.label ?? "-", Format.hoursMinutes(seconds: UInt64((best?.hours ?? 0) * 3600)))
+            "Hours fasted a day on average, month by month, the last 12 months: %1$s, the best %2$s with %3$s a day.",
+            trn("the goal met on average in %s month", "the goal met on average in %s months", UInt64(metMonths), "\(metMonths)"),
+            best?.label ?? "-", Format.hoursMinutes(seconds: UInt64((best?.hours ?? 0) * 3600)))
         let longest = bars.map(\.hours).max() ?? 0
         return Chart(days: bars, goalHours: goalHours, scaleHours: max(1, longest, goalHours), summary: summary)
     }

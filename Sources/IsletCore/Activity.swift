@@ -91,7 +91,8 @@ public enum CustomDictionary {
     /// At most ``Limits/maxDictionaryKeys`` keys: checked before anything else is read.
     public static func checkKeyCount(_ count: Int, what: String) throws(IsletError) {
         guard count <= Limits.maxDictionaryKeys else {
-            throw .invalidArgument(tr("%1$s has %2$s keys; at most %3$s", "\(what)", "\(count)", "\(Limits.maxDictionaryKeys)"))
+            throw .invalidArgument(
+                trn("%1$s has %2$s key; at most %3$s", "%1$s has %2$s keys; at most %3$s", UInt64(count), "\(what)", "\(count)", "\(Limits.maxDictionaryKeys)"))
         }
     }
 
@@ -106,12 +107,13 @@ public enum CustomDictionary {
         for (key, value) in dictionary {
             guard Limits.keyLength.contains(key.utf8.count),
                 key.unicodeScalars.allSatisfy(isKeyScalar)
-            else { throw .invalidArgument(tr("%1$s key \"%2$s\" must be 1 to 64 characters of A-Z a-z 0-9 _ -", "\(what)", "\(key.prefix(80))")) }
+            else { throw .invalidArgument(tr("%1$s: the key \"%2$s\" must be 1 to 64 characters of A-Z a-z 0-9 _ -", "\(what)", "\(key.prefix(80))")) }
             if case .string(let text) = value, text.utf8.count > Limits.maxStringBytes {
                 throw .invalidArgument(tr("%1$s value for \"%2$s\" is over 1024 bytes", "\(what)", "\(key)"))
             }
             if let expected = typedKeys[key], value.typeCode != expected {
-                throw .invalidArgument(tr("%1$s key \"%2$s\" must have type \"%3$s\", got \"%4$s\"", "\(what)", "\(key)", "\(expected)", "\(value.typeCode)"))
+                throw .invalidArgument(
+                    tr("%1$s: the key \"%2$s\" must have type \"%3$s\", got \"%4$s\"", "\(what)", "\(key)", "\(expected)", "\(value.typeCode)"))
             }
         }
         if let status = dictionary["status"]?.string, !statuses.contains(status) {

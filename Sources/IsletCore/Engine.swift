@@ -369,7 +369,10 @@ public struct Engine: Sendable {
         _ entries: [HistoryImport.Entry], history spans: [HistoryImport.Span], now: USec, dryRun: Bool
     ) throws(IsletError) -> HistoryImport.Verdicts {
         guard entries.count <= HistoryImport.maxEntries else {
-            throw .invalidArgument(tr("an import takes at most %1$s fasts, got %2$s", "\(HistoryImport.maxEntries)", "\(entries.count)"))
+            throw .invalidArgument(
+                trn(
+                    "an import takes at most %1$s fast, got %2$s", "an import takes at most %1$s fasts, got %2$s", UInt64(HistoryImport.maxEntries),
+                    "\(HistoryImport.maxEntries)", "\(entries.count)"))
         }
         let verdicts = HistoryImport.check(entries, history: spans, runningSince: state.fast?.startedAt, now: now, localTime: localTime)
         guard !dryRun, verdicts.refused.isEmpty else { return verdicts }
@@ -415,7 +418,10 @@ public struct Engine: Sendable {
         owner: String, title: String, names: [String], seconds: [UInt64], rounds: UInt32, now: USec
     ) throws(IsletError) {
         guard names.count == seconds.count else {
-            throw .invalidArgument(tr("phase_names has %1$s entries but phase_seconds has %2$s", "\(names.count)", "\(seconds.count)"))
+            throw .invalidArgument(
+                trn(
+                    "phase_names has %1$s entry but phase_seconds has %2$s", "phase_names has %1$s entries but phase_seconds has %2$s", UInt64(names.count),
+                    "\(names.count)", "\(seconds.count)"))
         }
         let phases = zip(names, seconds).map { Phase(name: $0, seconds: $1) }
         try startTimer(owner: owner, title: title, phases: phases, rounds: rounds, now: now)

@@ -38,7 +38,10 @@ extension Limits {
     public static func checkNote(_ note: String, rating: UInt8) throws(IsletError) {
         let count = note.unicodeScalars.count
         guard noteLength.contains(count) else {
-            throw .invalidArgument(tr("a note must be at most %1$s characters, got %2$s", "\(noteLength.upperBound)", "\(count)"))
+            throw .invalidArgument(
+                trn(
+                    "a note must be at most %1$s character, got %2$s", "a note must be at most %1$s characters, got %2$s", UInt64(noteLength.upperBound),
+                    "\(noteLength.upperBound)", "\(count)"))
         }
         // Line breaks and tabs are text; other control characters are not.
         if note.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {

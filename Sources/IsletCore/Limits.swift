@@ -26,7 +26,10 @@ public enum Limits {
     static func checkText(_ text: String, _ what: String, _ range: ClosedRange<Int>) throws(IsletError) {
         let count = text.unicodeScalars.count
         guard range.contains(count) else {
-            throw .invalidArgument(tr("%1$s must be %2$s to %3$s characters, got %4$s", "\(what)", "\(range.lowerBound)", "\(range.upperBound)", "\(count)"))
+            throw .invalidArgument(
+                trn(
+                    "%1$s must be %2$s to %3$s character, got %4$s", "%1$s must be %2$s to %3$s characters, got %4$s", UInt64(range.upperBound), "\(what)",
+                    "\(range.lowerBound)", "\(range.upperBound)", "\(count)"))
         }
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw .invalidArgument(tr("%s must not contain control characters", "\(what)"))

@@ -76,7 +76,10 @@ public enum ConfigFile {
         func seconds(_ range: ClosedRange<UInt32>) throws(ConfigError) -> UInt32 {
             guard case .integer(let n) = value else { throw fail(tr("%1$s must be a number of seconds, got %2$s", "\(key)", "\(value.typeName)")) }
             guard n >= Int64(range.lowerBound), n <= Int64(range.upperBound) else {
-                throw fail(tr("%1$s must be %2$s to %3$s seconds, got %4$s", "\(key)", "\(range.lowerBound)", "\(range.upperBound)", "\(n)"))
+                throw fail(
+                    trn(
+                        "%1$s must be %2$s to %3$s second, got %4$s", "%1$s must be %2$s to %3$s seconds, got %4$s", UInt64(range.upperBound), "\(key)",
+                        "\(range.lowerBound)", "\(range.upperBound)", "\(n)"))
             }
             return UInt32(n)
         }

@@ -30,7 +30,7 @@ import Testing
         #expect(iso.cells[9].label == "Wed 2026-11-04: 9 h fasted" && !iso.cells[9].goalMet)
         #expect(iso.cells[10].label == "Thu 2026-11-05: no fast" && iso.cells[10].short == "")
         #expect(iso.cells.filter(\.isToday).map(\.number) == ["25"])
-        #expect(iso.summary == "November 2026: fasts on 2 days, 25 h in all, the goal met on 1 days.")
+        #expect(iso.summary == "November 2026: fasts on 2 days, 25 h in all, the goal met on 1 day.")
         // A locale whose week starts on Sunday: no blank before the 1st.
         let us = LocalTime(style: ClockStyle(twelveHour: true, am: "AM", pm: "PM", weekdays: [], datePattern: "%m/%d/%Y", firstWeekday: 0)) { _ in 0 }
         let sunday = CalendarMonth(year: 2026, month: 11, days: figures, localTime: us, now: Self.now)
