@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The app (islet-app, as `make release` builds it) under Xvfb on a private bus with isletd:
 # start to first frame, resident memory, wake-ups shown and hidden, CPU per second while the
-# Fast page counts. Prints markdown (bench/RESULTS.md, "The app").
-#   bench/app.sh BIN_DIR [RUNS]
+# Fast page counts; with BARE (bench/reference/bare-adw-window built), start and memory side by
+# side with a bare libadwaita window, the starts interleaved. Prints markdown (bench/RESULTS.md,
+# "The app").
+#   bench/app.sh BIN_DIR [RUNS] [BARE]
 set -euo pipefail
 bin=$(cd "${1:?usage: bench/app.sh BIN_DIR [RUNS]}" && pwd)
 runs=${2:-7}
+bare=${3:-}
 if [ -z "${ISLET_BENCH_INNER:-}" ]; then
   export ISLET_BENCH_INNER=1
   exec env -u DISPLAY -u WAYLAND_DISPLAY LANG=C.UTF-8 dbus-run-session -- "$0" "$@"
@@ -24,15 +27,28 @@ for _ in $(seq 50); do "$bin/islet" goal show >/dev/null 2>&1 && break; sleep 0.
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
-# Start to first frame: from just before exec to the first frame the window painted.
-for i in $(seq "$runs"); do
+# Start to first frame: from just before exec to the first frame the window painted; with a
+# bare window to compare, its start right after each of islet-app's (the same machine state).
+first_frame() {  # first_frame PROGRAM: milliseconds from exec to its first frame
+  local start frame program=$1
   start=$(date +%s%6N)
-  ISLET_APP_REPORT_FIRST_FRAME=1 "$bin/islet-app" 2>"$work/frame.log" & app=$!
+  ISLET_APP_REPORT_FIRST_FRAME=1 "$program" 2>"$work/frame.log" & app=$!
   for _ in $(seq 200); do grep -q first-frame-usec "$work/frame.log" && break; sleep 0.025; done
   frame=$(sed -n 's/^first-frame-usec //p' "$work/frame.log" | head -1)
   kill "$app"; wait "$app" 2>/dev/null || true
   echo $(( (frame - start) / 1000 ))
-done > "$work/frames"
+}
+: > "$work/frames"; : > "$work/bare-frames"
+for i in $(seq "$runs"); do
+  first_frame "$bin/islet-app" >> "$work/frames"
+  if [ -n "$bare" ]; then first_frame "$bare" >> "$work/bare-frames"; fi
+done
+if [ -n "$bare" ]; then
+  "$bare" 2>/dev/null & app=$!
+  sleep 3
+  bare_rss=$(awk '/^VmRSS/ {print $2}' /proc/$app/status)
+  kill "$app"; wait "$app" 2>/dev/null || true
+fi
 
 threads_switches() {  # voluntary + involuntary context switches of every thread of $1
   cat /proc/"$1"/task/*/status 2>/dev/null | awk '/ctxt_switches/ {n += $2} END {print n}'
@@ -72,3 +88,11 @@ echo "| resident, the Fast page counting | VmRSS $((rss / 1024)) MiB, PSS $((pss
 echo "| shown, a fast counting each second | $shown_wakeups wake-ups/s, $shown_cpu ms CPU/s |"
 echo "| hidden (unmapped), the fast running | $hidden_wakeups wake-ups/s, $hidden_cpu ms CPU/s |"
 echo "| shown, nothing counting | $idle_wakeups wake-ups/s, $idle_cpu ms CPU/s |"
+if [ -n "$bare" ]; then
+  app_ms=$(median < "$work/frames"); bare_ms=$(median < "$work/bare-frames")
+  echo
+  echo "| side by side ($runs starts each, interleaved) | islet-app | a bare libadwaita window | islet-app / bare |"
+  echo "| --- | --- | --- | --- |"
+  echo "| start to first frame, median | $app_ms ms | $bare_ms ms | $(awk -v a="$app_ms" -v b="$bare_ms" 'BEGIN {printf "%.2f", a / b}') |"
+  echo "| resident (VmRSS) | $((rss / 1024)) MiB | $((bare_rss / 1024)) MiB | +$(( (rss - bare_rss) / 1024 )) MiB |"
+fi

@@ -61,8 +61,16 @@ public struct HistoryPage: Equatable, Sendable {
     /// "Last 7 days: 15 h 20 min a day", "Last 4 weeks: ...", "Last 12 months: ...": the time
     /// fasted a day on average, every day counted.
     public var averages: [String] = []
-    /// Shown when there is no fast yet.
-    public var empty: String?
+    /// A status page's title and what it says under it (an empty list, empty statistics).
+    public struct EmptyState: Equatable, Sendable {
+        public var title: String
+        public var description: String
+    }
+
+    /// Shown in place of the list when there is no fast yet.
+    public var empty: EmptyState?
+    /// Shown in place of the statistics and the chart when there is no fast yet.
+    public var emptyStatistics: EmptyState?
     /// "Fasts: 12", "Total: 190 h 5 min", ... in order.
     public var statistics: [String]
 
@@ -91,7 +99,10 @@ public struct HistoryPage: Equatable, Sendable {
                 tr("Last 12 months: %s a day", average(days.count)),
             ]
         }
-        empty = count == 0 ? tr("No fasts yet. A fast you stop is kept here.") : nil
+        if count == 0 {
+            empty = EmptyState(title: tr("No Fasts Yet"), description: tr("A fast you stop is kept here. Earlier fasts can be added or imported."))
+            emptyStatistics = EmptyState(title: tr("No Statistics Yet"), description: tr("They begin with your first fast."))
+        }
         func hm(_ key: String) -> String { Format.hoursMinutes(seconds: (stats[key] ?? 0) / usecPerSecond) }
         let current = stats["current_streak_days"] ?? 0
         let longest = stats["longest_streak_days"] ?? 0
@@ -117,9 +128,9 @@ public struct HistoryPage: Equatable, Sendable {
         let seconds = (fast.endedAt > fast.startedAt ? fast.endedAt - fast.startedAt : 0) / usecPerSecond
         let met = fast.goalSeconds > 0 && seconds >= fast.goalSeconds
         let goal = fast.goalSeconds == 0 ? nil : met ? tr("Goal met") : Format.goal(seconds: fast.goalSeconds)
-        let started = localTime.describe(fast.startedAt, now: now)
+        let started = localTime.spoken(fast.startedAt, now: now)
         return Row(
-            id: fast.id, span: started + " – " + localTime.describe(fast.endedAt, now: now),
+            id: fast.id, span: localTime.spokenSpan(from: fast.startedAt, to: fast.endedAt, now: now),
             detail: ([Format.hoursMinutes(seconds: seconds)] + (goal.map { [$0] } ?? [])).joinedText(separator: " · "),
             goalMet: met, note: record.summary(width: 60), deleteLabel: tr("Delete the fast of %s", started),
             editLabel: tr("Edit the fast of %s", started),

@@ -1,7 +1,7 @@
 import IsletCore
 import Translation
 
-/// The app's Settings page: live activities on or off (the seed's authorization, isletd's
+/// The app's Preferences window: live activities on or off (the seed's authorization, isletd's
 /// `Enabled`), how long a finished timer and a reached goal stay (isletd's linger settings),
 /// and islet-notify's style and surfaces, kept in its config.toml. Pure: the facts in, what
 /// the page shows and the lines to write out.
@@ -31,12 +31,21 @@ public struct PreferencesPage: Equatable, Sendable {
         case mediaPlayer = "media_player"
         case kdeJobs = "kde_jobs"
 
-        /// "On the lock screen (GNOME)", ...
+        /// The switch row's title: "Lock Screen", ...
         public var title: String {
             switch self {
-            case .lockScreen: tr("On the lock screen (GNOME)")
-            case .mediaPlayer: tr("As a media player (lock screens, media widgets)")
-            case .kdeJobs: tr("In Plasma's progress area")
+            case .lockScreen: tr("Lock Screen")
+            case .mediaPlayer: tr("Media Controls")
+            case .kdeJobs: tr("Plasma Progress")
+            }
+        }
+
+        /// Where that is, under the title.
+        public var subtitle: String {
+            switch self {
+            case .lockScreen: tr("GNOME's lock screen, while a fast or timer runs")
+            case .mediaPlayer: tr("Lock screens and media widgets show it as something playing")
+            case .kdeJobs: tr("Plasma's notification area, as a task in progress")
             }
         }
     }

@@ -19,8 +19,10 @@ public struct SchedulePage: Equatable, Sendable {
     public var summary: String
     public var remindBefore: Bool
     public var remindAtStart: Bool
-    /// "1 h left to eat": the lead, in words, for the switch's name.
-    public var remindBeforeName: String
+    /// "Reminder 1 h Before": the reminder's switch row, its lead in its title.
+    public var remindBeforeTitle: String
+    /// "“1 h left to eat”": what that reminder says.
+    public var remindBeforeSubtitle: String
 
     public init(_ schedule: FastingSchedule, goalSeconds: UInt64, zone: LocalTime) {
         let style = zone.style
@@ -34,7 +36,8 @@ public struct SchedulePage: Equatable, Sendable {
         remindBefore = schedule.remindBeforeMinutes > 0
         remindAtStart = schedule.remindAtStart
         let lead = Format.hoursMinutes(seconds: UInt64(schedule.remindBeforeMinutes > 0 ? schedule.remindBeforeMinutes : 60) * 60)
-        remindBeforeName = tr("Remind me %1$s before: “%2$s left to eat”", lead, lead)
+        remindBeforeTitle = tr("Reminder %s Before", lead)
+        remindBeforeSubtitle = tr("“%s left to eat”", lead)
         guard schedule.enabled else {
             summary = tr("No schedule: fasts start when you press Start.")
             return

@@ -112,8 +112,8 @@ public struct TimersPage: Equatable, Sendable {
     }
 
     public var cards: [Card]
-    /// "On the island: Workout", "On the island: Tea (Countdown)", "On the island: Fasting Goal",
-    /// "The island is empty.".
+    /// "Shown live: Workout", "Shown live: Tea (Countdown)", "Shown live: Fasting Goal",
+    /// "Nothing is shown live.".
     public var island: String
     /// When a text on the page next changes by itself (each second of a running timer); nil: never.
     public var nextChange: USec?
@@ -144,12 +144,12 @@ public struct TimersPage: Equatable, Sendable {
         if let activity {
             let view = ActivityView(activity, now: now, unit: .seconds)
             if let kind = Kind(owner: activity.owner), view.title != kind.name {
-                island = tr("On the island: %1$s (%2$s)", view.title, kind.name)
+                island = tr("Shown live: %1$s (%2$s)", view.title, kind.name)
             } else {
-                island = tr("On the island: %s", view.title)
+                island = tr("Shown live: %s", view.title)
             }
         } else {
-            island = tr("The island is empty.")
+            island = tr("Nothing is shown live.")
         }
     }
 

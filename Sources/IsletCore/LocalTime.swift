@@ -1,3 +1,5 @@
+import Translation
+
 /// The user's wall clock: how far local time is from UTC at any moment. The core is handed
 /// one (it never reads the process's time zone itself), so its rules and messages are the
 /// same in every test, whatever zone the machine is in.
@@ -30,6 +32,30 @@ public struct LocalTime: Sendable {
         if moment.day == today.day { return clock }
         if abs(moment.day - today.day) < 7 { return style.weekday(ofDay: moment.day) + " " + clock }
         return date(day: moment.day) + " " + clock
+    }
+
+    /// A moment as people say it in a list of days: "Today 05:04", "Yesterday 13:04",
+    /// "Tomorrow 11:06"; "Wed 13:04" in the rest of the week before or after; "2026-11-18
+    /// 02:06" further away (in the locale's style).
+    public func spoken(_ usec: USec, now: USec) -> String {
+        let moment = local(usec)
+        let clock = style.clock(seconds: moment.seconds)
+        switch moment.day - local(now).day {
+        case 0: return tr("Today %s", clock)
+        case -1: return tr("Yesterday %s", clock)
+        case 1: return tr("Tomorrow %s", clock)
+        case -6...6: return style.weekday(ofDay: moment.day) + " " + clock
+        default: return date(day: moment.day) + " " + clock
+        }
+    }
+
+    /// A stretch of time as people say it: its start ``spoken(_:now:)``, its end the same way,
+    /// or as a time of day alone when it ends on the day it began ("Yesterday 13:04 – Today
+    /// 05:04", "Today 08:10 – 12:10").
+    public func spokenSpan(from start: USec, to end: USec, now: USec) -> String {
+        let last = local(end)
+        let ending = local(start).day == last.day ? style.clock(seconds: last.seconds) : spoken(end, now: now)
+        return spoken(start, now: now) + " – " + ending
     }
 
     /// A local day as the locale writes a date: "2026-11-20", "20.11.2026", "11/20/2026".

@@ -132,17 +132,21 @@ final class AppController {
             g_object_unref(object(overlay))
         }
         gtk_box_append(cast(content), header)
-        // isletd missing: said plainly, with a button that starts it (D-Bus activation).
-        let banner = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        // isletd missing: a status page in place of the views, in words a person uses, with a
+        // button that starts it again (D-Bus activation).
+        let banner = statusPage(icon: "dialog-warning-symbolic")
         self.banner = banner
-        let bannerText = gtk_label_new(tr("islet's service is not running."))
-        let startService = gtk_button_new_with_label(tr("Start It"))
-        gtk_box_append(cast(banner), bannerText)
-        gtk_box_append(cast(banner), startService)
-        gtk_widget_set_halign(banner, GTK_ALIGN_CENTER)
-        gtk_widget_set_margin_top(banner, 12)
-        gtk_widget_set_visible(banner, 0)
-        gtk_box_append(cast(content), banner)
+        adw_status_page_set_title(opaque(banner), tr("Fasts and Timers Are Out of Reach"))
+        adw_status_page_set_description(
+            opaque(banner), tr("The part of islet that keeps them in the background has stopped. Nothing is lost: they go on once it runs again."))
+        let startService = gtk_button_new_with_label(tr("Start Again"))
+        gtk_widget_set_halign(startService, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(startService, "pill")
+        gtk_widget_add_css_class(startService, "suggested-action")
+        adw_status_page_set_child(opaque(banner), startService)
+        // The views, or that page in their place.
+        let views = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_append(cast(views), banner)
         let me0 = MainThreadRef(self)
         let fast = FastView { request in me0.value?.fastRequest(request) }
         self.fast = fast
@@ -154,17 +158,21 @@ final class AppController {
             choose: { seconds in me.value?.link?.setGoal(seconds) }, invalid: { words in me.value?.toast(words, undo: false) },
             schedule: schedule)
         self.goal = goal
+        // Four views, an icon each, from names every theme islet meets has (Adwaita 43 to 49,
+        // Breeze) or GTK itself carries (the flag: its emoji chooser's).
         let fastPage = adw_view_stack_add_titled(opaque(stack), fast.root, "fast", tr("Fast"))
-        adw_view_stack_page_set_icon_name(fastPage, "preferences-system-time-symbolic")
+        adw_view_stack_page_set_icon_name(fastPage, "weather-clear-night-symbolic")
         let goalPage = adw_view_stack_add_titled(opaque(stack), goal.root, "goal", tr("Goal"))
-        // Icon names that Adwaita 43 and 48 and Breeze all have (48 dropped the emblem-* ones).
-        adw_view_stack_page_set_icon_name(goalPage, "object-select-symbolic")
+        adw_view_stack_page_set_icon_name(goalPage, "emoji-flags-symbolic")
         let history = HistoryView(
             ask: { page, generation in me.value?.link?.loadPage(page, generation: generation) },
             month: { year, month in me.value?.link?.loadMonth(year: year, month: month) },
             delete: { record in me.value?.link?.deleteFast(record) }, save: { edit in me.value?.saveFast(edit) },
             importChosen: { entries in me.value?.link?.importFasts(entries) })
         self.history = history
+        // Its Add and files menu in the header bar, shown with the page.
+        adw_header_bar_pack_start(opaque(header), history.headerStart)
+        gtk_widget_set_visible(history.headerStart, 0)
         let historyPage = adw_view_stack_add_titled(opaque(stack), history.root, "history", tr("History"))
         adw_view_stack_page_set_icon_name(historyPage, "document-open-recent-symbolic")
         let timers = TimersView(
@@ -172,33 +180,33 @@ final class AppController {
         self.timers = timers
         let timersPage = adw_view_stack_add_titled(opaque(stack), timers.root, "timers", tr("Timers"))
         adw_view_stack_page_set_icon_name(timersPage, "alarm-symbolic")
-        let preferences = PreferencesView { change in me.value?.change(change) }
-        self.preferences = preferences
-        let settingsPage = adw_view_stack_add_titled(opaque(stack), preferences.root, "settings", tr("Settings"))
-        adw_view_stack_page_set_icon_name(settingsPage, "preferences-system-symbolic")
         // The history is read when its page is shown, and again on HistoryChanged.
         connect(opaque(stack), "notify::visible-child") {
-            guard let name = adw_view_stack_get_visible_child_name(opaque(stack)), let link = me.value?.link else { return }
+            guard let name = adw_view_stack_get_visible_child_name(opaque(stack)) else { return }
+            gtk_widget_set_visible(history.headerStart, String(cString: name) == "history" ? 1 : 0)
+            guard let link = me.value?.link else { return }
             switch String(cString: name) {
             case "history":
                 me.value?.historyStale = true
                 Task { await link.loadHistory() }
-            case "settings": Task { await link.loadPreferences() }
             default: break
             }
         }
+        // Toasts over the views only: never over the header bar or the bottom switcher.
+        let overlay = adw_toast_overlay_new()
+        toasts = overlay
         gtk_widget_set_vexpand(stack, 1)
-        gtk_box_append(cast(content), stack)
+        gtk_box_append(cast(views), stack)
+        adw_toast_overlay_set_child(opaque(overlay), views)
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_box_append(cast(content), overlay)
         // A narrow window (a phone, half a laptop's screen): the pages' switcher moves to a bar
         // at the bottom, as libadwaita's title gives up its room for the window's title.
         let bar = adw_view_switcher_bar_new()
         adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
         g_object_bind_property(object(switcher), "title-visible", object(bar), "reveal", bindingSyncCreate)
         gtk_box_append(cast(content), bar)
-        let overlay = adw_toast_overlay_new()
-        toasts = overlay
-        adw_toast_overlay_set_child(opaque(overlay), content)
-        adw_application_window_set_content(cast(window), overlay)
+        adw_application_window_set_content(cast(window), content)
 
         connect(fast.button, "clicked") { [weak self] in self?.pressed() }
         connect(startService, "clicked") { [weak self] in
@@ -245,6 +253,7 @@ final class AppController {
             self.facts = facts
             if neutralChanged, let link { Task { await link.loadHistory() } }
             gtk_widget_set_visible(banner, 0)
+            gtk_widget_set_visible(stack, 1)
             gtk_widget_set_sensitive(fast?.button, 1)
             goal?.show(GoalPage(presets: presets, goalSeconds: facts.dailyGoalSeconds))
             goal?.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system))
@@ -255,6 +264,7 @@ final class AppController {
             stopTicking()
             timers?.show(TimersPage(timers: [], activity: nil, now: WallClock.now()))
             gtk_widget_set_visible(banner, 1)
+            gtk_widget_set_visible(stack, 0)
             gtk_widget_set_sensitive(fast?.button, 0)
             show(FastPage(.notFasting, now: WallClock.now()))
         case .presets(let presets):
@@ -286,7 +296,7 @@ final class AppController {
         case .deleted(let fast):
             history?.deleted(id: fast.fast.id)
             lastDeleted = fast
-            toast(tr("Fast deleted."), undo: true, action: "app.undo-delete")
+            toast(tr("Fast deleted"), undo: true, action: "app.undo-delete")
         case .failed(let words):
             toast(words, undo: false)
         case .preferences(let facts):
@@ -296,7 +306,7 @@ final class AppController {
             renderTimers()
         case .stopped(let fast):
             let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
-            toast(tr("Fast stopped after %s.", Format.hoursMinutes(seconds: hours)), undo: true, action: "app.undo-stop")
+            toast(tr("Fast stopped after %s", Format.hoursMinutes(seconds: hours)), undo: true, action: "app.undo-stop")
         }
     }
 
@@ -352,7 +362,7 @@ final class AppController {
         link?.editFast(record, timesChanged: timesChanged, noteChanged: noteChanged)
     }
 
-    /// What the Settings page asks for: isletd's settings at once, islet-notify's into its
+    /// What the Preferences window asks for: isletd's settings at once, islet-notify's into its
     /// config (which it then reads again).
     fileprivate func change(_ change: PreferenceChange) {
         guard let link else { return }
@@ -494,15 +504,30 @@ final class AppController {
             self?.showPage("fast")
             self?.pressed()
         }
+        addAction(app, "preferences") { [weak self] _ in self?.showPreferences() }
         addAction(app, "about") { [weak self] _ in Shortcuts.about(parent: self?.window) }
         addAction(app, "quit") { [weak self] _ in g_application_quit(cast(self?.app, to: GApplication.self)) }
         Shortcuts.setAccelerators(app)
     }
 
-    /// The window, on page `name` (fast, goal, history, timers; another name: fast).
+    /// The window, on page `name` (fast, goal, history, timers; another name: fast). "settings"
+    /// (the old fifth page's name, which `islet open` and desktop files may still say) opens
+    /// the Preferences window over it.
     func showPage(_ name: String) {
         activate()
-        let page = ["fast", "goal", "history", "timers", "settings"].contains(name) ? name : "fast"
+        if name == "settings" || name == "preferences" { return showPreferences() }
+        let page = ["fast", "goal", "history", "timers"].contains(name) ? name : "fast"
         adw_view_stack_set_visible_child_name(opaque(stack), page)
+    }
+
+    /// The Preferences window, made the first time (not at start: the window comes up sooner),
+    /// its values read from isletd and islet-notify's config each time it is shown.
+    func showPreferences() {
+        activate()
+        let me = MainThreadRef(self)
+        let preferences = self.preferences ?? PreferencesView { change in me.value?.change(change) }
+        self.preferences = preferences
+        if let link { Task { await link.loadPreferences() } }
+        preferences.present(over: window)
     }
 }

@@ -235,11 +235,24 @@ extension Float {
     var d: Double { Double(self) }
 }
 
-/// An On/Off toggle button (the settings' switches: GTK 4.8 gives a screen reader no action on
-/// a GtkSwitch) set to `on`, its label saying so and its accessible name set again after the
-/// label (a button's label is its name unless one is set after it).
-func setOnOff(_ button: UnsafeMutablePointer<GtkWidget>, _ on: Bool, name: String) {
-    gtk_toggle_button_set_active(cast(button), on ? 1 : 0)
-    gtk_button_set_label(cast(button), on ? tr("On") : tr("Off"))
-    setAccessibleLabel(button, name)
+/// A libadwaita status page (an empty list, a missing service) with its icon, filling the room
+/// it is given; its title and description are set where it is shown.
+func statusPage(icon: String) -> UnsafeMutablePointer<GtkWidget> {
+    let page: UnsafeMutablePointer<GtkWidget> = adw_status_page_new()
+    adw_status_page_set_icon_name(opaque(page), icon)
+    gtk_widget_set_vexpand(page, 1)
+    gtk_widget_set_visible(page, 0)
+    return page
+}
+
+/// Calls `action` when `widget` is clicked (the primary button released over it) where none
+/// of its own buttons took the click: a list row that opens what it shows.
+func onClick(_ widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping () -> Void) {
+    let gesture = gtk_gesture_click_new()
+    // "released" passes (gesture, presses, x, y, data).
+    let handler: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, _, _, _, data in Callback.from(data)?.action() }
+    g_signal_connect_data(
+        gesture.map { UnsafeMutableRawPointer($0) }, "released", unsafeBitCast(handler, to: GCallback.self), Callback(action).retained,
+        Callback.release, GConnectFlags(rawValue: 0))
+    gtk_widget_add_controller(widget, gesture)
 }

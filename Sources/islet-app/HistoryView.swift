@@ -6,11 +6,12 @@ import IsletCore
 import Platform
 import Translation
 
-/// The History page's widgets: Add a Fast, and two views switched at the top: Fasts, every
+/// The History page's widgets: Add a Fast and the files menu (for the window's header bar), and
+/// three views switched at the top: Fasts, every
 /// completed fast newest first in an IsletRowList (widgets made only for the rows on screen,
 /// their pages read from isletd as they come into view: ``HistoryList``), each with its span, length,
 /// goal, note and rating and Edit and Delete buttons named for the fast; and Statistics,
-/// isletd's figures and the chart of the last four weeks. Edit and Add open an editor with the
+/// isletd's figures and the chart; and Calendar, a month. Edit and Add open an editor with the
 /// start and the end as a person types them ("2026-11-25 07:30", "07:30", "2h ago"), the note
 /// and the rating.
 final class HistoryView {
@@ -39,10 +40,16 @@ final class HistoryView {
     /// The chart shown, and the figures last shown.
     private var range = HistoryPage.ChartRange.fourWeeks
     private var page: HistoryPage?
-    private let emptyLabel: UnsafeMutablePointer<GtkWidget>
+    /// The status pages shown in place of the list and of the statistics while there is no fast.
+    private let emptyList: UnsafeMutablePointer<GtkWidget>
+    private let emptyStatistics: UnsafeMutablePointer<GtkWidget>
+    private let statisticsRoot: UnsafeMutablePointer<GtkWidget>
     private let scroller: UnsafeMutablePointer<GtkWidget>
     private let sections: UnsafeMutablePointer<GtkWidget>
     private let add: UnsafeMutablePointer<GtkWidget>
+    /// Add a Fast and the history's files menu, which the window puts in its header bar while
+    /// this page is shown.
+    let headerStart: UnsafeMutablePointer<GtkWidget>
     /// Each row's widgets, by the row's widget.
     private var items: [UnsafeMutableRawPointer: RowWidgets] = [:]
     /// A page of fasts to read: (page, generation).
@@ -98,7 +105,8 @@ final class HistoryView {
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_set_vexpand(root, 1)
 
-        // Fasts and Statistics, switched at the top; Add a Fast beside them.
+        // Fasts, Statistics and Calendar, switched at the top; Add a Fast and the files menu go to
+        // the window's header bar (headerStart).
         let sections: UnsafeMutablePointer<GtkWidget> = adw_view_stack_new()
         self.sections = sections
         let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
@@ -131,17 +139,15 @@ final class HistoryView {
         gtk_widget_set_tooltip_text(menu, tr("Export or import the history"))
         gtk_widget_set_valign(menu, GTK_ALIGN_CENTER)
         gtk_box_append(cast(top), squeezer)
-        gtk_box_append(cast(top), add)
-        gtk_box_append(cast(top), menu)
         gtk_box_append(cast(root), top)
+        headerStart = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        gtk_box_append(cast(headerStart), add)
+        gtk_box_append(cast(headerStart), menu)
 
         // The list, in a column at most 600 px wide.
         let fasts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        emptyLabel = gtk_label_new(tr("No fasts yet. A fast you stop is kept here."))
-        gtk_widget_add_css_class(emptyLabel, "dim-label")
-        gtk_widget_set_margin_top(emptyLabel, 48)
-        gtk_widget_set_visible(emptyLabel, 0)
-        gtk_box_append(cast(fasts), emptyLabel)
+        emptyList = statusPage(icon: "document-open-recent-symbolic")
+        gtk_box_append(cast(fasts), emptyList)
         setAccessibleLabel(rows, tr("Fasts"))
         let clamp = adw_clamp_scrollable_new()
         adw_clamp_scrollable_set_maximum_size(opaque(clamp), 600)
@@ -156,6 +162,11 @@ final class HistoryView {
 
         // Statistics: isletd's figures, the chart of a week, four weeks or a year, the averages.
         let (statisticsRoot, statisticsContent) = scrollingPage(spacing: 12)
+        self.statisticsRoot = statisticsRoot
+        emptyStatistics = statusPage(icon: "x-office-presentation-symbolic")
+        let statisticsSection: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_append(cast(statisticsSection), emptyStatistics)
+        gtk_box_append(cast(statisticsSection), statisticsRoot)
         statistics = gtk_label_new("")
         gtk_label_set_xalign(opaque(statistics), 0)
         gtk_label_set_wrap(opaque(statistics), 1)
@@ -181,7 +192,7 @@ final class HistoryView {
         gtk_label_set_xalign(opaque(averages), 0)
         gtk_label_set_wrap(opaque(averages), 1)
         gtk_box_append(cast(statisticsContent), averages)
-        let statisticsPage = adw_view_stack_add_titled(opaque(sections), statisticsRoot, "statistics", tr("Statistics"))
+        let statisticsPage = adw_view_stack_add_titled(opaque(sections), statisticsSection, "statistics", tr("Statistics"))
         adw_view_stack_page_set_icon_name(statisticsPage, "x-office-presentation-symbolic")
         let calendarPage = adw_view_stack_add_titled(opaque(sections), calendar.root, "calendar", tr("Calendar"))
         adw_view_stack_page_set_icon_name(calendarPage, "x-office-calendar-symbolic")
@@ -246,11 +257,16 @@ final class HistoryView {
         let item = UnsafeMutableRawPointer(line)
         connect(edit, "clicked") { [weak self] in
             guard let self, let record = self.record(of: item) else { return }
-            self.openEditor(HistoryPage.row(record, localTime: .system, now: WallClock.now()))
+            self.openEditor(HistoryPage.row(record, localTime: .system, now: WallClock.now()), from: item)
         }
         connect(delete, "clicked") { [weak self] in
             guard let self, let record = self.record(of: item) else { return }
             self.delete(record)
+        }
+        // A click anywhere else on the row opens its editor too, as a list row does.
+        onClick(line) { [weak self] in
+            guard let self, let record = self.record(of: item) else { return }
+            self.openEditor(HistoryPage.row(record, localTime: .system, now: WallClock.now()), from: item)
         }
         items[item] = RowWidgets(span: span, detail: detail, note: note, edit: edit, delete: delete)
         // A spare row the list lets go (the window made smaller) takes its widgets' entry along.
@@ -301,7 +317,7 @@ final class HistoryView {
         guard let splice else { return }
         islet_row_list_splice(opaque(rows), guint(splice.position), guint(splice.removed), guint(splice.added))
         let empty = list.count == 0
-        gtk_widget_set_visible(emptyLabel, empty ? 1 : 0)
+        gtk_widget_set_visible(emptyList, empty ? 1 : 0)
         gtk_widget_set_visible(scroller, empty ? 0 : 1)
     }
 
@@ -337,7 +353,13 @@ final class HistoryView {
     func show(_ page: HistoryPage) {
         self.page = page
         chart.show(page.charts[range])
-        gtk_label_set_text(opaque(statistics), page.empty ?? page.statistics.joinedText(separator: "\n"))
+        gtk_label_set_text(opaque(statistics), page.statistics.joinedText(separator: "\n"))
+        for (status, state) in [(emptyList, page.empty), (emptyStatistics, page.emptyStatistics)] {
+            adw_status_page_set_title(opaque(status), state?.title ?? "")
+            adw_status_page_set_description(opaque(status), state?.description ?? "")
+        }
+        gtk_widget_set_visible(emptyStatistics, page.emptyStatistics == nil ? 0 : 1)
+        gtk_widget_set_visible(statisticsRoot, page.emptyStatistics == nil ? 1 : 0)
         gtk_label_set_text(opaque(averages), page.averages.joinedText(separator: "\n"))
         calendar.refreshIfShown()
     }
@@ -356,10 +378,15 @@ final class HistoryView {
     /// The fast the editor edits; nil: it adds one.
     private var editing: HistoryPage.Row?
 
-    /// Opens the editor on a fast's row, or on a new fast (nil).
-    private func openEditor(_ row: HistoryPage.Row?) {
+    /// The row whose editor is open: the focus goes back to its Edit when the editor closes
+    /// (nil: to Add a Fast).
+    private var opener: UnsafeMutableRawPointer?
+
+    /// Opens the editor on a fast's row (`from` the row's widgets), or on a new fast (nil).
+    private func openEditor(_ row: HistoryPage.Row?, from item: UnsafeMutableRawPointer? = nil) {
         guard let editor else { return }
         editing = row
+        opener = item
         gtk_label_set_text(opaque(editor.heading), row == nil ? tr("Add a Fast") : tr("Edit the Fast"))
         gtk_editable_set_text(opaque(editor.began), row?.typedStart ?? "")
         gtk_editable_set_text(opaque(editor.ended), row?.typedEnd ?? "")
@@ -372,7 +399,13 @@ final class HistoryView {
 
     private func closeEditor() {
         guard let editor else { return }
-        gtk_widget_grab_focus(add)
+        // Back where the editor was opened from: the row's Edit while that row is still there.
+        if let opener, let widgets = items[opener], gtk_widget_get_mapped(widgets.edit) != 0 {
+            gtk_widget_grab_focus(widgets.edit)
+        } else {
+            gtk_widget_grab_focus(add)
+        }
+        opener = nil
         gtk_widget_set_visible(editor.box, 0)
     }
 

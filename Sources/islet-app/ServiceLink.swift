@@ -18,8 +18,8 @@ import Translation
 final class ServiceLink: @unchecked Sendable {
     enum Update: Sendable {
         case facts(FastPage.Facts)
-        /// isletd is not on the bus (or could not be started): why, in its words or ours.
-        case unavailable(String)
+        /// isletd is not on the bus (or could not be started): the window says so in its own words.
+        case unavailable
         case failed(String)
         case stopped(CompletedFast)
         /// The goal presets, as isletd describes them (in the session's language).
@@ -70,7 +70,7 @@ final class ServiceLink: @unchecked Sendable {
         do {
             connection = try DBusConnection(bus: address.map { .address($0) } ?? .session, label: "islet-app")
         } catch {
-            deliver(.unavailable("\(error)"))
+            deliver(.unavailable)
             return
         }
         let client = IsletClient(connection: connection)
@@ -119,11 +119,11 @@ final class ServiceLink: @unchecked Sendable {
                     await refresh(withPresets: first)
                     await loadTimers()
                 }
-                if owner == nil, !first { deliver(.unavailable(tr("islet's service stopped."))) }
+                if owner == nil, !first { deliver(.unavailable) }
                 first = false
             }
         } catch {
-            deliver(.unavailable("\(error)"))
+            deliver(.unavailable)
         }
     }
 
@@ -149,7 +149,7 @@ final class ServiceLink: @unchecked Sendable {
             if !status.fasting { facts.lastFastEnd = try await client.fasts(offset: 0, limit: 1).first?.endedAt ?? 0 }
             deliver(.facts(facts))
         } catch let error as DBusError where error.meansServiceUnavailable {
-            deliver(.unavailable(tr("islet's service is not running.")))
+            deliver(.unavailable)
         } catch {
             deliver(.failed(ServiceLink.words(error)))
         }
@@ -174,7 +174,7 @@ final class ServiceLink: @unchecked Sendable {
     func moveStart(to start: USec) {
         call { client in
             _ = try await client.setFastStart(start)
-            self.deliver(.done(tr("The fast now started at %s.", LocalTime.system.describe(start, now: WallClock.now()))))
+            self.deliver(.done(tr("Fast started at %s", LocalTime.system.describe(start, now: WallClock.now()))))
         }
     }
 
@@ -214,7 +214,7 @@ final class ServiceLink: @unchecked Sendable {
             let firstPage = try await client.records(offset: 0, limit: UInt32(HistoryList.pageSize))
             deliver(.historySummary(count: Int(figures["count"] ?? 0), figures: figures, days: days, firstPage: firstPage))
         } catch let error as DBusError where error.meansServiceUnavailable {
-            deliver(.unavailable(tr("islet's service is not running.")))
+            deliver(.unavailable)
         } catch {
             deliver(.failed(ServiceLink.words(error)))
         }
@@ -259,7 +259,7 @@ final class ServiceLink: @unchecked Sendable {
             let activity = try await client.currentActivity()
             deliver(.timers(timers, activity))
         } catch let error as DBusError where error.meansServiceUnavailable {
-            deliver(.unavailable(tr("islet's service is not running.")))
+            deliver(.unavailable)
         } catch {
             deliver(.failed(ServiceLink.words(error)))
         }
@@ -302,7 +302,7 @@ final class ServiceLink: @unchecked Sendable {
             facts.neutralMode = status.neutralMode
             deliver(.preferences(facts))
         } catch let error as DBusError where error.meansServiceUnavailable {
-            deliver(.unavailable(tr("islet's service is not running.")))
+            deliver(.unavailable)
         } catch {
             deliver(.failed(ServiceLink.words(error)))
         }
@@ -404,7 +404,9 @@ final class ServiceLink: @unchecked Sendable {
             if case .failure(let failure) = TextFile.write(text, to: path) {
                 throw WordsError(words: tr("cannot write %1$s: %2$s", path, failure.description))
             }
-            self.deliver(.done(trn("Exported %1$d fast to %2$s.", "Exported %1$d fasts to %2$s.", UInt64(records.count), "\(records.count)", path)))
+            // A toast says the file's name; the folder is the one just chosen.
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            self.deliver(.done(trn("Exported %1$d fast to %2$s", "Exported %1$d fasts to %2$s", UInt64(records.count), "\(records.count)", name)))
         }
     }
 

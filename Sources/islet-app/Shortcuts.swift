@@ -5,24 +5,41 @@ import Translation
 /// The keyboard and the header bar's menu: the accelerators of the app's actions, the
 /// shortcuts window (Ctrl+?, GtkShortcutsWindow), and About.
 enum Shortcuts {
-    /// (detailed action, accelerator, what it does): the one list the accelerators and the
-    /// shortcuts window are both made from.
-    static var all: [(action: String, accel: String, title: String)] {
+    /// One shortcut: its detailed action, accelerator, and what it does.
+    struct Shortcut {
+        var action: String
+        var accel: String
+        var title: String
+    }
+
+    /// The shortcuts in the shortcuts window's groups: the one list the accelerators and the
+    /// window are both made from.
+    static var groups: [(title: String, shortcuts: [Shortcut])] {
         [
-            ("app.show-page::fast", "<Control>1", tr("Fast")),
-            ("app.show-page::goal", "<Control>2", tr("Goal")),
-            ("app.show-page::history", "<Control>3", tr("History")),
-            ("app.show-page::timers", "<Control>4", tr("Timers")),
-            ("app.show-page::settings", "<Control>5", tr("Settings")),
-            ("app.toggle-fast", "<Control>Return", tr("Start or stop the fast")),
-            ("win.show-help-overlay", "<Control>question", tr("Keyboard shortcuts")),
-            ("window.close", "<Control>w", tr("Close the window")),
-            ("app.quit", "<Control>q", tr("Quit")),
+            (
+                tr("Views"),
+                [
+                    Shortcut(action: "app.show-page::fast", accel: "<Control>1", title: tr("Fast")),
+                    Shortcut(action: "app.show-page::goal", accel: "<Control>2", title: tr("Goal")),
+                    Shortcut(action: "app.show-page::history", accel: "<Control>3", title: tr("History")),
+                    Shortcut(action: "app.show-page::timers", accel: "<Control>4", title: tr("Timers")),
+                ]
+            ),
+            (tr("Fasting"), [Shortcut(action: "app.toggle-fast", accel: "<Control>Return", title: tr("Start or Stop the Fast"))]),
+            (
+                tr("General"),
+                [
+                    Shortcut(action: "app.preferences", accel: "<Control>comma", title: tr("Preferences")),
+                    Shortcut(action: "win.show-help-overlay", accel: "<Control>question", title: tr("Keyboard Shortcuts")),
+                    Shortcut(action: "window.close", accel: "<Control>w", title: tr("Close Window")),
+                    Shortcut(action: "app.quit", accel: "<Control>q", title: tr("Quit")),
+                ]
+            ),
         ]
     }
 
     static func setAccelerators(_ app: UnsafeMutablePointer<AdwApplication>?) {
-        for shortcut in all {
+        for shortcut in groups.flatMap(\.shortcuts) {
             shortcut.accel.withCString { accel in
                 var accels: [UnsafePointer<CChar>?] = [accel, nil]
                 accels.withUnsafeMutableBufferPointer { list in
@@ -35,13 +52,21 @@ enum Shortcuts {
     /// The shortcuts window, as GtkBuilder describes one (GtkShortcutsWindow has no API to
     /// fill it from code in GTK 4.8).
     static func helpOverlay() -> UnsafeMutablePointer<GtkWidget>? {
-        let items = all.map { shortcut in
-            """
-                        <child><object class="GtkShortcutsShortcut">
-                          <property name="title">\(escaped(shortcut.title))</property>
-                          <property name="accelerator">\(escaped(shortcut.accel))</property>
-                        </object></child>
-            """
+        let sections = groups.map { group in
+            let items = group.shortcuts.map { shortcut in
+                """
+                            <child><object class="GtkShortcutsShortcut">
+                              <property name="title">\(escaped(shortcut.title))</property>
+                              <property name="accelerator">\(escaped(shortcut.accel))</property>
+                            </object></child>
+                """
+            }.joined(separator: "\n")
+            return """
+                      <child><object class="GtkShortcutsGroup">
+                        <property name="title">\(escaped(group.title))</property>
+                \(items)
+                      </object></child>
+                """
         }.joined(separator: "\n")
         let xml = """
             <interface>
@@ -49,10 +74,7 @@ enum Shortcuts {
                 <property name="modal">1</property>
                 <child><object class="GtkShortcutsSection">
                   <property name="section-name">shortcuts</property>
-                  <child><object class="GtkShortcutsGroup">
-                    <property name="title">\(escaped(tr("islet")))</property>
-            \(items)
-                  </object></child>
+            \(sections)
                 </object></child>
               </object>
             </interface>
@@ -64,9 +86,10 @@ enum Shortcuts {
         return UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
     }
 
-    /// The header bar's menu: Keyboard Shortcuts, About islet.
+    /// The header bar's menu: Preferences, Keyboard Shortcuts, About islet.
     static func menuButton() -> UnsafeMutablePointer<GtkWidget> {
         let menu = g_menu_new()
+        g_menu_append(menu, tr("_Preferences"), "app.preferences")
         g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(menu, tr("_About islet"), "app.about")
         let button: UnsafeMutablePointer<GtkWidget> = gtk_menu_button_new()

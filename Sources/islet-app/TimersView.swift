@@ -53,7 +53,7 @@ final class TimersView {
         gtk_widget_add_css_class(heading, "heading")
         gtk_label_set_xalign(opaque(heading), 0)
         gtk_widget_set_hexpand(heading, 1)
-        let badge = gtk_label_new(tr("On the island"))
+        let badge = gtk_label_new(tr("Shown Live"))
         gtk_widget_add_css_class(badge, "accent")
         gtk_box_append(cast(top), heading)
         gtk_box_append(cast(top), badge)

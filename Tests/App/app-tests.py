@@ -173,14 +173,91 @@ def choice(name):
 
 
 def checked(name):
-    box = choice(name)
+    box = choice(name) or switch(name)
     return box is not None and (box.getState().contains(pyatspi.STATE_CHECKED) or box.getState().contains(pyatspi.STATE_PRESSED))
+
+
+SWITCH_ROLES = ["check box", "switch", "toggle button"]
+
+
+def switch(name):
+    """A switch row's switch, by the row's title (GTK 4.8 says "check box", later GTKs "switch")."""
+    found = [n for role in SWITCH_ROLES for n in find(role, lambda node: node.name == name)]
+    return found[0] if found else None
+
+
+def toggle(name):
+    """The switch named so, turned as a screen reader turns it (its action)."""
+    return acted(lambda: switch(name), lambda node: node.queryAction().doAction(0))
 
 
 def click(role_names, name):
     def target():
         return next((found[0] for found in (find(role, lambda node: node.name == name) for role in role_names) if found), None)
     return acted(target, lambda node: node.queryAction().doAction(0))
+
+
+def keys_in(title, *names):
+    """Keys typed into the window titled so (a regular expression), focused first."""
+    focus = subprocess.run(["xdotool", "search", "--name", title, "windowfocus", "--sync"], capture_output=True, text=True)
+    for name in names:
+        subprocess.run(["xdotool", "key", "--clearmodifiers", name], capture_output=True)
+    return focus.returncode == 0
+
+
+def visible_windows():
+    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "."], capture_output=True, text=True).stdout.split()
+    return [subprocess.run(["xdotool", "getwindowname", w], capture_output=True, text=True).stdout.strip() for w in found]
+
+
+def preferences_close_button():
+    frames = nodes(lambda node: node.getRoleName() in ("frame", "dialog", "window") and node.name == "Preferences")
+    found = []
+    for frame in frames:
+        def walk(node):
+            for child in node:
+                if child is None:
+                    continue
+                if role_name(child) == "push button" and child.name == "Close" and actionable(child):
+                    found.append(child)
+                walk(child)
+        walk(frame)
+    return found[0] if found else None
+
+
+def close_preferences():
+    """The Preferences window's own Close pressed; closed, it is no longer on screen."""
+    return eventually(lambda: "Preferences" in visible_windows()) and \
+        acted(preferences_close_button, lambda node: node.queryAction().doAction(0)) and \
+        eventually(lambda: "Preferences" not in visible_windows())
+
+
+def shown(node):
+    """Visible (GTK 4.8 never sets AT-SPI's "showing"; "visible" follows the widget's own)."""
+    try:
+        return node is not None and node.getState().contains(pyatspi.STATE_VISIBLE)
+    except Exception:
+        return False
+
+
+def type_in_row(name, text):
+    """Typed into an entry row as a person does: clicked into (scrolled into view first), all
+    of it selected, the text typed. (GTK 4.8 cannot focus a widget for AT-SPI, and an entry row
+    shows its apply button only for an edit made while it has the focus.)"""
+    def field():
+        found = find("text", lambda node: node.name == name)
+        return found[0] if found else None
+    if not eventually(lambda: field() is not None):
+        return False
+    box = field().queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    if box.y + box.height > 580:
+        subprocess.run(["xdotool", "mousemove", str(box.x + 10), "300", "click", "--repeat", "25", "--delay", "20", "5"], capture_output=True)
+        time.sleep(0.8)
+        box = field().queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y + box.height // 2), "click", "1"], capture_output=True)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "key", "--clearmodifiers", "ctrl+a"], capture_output=True)
+    return subprocess.run(["xdotool", "type", "--delay", "30", text], capture_output=True).returncode == 0
 
 
 def shot(name):
@@ -235,8 +312,8 @@ shot("goal")
 
 daemon.kill()
 daemon.wait()
-check("isletd killed: the app says so", eventually(lambda: "islet's service is not running." in labels() or
-                                                   "islet's service stopped." in labels()), labels())
+check("isletd killed: the app says so, on a status page with a button", eventually(
+    lambda: "Fasts and Timers Are Out of Reach" in labels() and button("Start Again") is not None), labels())
 shot("no-service")
 daemon = start_isletd()
 check("isletd back: the fast shows again", eventually(lambda: button("Stop Fast") is not None and
@@ -283,7 +360,8 @@ check("FR-005 back to the list", click(["page tab"], "Fasts"))
 shot("history")
 check("FR-005 Delete pressed", eventually(lambda: click(["push button"], delete_buttons()[0].name)))
 check("FR-005 isletd's history is empty", eventually(lambda: history_count() == 0), history_count())
-check("FR-005 the empty state", eventually(lambda: "No fasts yet. A fast you stop is kept here." in labels()), labels())
+check("FR-005 the empty state: a status page", eventually(lambda: "No Fasts Yet" in labels() and
+                                                        "A fast you stop is kept here. Earlier fasts can be added or imported." in labels()), labels())
 # The toast's button: GTK 4.8 names it from its label twice ("Undo Undo").
 def undo_button():
     found = find("push button", lambda node: node.name.split(" ")[0] == "Undo")
@@ -309,7 +387,7 @@ def island_owner():
 
 
 def island_label():
-    return next((l for l in labels() if l.startswith("On the island") or l.startswith("The island is")), "")
+    return next((l for l in labels() if l.startswith("Shown live") or l.startswith("Nothing is shown live")), "")
 
 
 def card_time(index):
@@ -327,7 +405,7 @@ def type_into(name, text):
 
 subprocess.run([islet, "fast", "stop"], capture_output=True)
 check("the Timers page is switched to", eventually(lambda: click(["page tab"], "Timers")))
-check("LA the island is empty at first", eventually(lambda: island_label() == "The island is empty."), island_label())
+check("LA the island is empty at first", eventually(lambda: island_label() == "Nothing is shown live."), island_label())
 check("LA every card idle", eventually(lambda: card_time(0) == "Not running" and card_time(2) == "Not running"), labels())
 check("LA Activity Start: a 5-minute countdown pressed", eventually(lambda: press("Start Countdown: 5 minutes")))
 check("LA isletd runs islet-app-countdown", eventually(lambda: "islet-app-countdown" in timer_list()), timer_list())
@@ -338,11 +416,11 @@ time.sleep(1.3)
 check("LA Timer Progress Update: the card's time moves each second", card_time(0) != first and card_time(0).startswith("04:"),
       f"{first} then {card_time(0)}")
 check("LA the countdown holds the island", eventually(lambda: island_owner() == "islet-app-countdown" and
-                                                       island_label() == "On the island: Countdown"), island_label())
+                                                       island_label() == "Shown live: Countdown"), island_label())
 check("LA Ownership Transfer: a meditation started on its tab", eventually(lambda: press("Start Meditation: Settle 2 minutes · Sit 8 minutes")))
 check("LA the meditation owns the island, the countdown runs on",
       eventually(lambda: island_owner() == "islet-app-meditation" and "islet-app-countdown" in timer_list() and
-                 island_label() == "On the island: Meditation"), f"{island_owner()} {island_label()} {timer_list()}")
+                 island_label() == "Shown live: Meditation"), f"{island_owner()} {island_label()} {timer_list()}")
 check("LA the phase shows: Settle · Phase 1/2", eventually(lambda: "Settle · Phase 1/2" in labels()), labels())
 check("LA Pause State Display: Pause Meditation pressed", eventually(lambda: press("Pause Meditation")))
 check("LA isletd's meditation is paused; the button resumes",
@@ -359,7 +437,7 @@ check("LA isletd's meditation runs again", eventually(lambda: "Running" in timer
 check("LA Manual Stop: Stop Meditation pressed", press("Stop Meditation"))
 check("LA the meditation is gone; the countdown takes the island back",
       eventually(lambda: "islet-app-meditation" not in timer_list() and island_owner() == "islet-app-countdown" and
-                 island_label() == "On the island: Countdown"), f"{timer_list()} {island_label()}")
+                 island_label() == "Shown live: Countdown"), f"{timer_list()} {island_label()}")
 check("a custom workout written", type_into("Work time", "30s") and type_into("Rest time", "15s") and type_into("Rounds", "3"))
 check("the custom workout started", press("Start this Workout"))
 check("isletd runs it: Work · Round 1/3, on the island",
@@ -374,7 +452,7 @@ check("a timer stopped from the command line leaves its card (isletd's signals)"
       eventually(lambda: card_time(0) == "Not running", 2), labels())
 for owner in ["islet-app-workout"]:
     subprocess.run([islet, "timer", "stop", "--owner", owner], capture_output=True)
-check("all stopped: the island is empty again", eventually(lambda: island_label() == "The island is empty."), island_label())
+check("all stopped: the island is empty again", eventually(lambda: island_label() == "Nothing is shown live."), island_label())
 
 
 # The Fast page's other two: a fast begun earlier (FR-001, "I started 2 hours ago"), and the
@@ -452,6 +530,22 @@ check("FR-005 saved unchanged", press("Save"))
 check("FR-005 ... keeps the fast to the second (the fields hold its times)",
       eventually(lambda: [r[1:3] + r[4:5] for r in history_rows()] == [r[1:3] + r[4:5] for r in before]),
       f"{before} then {history_rows()}")
+def click_on_screen(node):
+    """A pointer's click on the middle of a node (the window is at 0,0: no window manager)."""
+    box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    x, y = box.x + box.width // 2, box.y + box.height // 2
+    return subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], capture_output=True).returncode == 0
+
+
+def row_span():
+    spans = [n for n in find("label") if (n.name or "").startswith(("Today ", "Yesterday "))]
+    return spans[0] if spans else None
+
+
+check("FR-005 a click on a row opens its editor", eventually(lambda: row_span() is not None) and click_on_screen(row_span()) and
+      eventually(lambda: "Edit the Fast" in labels()), labels())
+check("FR-005 ... Cancel closes it", press("Cancel") and
+      eventually(lambda: not any(shown(n) for n in find("label", lambda n: n.name == "Edit the Fast"))))
 check("FR-005 Edit pressed again", eventually(lambda: click(["push button"], next(n.name for n in find("push button") if n.name.startswith("Edit the fast of")))))
 def typed(name, text):
     """Typed, and still there a moment later: the editor fills its fields with the fast's times
@@ -531,7 +625,7 @@ exported = os.path.join(os.environ["HOME"], "exported.json")
 check("the history exported (the export-history-to action)", activate("export-history-to", exported) and
       eventually(lambda: os.path.exists(exported) and open(exported).read() == history_json()),
       open(exported).read() if os.path.exists(exported) else "no file")
-check("... said in a toast", eventually(lambda: any(l.startswith("Exported 2 fasts to ") for l in labels())), labels())
+check("... said in a toast: the file's name, not its path", eventually(lambda: any(l.startswith("Exported 2 fasts to ") and "/" not in l for l in labels())), labels())
 fasttrack = os.path.join(os.environ["HOME"], "fastingLogbook.csv")
 with open(fasttrack, "w") as f:
     f.write("ID,Start Date,Start Time,Duration (hours)\n1,2025-01-01,20:00,16\n2,2025-01-03,19:30,18\n3,2025-01-03,21:00,10\n")
@@ -568,6 +662,14 @@ def page_shown(name):
     return any(tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED) for tab in tabs)
 
 
+
+
+
+
+
+
+
+
 def keys(*names):
     focus = subprocess.run(["xdotool", "search", "--name", "^islet$", "windowfocus", "--sync"], capture_output=True, text=True)
     for name in names:
@@ -577,7 +679,11 @@ def keys(*names):
 
 check("Ctrl+3: History", keys("ctrl+3") and eventually(lambda: page_shown("History") and not page_shown("Fast")))
 check("Ctrl+4: Timers", keys("ctrl+4") and eventually(lambda: page_shown("Timers")))
-check("Ctrl+5: Settings", keys("ctrl+5") and eventually(lambda: page_shown("Settings")))
+check("four views: no Settings view", eventually(lambda: page_shown("Timers")) and find("page tab", lambda n: n.name == "Settings") == [],
+      names(find("page tab")))
+check("Ctrl+, opens the Preferences window", keys("ctrl+comma") and eventually(lambda: switch("Live Display") is not None),
+      names(find("check box") + find("switch")))
+check("... and its Close closes it", close_preferences(), visible_windows())
 check("Ctrl+1: Fast", keys("ctrl+1") and eventually(lambda: page_shown("Fast")))
 check("Ctrl+Return starts a fast", keys("ctrl+Return") and eventually(fasting))
 check("Ctrl+Return stops it", keys("ctrl+Return") and eventually(lambda: not fasting()))
@@ -601,7 +707,8 @@ check("narrow: the pages' switcher is a bar at the bottom (OCR)", eventually(lam
 shot("narrow")
 subprocess.run(["xdotool", "windowsize", window_id[0] if window_id else "0", "720", "600"], capture_output=True)
 check("Ctrl+? shows the shortcuts window", keys("ctrl+question") and
-      eventually(lambda: "Start or stop the fast" in labels() and "Close the window" in labels()), labels())
+      eventually(lambda: "Start or Stop the Fast" in labels() and "Close Window" in labels() and
+                 all(group in labels() for group in ("Views", "Fasting", "General"))), labels())
 shot("shortcuts")
 keys("Escape")
 
@@ -652,7 +759,7 @@ check("a click on it (dunstctl action 0) opens the app on the Fast page",
       open(os.path.join(os.environ["HOME"], "islet-notify.log")).read()[-600:])
 check("the fast goes on", fasting())
 
-# The Settings page: isletd's settings at once; islet-notify's written into its config.toml,
+# The Preferences window (the main menu's Preferences): isletd's settings at once; islet-notify's written into its config.toml,
 # the user's own lines kept, and islet-notify starting again to read them (SIGHUP).
 config = os.path.join(os.environ["HOME"], ".config", "islet", "config.toml")
 
@@ -675,26 +782,35 @@ def bridge_log():
     return open(os.path.join(os.environ["HOME"], "islet-notify.log")).read()
 
 
-check("the Settings page", eventually(lambda: click(["page tab"], "Settings")))
-check("live activities shown as on", eventually(lambda: checked("Show live activities")))
-check("the standard style is marked", eventually(lambda: checked("Standard style")))
-check("the minimal style chosen", click(["push button", "toggle button"], "Minimal style: the time alone"))
+def preferences():
+    """The Preferences window, from the header bar's main menu as a person opens it."""
+    return eventually(lambda: click(["toggle button", "push button"], "Main Menu")) and \
+        eventually(lambda: click(["menu item", "push button"], "Preferences")) and eventually(lambda: "Preferences" in visible_windows())
+
+
+check("the Preferences window from the main menu", preferences(), names(find("menu item")))
+check("live activities shown as on (a switch)", eventually(lambda: checked("Live Display")))
+check("the standard style is marked", eventually(lambda: checked("Standard Style")))
+check("the minimal style chosen", click(["push button", "toggle button"], "Minimal Style"))
 check("config.toml says so, the user's note kept", eventually(lambda: 'style = "minimal"' in config_text() and "# my own note" in config_text()),
       config_text())
 check("islet-notify started again with it (SIGHUP)", eventually(lambda: "started, style minimal" in bridge_log(), 15), bridge_log()[-400:])
-check("the lock screen turned off", click(["push button", "toggle button"], "On the lock screen (GNOME)"))
+check("the lock screen turned off (its switch's action, as a screen reader turns it)", toggle("Lock Screen") and
+      eventually(lambda: not checked("Lock Screen")))
 check("config.toml: lock_screen = false", eventually(lambda: "lock_screen = false" in config_text()), config_text())
-check("a finished timer stays 30 s", type_into("A finished timer stays for", "30s") and press("Set: A finished timer stays for"))
+check("a finished timer stays 30 s (an entry row and its apply button)", type_in_row("Finished Timer Stays", "30s") and
+      press("Apply: Finished Timer Stays"))
 check("isletd's LingerSeconds 30, and in config.toml",
       eventually(lambda: activity_property("LingerSeconds").endswith("30>,)") and "linger_seconds = 30" in config_text()),
       f"{activity_property('LingerSeconds')} {config_text()}")
-check("a linger written badly is refused in words", type_into("A finished timer stays for", "forever") and
-      press("Set: A finished timer stays for") and eventually(lambda: any(l.startswith("A finished timer stays 0 seconds") for l in labels())))
-check("live activities turned off", click(["push button", "toggle button"], "Show live activities"))
+check("a linger written badly is refused in words", type_in_row("Finished Timer Stays", "forever") and
+      press("Apply: Finished Timer Stays") and eventually(lambda: any(l.startswith("A finished timer stays 0 seconds") for l in labels())))
+check("live activities turned off", toggle("Live Display"))
 check("isletd's Enabled is false", eventually(lambda: "false" in activity_property("Enabled")), activity_property("Enabled"))
 shot("settings")
-click(["push button", "toggle button"], "Show live activities")
+toggle("Live Display")
 check("and on again", eventually(lambda: "true" in activity_property("Enabled")), activity_property("Enabled"))
+check("Escape closes the Preferences window", close_preferences())
 
 # Issue 45: the ring said in words, the goal as a clock time, stages only when on, Fix Times
 # (the running fast's start moved, an overlap refused in words; a stop at a clock time), the
@@ -738,8 +854,7 @@ check("the goal as a clock time", eventually(lambda: any(l.startswith(goal_at) f
 check("a start over the last fast is refused in words", type_into("When the fast really started", "6h ago") and press("Change Start") and
       eventually(lambda: any(l.startswith("that start overlaps a completed fast, which ended at") for l in labels())) and
       abs(now - 3 * 3600 - fasting_property("StartedAtUSec") / 1e6) < 90, labels())
-check("the Settings page: stages on", eventually(lambda: click(["page tab"], "Settings")) and
-      eventually(lambda: click(["push button", "toggle button"], "Show fasting stages")))
+check("Preferences: stages on", preferences() and toggle("Fasting Stages") and close_preferences())
 check("isletd's ShowStages", eventually(lambda: "true" in subprocess.run(
     ["gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1", "--method",
      "org.freedesktop.DBus.Properties.Get", "org.islet.Islet1.Fasting", "ShowStages"], capture_output=True, text=True).stdout))
@@ -753,9 +868,9 @@ minute = int(stop_at // 60 * 60 * 1_000_000)
 check("isletd recorded that minute", eventually(lambda: f'"ended_at_usec":{minute}' in history_json()), history_json()[:300])
 check("not fasting: the eating window since then", eventually(lambda: ("Eating · since " + clock(stop_at)) in labels()), labels())
 check("the Goal page's schedule", eventually(lambda: click(["page tab"], "Goal")) and
-      eventually(lambda: click(["push button", "toggle button"], "Fast on a schedule")))
+      toggle("Fasting Schedule"))
 check("isletd's schedule is on", eventually(lambda: "'enabled': <true>" in schedule_property()), schedule_property())
-check("21:30 typed and set", type_into("The fast starts at", "21:30") and press("Set the start time"))
+check("21:30 typed and set", type_in_row("Start Time", "21:30") and press("Apply: Start Time"))
 check("every day at 21:30 (1290 minutes)", eventually(lambda: "1290, 1290, 1290, 1290, 1290, 1290, 1290" in schedule_property()),
       schedule_property())
 def fast_on_days():
@@ -777,8 +892,7 @@ def statistics():
 
 check("History's statistics show streaks", eventually(lambda: click(["page tab"], "History")) and
       eventually(lambda: click(["page tab"], "Statistics")) and eventually(lambda: "Current streak: " in statistics()), statistics())
-check("neutral mode on", eventually(lambda: click(["page tab"], "Settings")) and
-      eventually(lambda: click(["push button", "toggle button"], "Neutral mode: no streaks anywhere")))
+check("neutral mode on", preferences() and toggle("Neutral Mode") and close_preferences())
 check("neutral mode hides every streak", eventually(lambda: click(["page tab"], "History")) and
       eventually(lambda: click(["page tab"], "Statistics")) and eventually(lambda: statistics().startswith("Fasts: 2") and
                                                                           "streak" not in statistics().lower()), statistics())
@@ -816,9 +930,12 @@ check("the list of fasts is a list a screen reader names", eventually(lambda: cl
 check("a long history: widgets for the rows on screen only (302 fasts)", eventually(lambda: 5 <= len(edit_buttons()) <= 20),
       edit_buttons())
 on_screen = edit_buttons()
-check("Edit, then Cancel: the focus on Add a Fast", eventually(lambda: click(["push button"], on_screen[0])) and
+check("Edit, then Cancel: the focus back on that row's Edit", eventually(lambda: click(["push button"], on_screen[0])) and
+      eventually(lambda: press("Cancel")) and eventually(lambda: focused() == on_screen[0]), focused())
+check("Add a Fast (in the header bar), then Cancel: the focus back on Add a Fast", press("Add a Fast…") and
       eventually(lambda: press("Cancel")) and eventually(lambda: focused() == "Add a Fast…"), focused())
-check("Tab, Tab: the first row's Edit", keys("Tab", "Tab") and eventually(lambda: focused() == on_screen[0]), focused())
+check("Edit again: the focus on the first row's Edit once more", eventually(lambda: click(["push button"], on_screen[0])) and
+      eventually(lambda: press("Cancel")) and eventually(lambda: focused() == on_screen[0]), focused())
 check("Tab: the same row's Delete", keys("Tab") and eventually(lambda: focused() == on_screen[0].replace("Edit", "Delete", 1)), focused())
 check("Tab: the next row's Edit", keys("Tab") and eventually(lambda: focused() == on_screen[1]), focused())
 walked = [focused()]

@@ -44,7 +44,7 @@ app_scenario() {
   check "the app opened on the Timers page" wait_for 100 app_shown
   sleep 2
   screen "$screens/gnome-app-from-notification.png" 1024x700+0+0
-  check "the Timers page shows the timer (OCR: On the island)" bash -c "convert '$screens/gnome-app-from-notification.png' -resize 300% -threshold 60% '$work/timers.png' && tesseract '$work/timers.png' - --psm 6 2>/dev/null | grep -qi 'island'"
+  check "the Timers page shows the timer (OCR: Shown live)" bash -c "convert '$screens/gnome-app-from-notification.png' -resize 300% -threshold 60% '$work/timers.png' && tesseract '$work/timers.png' - --psm 6 2>/dev/null | grep -qi 'shown live'"
   close_app
   islet timer stop >/dev/null
   kill "$bridge_pid"

@@ -88,12 +88,13 @@ import Testing
         let rows = [FastRecord(fast: fasts[0], note: "Hungry at 11.\nFine after.", rating: 4), FastRecord(fast: fasts[1])].map {
             HistoryPage.row($0, localTime: .utc, now: HistoryPageModel.now)
         }
-        #expect(rows[0].span == "Tue 23:30 – 16:30")
+        // Dates as people say them: the day named, today's and yesterday's by those words.
+        #expect(rows[0].span == "Yesterday 23:30 – Today 16:30")
         #expect(rows[0].detail == "17 h · Goal met" && rows[0].goalMet)
         #expect(rows[0].note == "★★★★☆ Hungry at 11. …" && rows[0].noteText == "Hungry at 11.\nFine after." && rows[0].rating == 4)
         #expect(rows[1].span == "2026-10-26 19:30 – 2026-10-27 09:30")
         #expect(rows[1].detail == "14 h · Goal: 16 hours" && !rows[1].goalMet && rows[1].note.isEmpty)
-        #expect(rows[0].deleteLabel == "Delete the fast of Tue 23:30")
+        #expect(rows[0].deleteLabel == "Delete the fast of Yesterday 23:30")
         let page = HistoryPage(
             count: 2,
             statistics: ["count": 2, "total_usec": 31 * 3600 * HistoryPageModel.s, "goal_hits": 1, "current_streak_days": 1, "longest_streak_days": 1],
@@ -135,14 +136,18 @@ import Testing
         #expect(chart.summary == "Hours fasted a day, the last four weeks: fasts on 4 days, the goal met on 1 day, the longest day 16 h 30 min.")
         let row = HistoryPage.row(FastRecord(fast: fasts[0]), localTime: .utc, now: now)
         #expect(row.typedStart == "2026-11-24 23:30" && row.typedEnd == "2026-11-25 16:30")
-        #expect(row.editLabel == "Edit the fast of Tue 23:30")
+        #expect(row.editLabel == "Edit the fast of Yesterday 23:30")
         #expect(HistoryPage(count: 0, statistics: [:], days: days, localTime: .utc, now: now).chart == nil, "no chart without fasts")
     }
 
     @Test func fr005EmptyState() {
         let page = HistoryPage(count: 0, statistics: [:], days: [], localTime: .utc, now: HistoryPageModel.now)
         #expect(page.statistics.isEmpty)
-        #expect(page.empty == "No fasts yet. A fast you stop is kept here.")
+        #expect(page.empty?.title == "No Fasts Yet")
+        #expect(page.empty?.description == "A fast you stop is kept here. Earlier fasts can be added or imported.")
+        #expect(page.emptyStatistics?.title == "No Statistics Yet")
+        let one = HistoryPage(count: 1, statistics: ["count": 1], days: [], localTime: .utc, now: HistoryPageModel.now)
+        #expect(one.empty == nil && one.emptyStatistics == nil)
     }
 
     /// DI-006 B: a running fast's goal is changed from the page; a fast not running has no

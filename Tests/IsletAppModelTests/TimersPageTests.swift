@@ -21,7 +21,7 @@ import Testing
         let page = TimersPage(timers: [], activity: nil, now: TimersPageModel.t0)
         #expect(page.cards.map(\.heading) == ["Countdown", "Meditation", "Workout"])
         #expect(page.cards.allSatisfy { $0.time == "Not running" && !$0.active && !$0.holdsIsland && $0.progress == nil })
-        #expect(page.island == "The island is empty.")
+        #expect(page.island == "Nothing is shown live.")
         #expect(page.nextChange == nil, "nothing counts: no wake-up")
     }
 
@@ -32,7 +32,7 @@ import Testing
         let card = try #require(page.cards.first)
         #expect(card.time == "04:32" && card.running && !card.paused && card.holdsIsland && card.pauseLabel == "Pause Countdown")
         #expect(card.detail == nil, "one phase: nothing to add")
-        #expect(page.island == "On the island: Countdown")
+        #expect(page.island == "Shown live: Countdown")
         #expect(page.nextChange == TimersPageModel.t0 + 29 * TimersPageModel.s, "the next whole second")
         #expect(abs((card.progress ?? 0) - 0.09) < 0.011)
     }
@@ -47,7 +47,7 @@ import Testing
         #expect(page.cards.map(\.holdsIsland) == [false, false, true])
         #expect(page.cards[1].running && page.cards[1].detail == "Settle · Phase 1/2" && page.cards[1].time == "00:50")
         #expect(page.cards[2].detail == "Work · Round 1/8" && page.cards[2].time == "00:30")
-        #expect(page.island == "On the island: Workout")
+        #expect(page.island == "Shown live: Workout")
     }
 
     @Test func pauseStateDisplayFreezesTheTimeAndOffersResume() throws {
@@ -65,12 +65,12 @@ import Testing
         let fast = ActivitySnapshot(
             id: "f", owner: "fasting", attributes: ["kind": .string("fast"), "title": .string("Fasting Goal")],
             state: ["status": .string("running"), "started_at_usec": .uint64(TimersPageModel.t0), "goal_usec": .uint64(57_600 * TimersPageModel.s)])
-        #expect(TimersPage(timers: [], activity: fast, now: TimersPageModel.t0).island == "On the island: Fasting Goal")
+        #expect(TimersPage(timers: [], activity: fast, now: TimersPageModel.t0).island == "Shown live: Fasting Goal")
         // The countdown's owner started as "Tea" from the command line: its title, and whose it is.
         let tea = CountdownTimer(
             owner: "islet-app-countdown", title: "Tea", phases: [Phase(name: "Tea", seconds: 180)], rounds: 1, startedAt: TimersPageModel.t0,
             sequence: 1)
-        #expect(TimersPage(timers: [], activity: activity(tea, now: TimersPageModel.t0), now: TimersPageModel.t0).island == "On the island: Tea (Countdown)")
+        #expect(TimersPage(timers: [], activity: activity(tea, now: TimersPageModel.t0), now: TimersPageModel.t0).island == "Shown live: Tea (Countdown)")
     }
 
     @Test func presetsAreNamedForWhatTheyDo() {

@@ -42,6 +42,21 @@ import Translation
         #expect(LocalTime.utc.describe(now - 86_400 * LocalFormats.usec, now: now) == "Tue 19:30")
     }
 
+    /// The History page's dates, said as people say them (issue 53).
+    @Test func spokenMomentsNameTodayYesterdayAndTomorrow() {
+        let now = LocalFormats.evening
+        let hour = 3600 * LocalFormats.usec
+        let utc = LocalTime.utc
+        #expect(utc.spoken(now - hour, now: now) == "Today 18:30")
+        #expect(utc.spoken(now - 24 * hour, now: now) == "Yesterday 19:30")
+        #expect(utc.spoken(now + 24 * hour, now: now) == "Tomorrow 19:30")
+        #expect(utc.spoken(now - 48 * hour, now: now) == "Mon 19:30")
+        #expect(utc.spoken(now - 30 * 24 * hour, now: now) == "2026-10-26 19:30")
+        #expect(utc.spokenSpan(from: now - 30 * hour, to: now - 14 * hour, now: now) == "Yesterday 13:30 – Today 05:30")
+        #expect(utc.spokenSpan(from: now - 11 * hour, to: now - 7 * hour, now: now) == "Today 08:30 – 12:30", "ends the day it began")
+        #expect(LocalTime(style: LocalFormats.de) { _ in 0 }.spoken(now - 48 * hour, now: now) == "Mo 19:30")
+    }
+
     @Test func translatorsPlaceholders() {
         #expect(Translation.fill("Goal in %s", ["3 h"]) == "Goal in 3 h")
         #expect(Translation.fill("%2$s, then %1$s", ["a", "b"]) == "b, then a")
