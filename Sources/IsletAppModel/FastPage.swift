@@ -33,10 +33,21 @@ public struct FastPage: Equatable, Sendable {
         public static let notFasting = Facts(fasting: false, startedAt: 0, goalSeconds: 0, dailyGoalSeconds: 0)
     }
 
-    /// The time fasted, "03:12:09"; "00:00:00" when not fasting (FR-002, FR-004).
+    /// The one large time: fasting, the time fasted, "03:12:09" (FR-002); eating within two days
+    /// of the last fast, the time since it; otherwise "00:00:00" (FR-004).
     public var elapsed: String
-    /// "Goal in 12:47:51", "Goal Reached!", or nil (no goal).
+    /// Under the large time: "Goal in 12:47:51", "Goal Reached!"; eating, "Since the last
+    /// fast"; or nil.
     public var goalLine: String?
+    /// Fasting: when it began, as people say it ("Today 19:06"), shown under the ring where it
+    /// is also changed.
+    public var startedWhen: String?
+    /// Fasting with a goal: when the goal is met ("Tomorrow 11:06"), and its length ("16 hours").
+    public var goalWhen: String?
+    public var goalLength: String?
+    /// Fasting without a goal: how far into a day's 24 hours the fast is (0 ... 1), so that the
+    /// ring still shows time going by; nil otherwise.
+    public var dayProgress: Double?
     public var goalReached: Bool
     /// "Goal: 16 hours", "No goal"; for a fast not started, the daily goal it will take.
     public var goalLabel: String
@@ -44,8 +55,6 @@ public struct FastPage: Equatable, Sendable {
     public var hint: String?
     /// 0 ... 1 of the goal; nil without a goal.
     public var progress: Double?
-    /// "Goal at 08:00 tomorrow", "Goal reached at 08:00"; nil without a goal.
-    public var goalAt: String?
     /// The ring in words, for a screen reader: "20 percent of the 16-hour goal, 3 hours 12
     /// minutes fasted"; by the minute, so that it does not chatter.
     public var ringDescription: String
@@ -96,15 +105,29 @@ public struct FastPage: Equatable, Sendable {
         seconds < 60 ? tr("less than a minute") : Format.duration(seconds: seconds / 60 * 60)
     }
 
+    /// How long after a fast the page counts the time since it: an eating window, not a week.
+    public static let eatingShownSeconds: UInt64 = 48 * 3600
+
     public init(_ facts: Facts, now: USec, zone: LocalTime = .utc) {
         stageMarks = []
         stageLine = nil
         stageCaveat = nil
-        goalAt = nil
         eatingLine = nil
+        startedWhen = nil
+        goalWhen = nil
+        goalLength = nil
+        dayProgress = nil
         guard facts.fasting, facts.startedAt > 0 else {
-            elapsed = Format.hms(seconds: 0, padHours: true)
-            goalLine = nil
+            let since = facts.lastFastEnd > 0 && facts.lastFastEnd <= now ? (now - facts.lastFastEnd) / usecPerSecond : nil
+            if let since, since < FastPage.eatingShownSeconds {
+                elapsed = Format.hms(seconds: since, padHours: true)
+                goalLine = tr("Since the last fast")
+                nextChange = facts.lastFastEnd + (since + 1) * usecPerSecond
+            } else {
+                elapsed = Format.hms(seconds: 0, padHours: true)
+                goalLine = nil
+                nextChange = nil
+            }
             goalReached = false
             goalLabel = facts.dailyGoalSeconds > 0 ? Format.goal(seconds: facts.dailyGoalSeconds) : tr("No goal")
             eatingLine = GoalTime.eatingLine(
@@ -115,7 +138,6 @@ public struct FastPage: Equatable, Sendable {
             progress = nil
             buttonLabel = tr("Start Fast")
             buttonStops = false
-            nextChange = nil
             goalChoices = []
             return
         }
@@ -129,6 +151,7 @@ public struct FastPage: Equatable, Sendable {
         let fasted = now > facts.startedAt ? (now - facts.startedAt) / usecPerSecond : 0
         elapsed = Format.hms(seconds: fasted, padHours: true)
         hint = nil
+        startedWhen = zone.spoken(facts.startedAt, now: now)
         buttonLabel = tr("Stop Fast")
         buttonStops = true
         nextChange = facts.startedAt + (fasted + 1) * usecPerSecond
@@ -138,7 +161,8 @@ public struct FastPage: Equatable, Sendable {
             goalLabel = Format.goal(seconds: facts.goalSeconds)
             let share = min(1, Double(fasted) / Double(facts.goalSeconds))
             progress = share
-            goalAt = GoalTime.line(startedAt: facts.startedAt, goalSeconds: facts.goalSeconds, now: now, in: zone)
+            goalWhen = zone.spoken(facts.startedAt + facts.goalSeconds * usecPerSecond, now: now)
+            goalLength = Format.duration(seconds: facts.goalSeconds)
             let words = tr("%s fasted", FastPage.spoken(fasted))
             ringDescription =
                 goalReached
@@ -152,6 +176,7 @@ public struct FastPage: Equatable, Sendable {
             goalLine = nil
             goalLabel = tr("No goal")
             progress = nil
+            dayProgress = Double(fasted % 86400) / 86400
             ringDescription = tr("No goal, %s fasted", FastPage.spoken(fasted))
         }
         if facts.showStages {

@@ -393,7 +393,10 @@ final class AppController {
     }
 
     private func render() {
-        stopTicking()
+        // The Fast page's own tick only: the Timers page keeps its own (the time since the last
+        // fast ticks while a countdown does).
+        if tick != 0 { g_source_remove(tick) }
+        tick = 0
         let page = FastPage(facts ?? .notFasting, now: WallClock.now(), zone: .system)
         show(page)
         guard let next = page.nextChange, isOnScreen else { return }

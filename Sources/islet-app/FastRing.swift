@@ -1,9 +1,11 @@
 import CAdw
 import IsletAppModel
 
-/// The Fast page's ring (issue 45), as the fasting apps draw it: a track, an arc that fills
-/// toward the goal from the top, clockwise, in the accent colour, green once the goal is
-/// reached; a tick where each stage begins when stages are shown. Drawn with cairo in a
+/// The Fast page's ring (issue 45, 53), as the fasting apps draw it: a track, an arc that
+/// fills toward the goal from the top, clockwise, in the style's accent colour, its success
+/// colour once the goal is reached; with stages shown, the track is the stages' zones, each in a
+/// colour of the style's palette; without a goal, the arc goes round a day's 24 hours. Every
+/// colour is looked up in the style (light, dark, high contrast). Drawn with cairo in a
 /// GtkDrawingArea whose accessible role is a progress bar, its state said in words (its name):
 /// a screen reader hears "20 percent of the goal of 16 hours, 3 hours 12 minutes fasted".
 final class FastRing {
@@ -14,11 +16,14 @@ final class FastRing {
     /// What the draw function reads.
     final class Drawing {
         var progress: Double?
+        var dayProgress: Double?
         var reached = false
         var marks: [Double] = []
     }
 
-    static let size: Int32 = 220
+    static let size: Int32 = 260
+    /// The stages' zones, in libadwaita's palette, one colour a stage.
+    static let stageColours = ["green_3", "yellow_4", "orange_3", "red_3", "purple_3"]
 
     init() {
         root = drawingArea(role: GTK_ACCESSIBLE_ROLE_PROGRESS_BAR)
@@ -36,8 +41,11 @@ final class FastRing {
     }
 
     func show(_ page: FastPage) {
-        let changed = drawing.progress != page.progress || drawing.reached != page.goalReached || drawing.marks != page.stageMarks
+        let changed =
+            drawing.progress != page.progress || drawing.dayProgress != page.dayProgress || drawing.reached != page.goalReached
+            || drawing.marks != page.stageMarks
         drawing.progress = page.progress
+        drawing.dayProgress = page.dayProgress
         drawing.reached = page.goalReached
         drawing.marks = page.stageMarks
         if page.ringDescription != said {
@@ -48,38 +56,47 @@ final class FastRing {
     }
 
     private static func draw(_ drawing: Drawing, on cr: OpaquePointer, width: Double, height: Double, widget: UnsafeMutableRawPointer?) {
+        let context = widget.map { gtk_widget_get_style_context($0.assumingMemoryBound(to: GtkWidget.self)) }
         var ink = GdkRGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
-        if let widget {
-            gtk_style_context_get_color(gtk_widget_get_style_context(widget.assumingMemoryBound(to: GtkWidget.self)), &ink)
+        if let context { gtk_style_context_get_color(context, &ink) }
+        /// A named colour of the style (libadwaita's accent, success and palette colours).
+        func named(_ name: String, or fallback: GdkRGBA) -> GdkRGBA {
+            var colour = GdkRGBA()
+            guard let context, gtk_style_context_lookup_color(context, name, &colour) != 0 else { return fallback }
+            return colour
         }
+        func use(_ colour: GdkRGBA, alpha: Double = 1) { cairo_set_source_rgba(cr, colour.red.d, colour.green.d, colour.blue.d, colour.alpha.d * alpha) }
         let line = 14.0
         let radius = min(width, height) / 2 - line / 2 - 2
         let (cx, cy) = (width / 2, height / 2)
         let top = -Double.pi / 2
-        cairo_set_line_width(cr, line)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_source_rgba(cr, ink.red.d, ink.green.d, ink.blue.d, 0.12)
-        cairo_arc(cr, cx, cy, radius, 0, 2 * Double.pi)
-        cairo_stroke(cr)
-        if let progress = drawing.progress, progress > 0 {
-            if drawing.reached {
-                cairo_set_source_rgba(cr, 0.18, 0.76, 0.49, 1)  // libadwaita's green
-            } else {
-                cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 1)  // libadwaita's accent blue
-            }
-            cairo_arc(cr, cx, cy, radius, top, top + 2 * Double.pi * min(1, progress))
+        func arc(from start: Double, to end: Double) {
+            cairo_arc(cr, cx, cy, radius, top + 2 * Double.pi * start, top + 2 * Double.pi * end)
             cairo_stroke(cr)
         }
-        // Each stage's start: a short tick across the track.
-        cairo_set_line_width(cr, 2)
+        cairo_set_line_width(cr, line)
+        // The track: plain, or the stages' zones.
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-        cairo_set_source_rgba(cr, ink.red.d, ink.green.d, ink.blue.d, 0.8)
-        for mark in drawing.marks {
-            let angle = top + 2 * Double.pi * mark
-            let (inner, outer) = (radius - line / 2 - 3, radius + line / 2 + 1)
-            cairo_move_to(cr, cx + inner * cos(angle), cy + inner * sin(angle))
-            cairo_line_to(cr, cx + outer * cos(angle), cy + outer * sin(angle))
-            cairo_stroke(cr)
+        if drawing.marks.isEmpty || drawing.progress == nil {
+            use(ink, alpha: 0.12)
+            arc(from: 0, to: 1)
+        } else {
+            let bounds = [0] + drawing.marks + [1]
+            for index in 0..<(bounds.count - 1) {
+                use(named(stageColours[index % stageColours.count], or: ink), alpha: 0.55)
+                arc(from: bounds[index], to: bounds[index + 1])
+            }
+        }
+        // The arc, narrower over zones so that the stage under it still shows.
+        cairo_set_line_width(cr, drawing.marks.isEmpty ? line : line * 0.5)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        let accent = named("accent_bg_color", or: GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 1))
+        if let progress = drawing.progress, progress > 0 {
+            use(drawing.reached ? named("success_bg_color", or: GdkRGBA(red: 0.18, green: 0.76, blue: 0.49, alpha: 1)) : accent)
+            arc(from: 0, to: min(1, progress))
+        } else if let day = drawing.dayProgress, day > 0 {
+            use(accent, alpha: 0.7)
+            arc(from: 0, to: day)
         }
     }
 }

@@ -14,63 +14,70 @@ enum FastRequest {
     case stopAt(String)
 }
 
-/// The Fast page's widgets: the ring (``FastRing``) with the time fasted and the goal line
-/// inside; the goal as a clock time, the goal, the stage when stages are shown, the eating
-/// window while not fasting; the one prominent Start / Stop button; "Fix Times" for a running
-/// fast (its start moved, a stop at an earlier time). `show` puts a ``FastPage`` on them.
+/// The Fast page's widgets, read at a glance: the ring (``FastRing``) with one large time and
+/// the goal line inside; under it, while a fast runs, when it started and when its goal is met,
+/// each changed in place (a button on its row opens the field or the choices); the stage when
+/// stages are shown; the eating window while not fasting; the one prominent Start / Stop, a
+/// split button whose other half holds "Started Earlier…" or "Stopped Earlier…". `show` puts a
+/// ``FastPage`` on them.
 final class FastView {
     let root: UnsafeMutablePointer<GtkWidget>
     private let ring = FastRing()
     private let elapsed: UnsafeMutablePointer<GtkWidget>
     private let goalLine: UnsafeMutablePointer<GtkWidget>
-    private let goalAt: UnsafeMutablePointer<GtkWidget>
     private let goalLabel: UnsafeMutablePointer<GtkWidget>
     private let stageLine: UnsafeMutablePointer<GtkWidget>
     private let stageCaveat: UnsafeMutablePointer<GtkWidget>
     private let eatingLine: UnsafeMutablePointer<GtkWidget>
     private let hint: UnsafeMutablePointer<GtkWidget>
+    /// Start Fast / Stop Fast, and the arrow beside it.
     let button: UnsafeMutablePointer<GtkWidget>
-    /// Not fasting: "I started earlier" (how long ago, and a button).
-    private let earlierRow: UnsafeMutablePointer<GtkWidget>
+    /// The arrow's popover: "how long ago" before a fast, "when it ended" during one.
+    private let earlierStart: UnsafeMutablePointer<GtkWidget>
+    private let earlierStop: UnsafeMutablePointer<GtkWidget>
     private let earlierEntry: UnsafeMutablePointer<GtkWidget>
-    /// Fasting: this fast's goal, changed at once (DI-006 B).
-    private let goalRow: UnsafeMutablePointer<GtkWidget>
-    private var goalButtons: [(button: UnsafeMutablePointer<GtkWidget>, seconds: UInt64)] = []
-    /// Fasting: "Fix Times" opens the start and stop fields.
-    private let fixToggle: UnsafeMutablePointer<GtkWidget>
-    private let fixBox: UnsafeMutablePointer<GtkWidget>
-    private let startEntry: UnsafeMutablePointer<GtkWidget>
     private let stopEntry: UnsafeMutablePointer<GtkWidget>
+    private let dropdownPopover: UnsafeMutablePointer<GtkWidget>
+    /// Fasting: the Started and Goal rows, each with its value and its button.
+    private let times: UnsafeMutablePointer<GtkWidget>
+    private let startedValue: UnsafeMutablePointer<GtkWidget>
+    private let goalRow: UnsafeMutablePointer<GtkWidget>
+    private let goalValue: UnsafeMutablePointer<GtkWidget>
+    private let startEntry: UnsafeMutablePointer<GtkWidget>
+    private let startPopover: UnsafeMutablePointer<GtkWidget>
+    /// Fasting: this fast's goal, changed at once (DI-006 B), in the Goal row's popover.
+    private let goalChoicesBox: UnsafeMutablePointer<GtkWidget>
+    private let goalPopover: UnsafeMutablePointer<GtkWidget>
+    private var goalButtons: [(button: UnsafeMutablePointer<GtkWidget>, seconds: UInt64)] = []
     private var updating = false
     private let request: (FastRequest) -> Void
 
     init(request: @escaping (FastRequest) -> Void) {
         self.request = request
-        let (page, content) = scrollingPage(spacing: 10)
+        let (page, content) = scrollingPage(spacing: 12)
         root = page
         elapsed = gtk_label_new("00:00:00")
         goalLine = gtk_label_new("")
-        goalAt = gtk_label_new("")
         goalLabel = gtk_label_new("")
         stageLine = gtk_label_new("")
         stageCaveat = gtk_label_new("")
         eatingLine = gtk_label_new("")
         hint = gtk_label_new("")
-        button = gtk_button_new_with_label("")
         gtk_widget_add_css_class(elapsed, "title-1")
         gtk_widget_add_css_class(elapsed, "numeric")
+        // One large time, a third larger than a title, at any font size.
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_scale_new(1.35))
+        gtk_label_set_attributes(opaque(elapsed), attributes)
+        pango_attr_list_unref(attributes)
         gtk_widget_add_css_class(goalLine, "numeric")
-        gtk_widget_add_css_class(goalAt, "title-4")
         for label in [goalLabel, hint, stageCaveat] { gtk_widget_add_css_class(label, "dim-label") }
         gtk_widget_add_css_class(stageCaveat, "caption")
-        gtk_widget_add_css_class(eatingLine, "title-4")
         for label in [stageLine, stageCaveat, eatingLine, hint] {
             gtk_label_set_wrap(opaque(label), 1)
             gtk_label_set_justify(opaque(label), GTK_JUSTIFY_CENTER)
         }
-        gtk_widget_add_css_class(button, "pill")
-        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
-        // The time fasted and the goal line inside the ring.
+        // The time and the goal line inside the ring.
         let centre = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
         gtk_box_append(cast(centre), elapsed)
         gtk_box_append(cast(centre), goalLine)
@@ -80,64 +87,114 @@ final class FastView {
         gtk_overlay_set_child(opaque(overlay), ring.root)
         gtk_overlay_add_overlay(opaque(overlay), centre)
         gtk_widget_set_halign(overlay, GTK_ALIGN_CENTER)
-        earlierRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
-        earlierEntry = gtk_entry_new()
-        gtk_entry_set_placeholder_text(cast(earlierEntry), tr("Began earlier? e.g. 2h"))
-        setAccessibleLabel(earlierEntry, tr("How long ago the fast began"))
-        gtk_editable_set_width_chars(opaque(earlierEntry), 18)
-        let earlierButton = gtk_button_new_with_label(tr("Start Earlier"))
-        gtk_box_append(cast(earlierRow), earlierEntry)
-        gtk_box_append(cast(earlierRow), earlierButton)
-        gtk_widget_set_halign(earlierRow, GTK_ALIGN_CENTER)
-        // A flow box: at a phone's width (360 px) the five choices take two lines.
-        goalRow = gtk_flow_box_new()
-        gtk_flow_box_set_selection_mode(opaque(goalRow), GTK_SELECTION_NONE)
-        gtk_flow_box_set_max_children_per_line(opaque(goalRow), 5)
-        gtk_flow_box_set_min_children_per_line(opaque(goalRow), 3)
-        gtk_flow_box_set_column_spacing(opaque(goalRow), 6)
-        gtk_flow_box_set_row_spacing(opaque(goalRow), 6)
-        gtk_flow_box_set_homogeneous(opaque(goalRow), 1)
-        gtk_widget_set_halign(goalRow, GTK_ALIGN_CENTER)
-        // Fix Times: two fields, each with its button, shown on demand.
-        fixToggle = gtk_toggle_button_new_with_label(tr("Fix Times…"))
-        gtk_widget_add_css_class(fixToggle, "flat")
-        gtk_widget_set_halign(fixToggle, GTK_ALIGN_CENTER)
-        let fixBox: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
-        self.fixBox = fixBox
-        gtk_widget_set_halign(fixBox, GTK_ALIGN_CENTER)
-        func field(_ placeholder: String, _ name: String, _ action: String) -> (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>) {
-            let row: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+
+        // Started and Goal, under the ring: a value and the button that changes it.
+        let times: UnsafeMutablePointer<GtkWidget> = gtk_list_box_new()
+        self.times = times
+        gtk_widget_add_css_class(times, "boxed-list")
+        gtk_list_box_set_selection_mode(opaque(times), GTK_SELECTION_NONE)
+        gtk_widget_set_size_request(times, 300, -1)
+        gtk_widget_set_halign(times, GTK_ALIGN_CENTER)
+        func timeRow(_ title: String, _ editName: String, _ popover: UnsafeMutablePointer<GtkWidget>) -> (
+            row: UnsafeMutablePointer<GtkWidget>, value: UnsafeMutablePointer<GtkWidget>
+        ) {
+            let row: UnsafeMutablePointer<GtkWidget> = adw_action_row_new()
+            adw_preferences_row_set_title(cast(row), title)
+            let value: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
+            gtk_widget_add_css_class(value, "numeric")
+            let edit: UnsafeMutablePointer<GtkWidget> = gtk_menu_button_new()
+            gtk_menu_button_set_icon_name(opaque(edit), "document-edit-symbolic")
+            gtk_menu_button_set_popover(opaque(edit), popover)
+            gtk_widget_add_css_class(edit, "flat")
+            gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
+            gtk_widget_set_tooltip_text(edit, editName)
+            setAccessibleLabel(edit, editName)
+            adw_action_row_add_suffix(cast(row), value)
+            adw_action_row_add_suffix(cast(row), edit)
+            adw_action_row_set_activatable_widget(cast(row), edit)
+            gtk_list_box_append(opaque(times), row)
+            return (row, value)
+        }
+        func field(_ placeholder: String, _ name: String, _ action: String, in box: UnsafeMutablePointer<GtkWidget>) -> (
+            UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>
+        ) {
             let entry: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
             gtk_entry_set_placeholder_text(cast(entry), placeholder)
             setAccessibleLabel(entry, name)
-            gtk_editable_set_width_chars(opaque(entry), 16)
+            gtk_editable_set_width_chars(opaque(entry), 18)
             let go: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label(action)
-            gtk_box_append(cast(row), entry)
-            gtk_box_append(cast(row), go)
-            gtk_box_append(cast(fixBox), row)
+            gtk_widget_add_css_class(go, "suggested-action")
+            gtk_box_append(cast(box), startLabel(name, heading: true))
+            gtk_box_append(cast(box), entry)
+            gtk_box_append(cast(box), go)
             return (entry, go)
         }
-        let (start, startButton) = field(tr("Started at, e.g. 19:30"), tr("When the fast really started"), tr("Change Start"))
-        let (stop, stopButton) = field(tr("Ate at, e.g. 11:30"), tr("When the fast really ended"), tr("Stop at That Time"))
+        func popoverBox(_ popover: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+            let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+            setMargins(box, 6)
+            gtk_popover_set_child(cast(popover), box)
+            return box
+        }
+        startPopover = gtk_popover_new()
+        let (start, startButton) = field(tr("19:30 or 2h ago"), tr("When the fast really started"), tr("Change Start"), in: popoverBox(startPopover))
         startEntry = start
+        startedValue = timeRow(tr("Started"), tr("Change When the Fast Started"), startPopover).value
+        goalPopover = gtk_popover_new()
+        let goalBox = popoverBox(goalPopover)
+        gtk_box_append(cast(goalBox), startLabel(tr("This Fast's Goal"), heading: true))
+        // A flow box: at a phone's width the five choices take two lines.
+        goalChoicesBox = gtk_flow_box_new()
+        gtk_flow_box_set_selection_mode(opaque(goalChoicesBox), GTK_SELECTION_NONE)
+        gtk_flow_box_set_max_children_per_line(opaque(goalChoicesBox), 5)
+        gtk_flow_box_set_min_children_per_line(opaque(goalChoicesBox), 3)
+        gtk_flow_box_set_column_spacing(opaque(goalChoicesBox), 6)
+        gtk_flow_box_set_row_spacing(opaque(goalChoicesBox), 6)
+        gtk_flow_box_set_homogeneous(opaque(goalChoicesBox), 1)
+        gtk_box_append(cast(goalBox), goalChoicesBox)
+        (goalRow, goalValue) = timeRow(tr("Goal"), tr("Change This Fast's Goal"), goalPopover)
+
+        // Start / Stop, its arrow holding the earlier start or the earlier stop.
+        button = adw_split_button_new()
+        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
+        dropdownPopover = gtk_popover_new()
+        let dropdownBox = popoverBox(dropdownPopover)
+        earlierStart = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        earlierStop = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        gtk_box_append(cast(dropdownBox), earlierStart)
+        gtk_box_append(cast(dropdownBox), earlierStop)
+        let (earlier, earlierButton) = field(tr("2h or 1h30m"), tr("How long ago the fast began"), tr("Start Earlier"), in: earlierStart)
+        earlierEntry = earlier
+        let (stop, stopButton) = field(tr("11:30 or 30m ago"), tr("When the fast really ended"), tr("Stop at That Time"), in: earlierStop)
         stopEntry = stop
-        gtk_widget_set_visible(fixBox, 0)
-        for widget in [overlay, goalAt, goalLabel, stageLine, stageCaveat, eatingLine, goalRow, hint, button, earlierRow, fixToggle, fixBox] {
+        adw_split_button_set_popover(opaque(button), cast(dropdownPopover))
+        if let arrow = descendant(of: button, type: gtk_menu_button_get_type()) { self.arrow = arrow }
+
+        for widget in [overlay, goalLabel, times, stageLine, stageCaveat, eatingLine, hint, button] {
             gtk_box_append(cast(content), widget)
         }
-        let read = { [earlierEntry] in request(.startEarlier(String(cString: gtk_editable_get_text(opaque(earlierEntry))))) }
+        gtk_widget_set_margin_top(button, 6)
+        let read = { [earlierEntry, dropdownPopover] in
+            gtk_popover_popdown(cast(dropdownPopover))
+            request(.startEarlier(String(cString: gtk_editable_get_text(opaque(earlierEntry)))))
+        }
         connect(earlierButton, "clicked", read)
         connect(earlierEntry, "activate", read)
-        let move = { [startEntry] in request(.moveStart(String(cString: gtk_editable_get_text(opaque(startEntry))))) }
+        let move = { [startEntry, startPopover] in
+            gtk_popover_popdown(cast(startPopover))
+            request(.moveStart(String(cString: gtk_editable_get_text(opaque(startEntry)))))
+        }
         connect(startButton, "clicked", move)
         connect(startEntry, "activate", move)
-        let stopAt = { [stopEntry] in request(.stopAt(String(cString: gtk_editable_get_text(opaque(stopEntry))))) }
+        let stopAt = { [stopEntry, dropdownPopover] in
+            gtk_popover_popdown(cast(dropdownPopover))
+            request(.stopAt(String(cString: gtk_editable_get_text(opaque(stopEntry)))))
+        }
         connect(stopButton, "clicked", stopAt)
         connect(stopEntry, "activate", stopAt)
-        connect(fixToggle, "toggled") { [fixToggle, fixBox] in
-            gtk_widget_set_visible(fixBox, gtk_toggle_button_get_active(cast(fixToggle)))
-        }
     }
+
+    /// The split button's arrow (a menu button inside it), named for a screen reader.
+    private var arrow: UnsafeMutablePointer<GtkWidget>?
 
     /// The goal choices of a running fast, made once (their labels do not change).
     private func goalChoices(_ choices: [FastPage.GoalChoice]) {
@@ -148,10 +205,11 @@ final class FastView {
             setAccessibleLabel(toggle, choice.name)
             gtk_widget_set_tooltip_text(toggle, choice.name)
             if let first { gtk_toggle_button_set_group(cast(toggle), cast(first)) } else { first = toggle }
-            gtk_flow_box_append(opaque(goalRow), toggle)
+            gtk_flow_box_append(opaque(goalChoicesBox), toggle)
             let seconds = choice.seconds
             connect(toggle, "toggled") { [weak self] in
                 guard let self, !self.updating, gtk_toggle_button_get_active(cast(toggle)) != 0 else { return }
+                gtk_popover_popdown(cast(self.goalPopover))
                 self.request(.goal(seconds))
             }
             goalButtons.append((toggle, seconds))
@@ -166,18 +224,24 @@ final class FastView {
         }
         gtk_label_set_text(opaque(elapsed), page.elapsed)
         text(goalLine, page.goalLine)
-        text(goalAt, page.goalAt)
-        gtk_label_set_text(opaque(goalLabel), page.goalLabel)
+        // Before a fast, the goal it will take; during one, the Goal row says it.
+        text(goalLabel, page.buttonStops ? nil : page.goalLabel)
+        gtk_widget_set_visible(times, page.buttonStops ? 1 : 0)
+        gtk_label_set_text(opaque(startedValue), page.startedWhen ?? "")
+        gtk_label_set_text(opaque(goalValue), page.goalWhen ?? tr("None"))
+        adw_action_row_set_subtitle(cast(goalRow), page.goalLength ?? "")
         text(stageLine, page.stageLine)
         text(stageCaveat, page.stageCaveat)
         text(eatingLine, page.eatingLine)
         text(hint, page.hint)
-        gtk_button_set_label(cast(button), page.buttonLabel)
+        adw_split_button_set_label(opaque(button), page.buttonLabel)
         gtk_widget_remove_css_class(button, page.buttonStops ? "suggested-action" : "destructive-action")
         gtk_widget_add_css_class(button, page.buttonStops ? "destructive-action" : "suggested-action")
-        gtk_widget_set_visible(earlierRow, page.buttonStops ? 0 : 1)
-        gtk_widget_set_visible(fixToggle, page.buttonStops ? 1 : 0)
-        gtk_widget_set_visible(goalRow, page.goalChoices.isEmpty ? 0 : 1)
+        let more = page.buttonStops ? tr("Stopped Earlier…") : tr("Started Earlier…")
+        adw_split_button_set_dropdown_tooltip(opaque(button), more)
+        if let arrow { setAccessibleLabel(arrow, more) }
+        gtk_widget_set_visible(earlierStart, page.buttonStops ? 0 : 1)
+        gtk_widget_set_visible(earlierStop, page.buttonStops ? 1 : 0)
         updating = true
         defer { updating = false }
         goalChoices(page.goalChoices)
@@ -185,11 +249,10 @@ final class FastView {
             gtk_toggle_button_set_active(cast(entry.button), 1)
         }
         if !page.buttonStops {
-            gtk_editable_set_text(opaque(earlierEntry), "")
-            // A fast that ended closes its fields, empty.
-            gtk_toggle_button_set_active(cast(fixToggle), 0)
             gtk_editable_set_text(opaque(startEntry), "")
             gtk_editable_set_text(opaque(stopEntry), "")
+        } else {
+            gtk_editable_set_text(opaque(earlierEntry), "")
         }
     }
 }

@@ -256,3 +256,15 @@ func onClick(_ widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping () -
         Callback.release, GConnectFlags(rawValue: 0))
     gtk_widget_add_controller(widget, gesture)
 }
+
+/// The first widget of `type` inside `widget` (depth first): a part a composite widget keeps to
+/// itself (an entry row's apply button, a split button's arrow), to name it for a screen reader.
+func descendant(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> UnsafeMutablePointer<GtkWidget>? {
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), type) != 0 { return current }
+        if let found = descendant(of: current, type: type) { return found }
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
+}

@@ -49,7 +49,7 @@ enum Rows {
         let row: UnsafeMutablePointer<GtkWidget> = adw_entry_row_new()
         adw_preferences_row_set_title(cast(row), title)
         adw_entry_row_set_show_apply_button(cast(row), 1)
-        if let button = firstButton(in: row) {
+        if let button = descendant(of: row, type: gtk_button_get_type()) {
             setAccessibleLabel(button, tr("Apply: %s", title))
             gtk_widget_set_tooltip_text(button, tr("Apply"))
         }
@@ -68,18 +68,6 @@ enum Rows {
     static func setText(_ row: UnsafeMutablePointer<GtkWidget>, _ text: String) {
         guard String(cString: gtk_editable_get_text(opaque(row))) != text else { return }
         gtk_editable_set_text(opaque(row), text)
-    }
-
-    private static func firstButton(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), gtk_button_get_type()) != 0 {
-                return current
-            }
-            if let found = firstButton(in: current) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
     }
 }
 

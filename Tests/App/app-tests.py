@@ -260,6 +260,12 @@ def type_in_row(name, text):
     return subprocess.run(["xdotool", "type", "--delay", "30", text], capture_output=True).returncode == 0
 
 
+def in_popover(opener, field, text, button_name):
+    """A field in a popover: its button (named `opener`) pressed, the text typed, the action
+    pressed (the popover closes with it)."""
+    return eventually(lambda: click(["toggle button", "push button"], opener)) and type_into(field, text) and press(button_name)
+
+
 def shot(name):
     if shots:
         subprocess.run(["import", "-window", "root", "-crop", "720x600+0+0", "+repage", f"{shots}/app-{name}.png"])
@@ -467,32 +473,35 @@ def fasting_property(name):
 
 subprocess.run([islet, "goal", "set", "16h"], capture_output=True)
 check("the Fast page again", eventually(lambda: click(["page tab"], "Fast")))
-check("FR-001 a start written badly", type_into("How long ago the fast began", "soon") and press("Start Earlier"))
+check("FR-001 a start written badly (the split button's Started Earlier…)",
+      in_popover("Started Earlier…", "How long ago the fast began", "soon", "Start Earlier"))
 check("FR-001 it is refused in words, no fast",
       eventually(lambda: any(l.startswith("Write how long ago the fast began") for l in labels())) and not fasting(), labels())
-check("FR-001 2 hours ago, over the fast that ended a minute ago", type_into("How long ago the fast began", "2h") and press("Start Earlier"))
+check("FR-001 2 hours ago, over the fast that ended a minute ago", in_popover("Started Earlier…", "How long ago the fast began", "2h", "Start Earlier"))
 check("FR-001 refused in isletd's words", eventually(lambda: any(l.startswith("that start overlaps a completed fast") for l in labels())) and
       not fasting(), labels())
 # The history emptied (the CLI's delete), the same start is taken.
 for line in subprocess.run([islet, "history", "list", "--format", "csv"], capture_output=True, text=True).stdout.splitlines()[1:]:
     subprocess.run([islet, "history", "delete", line.split(",")[0]], capture_output=True)
-check("FR-001 began 2 hours ago", type_into("How long ago the fast began", "2h") and press("Start Earlier"))
+check("FR-001 began 2 hours ago", in_popover("Started Earlier…", "How long ago the fast began", "2h", "Start Earlier"))
 check("FR-001 isletd's fast began 2 hours ago",
       eventually(lambda: fasting() and abs(time.time() - 7200 - fasting_property("StartedAtUSec") / 1e6) < 60),
       fasting_property("StartedAtUSec"))
 check("FR-002 the page counts from then", eventually(lambda: any(l.startswith("02:00:") for l in labels())), labels())
+check("DI-006 the Goal row's button opens this fast's goals", eventually(lambda: click(["toggle button", "push button"], "Change This Fast's Goal")))
 check("DI-006 this fast's goal: the daily one (16 h) marked", eventually(lambda: checked("This fast's goal: 16 hours")))
 check("DI-006 18 hours chosen", eventually(lambda: click(["push button", "toggle button"], "This fast's goal: 18 hours")))
 check("DI-006 isletd's running fast has 18 h, the daily goal stays 16 h",
       eventually(lambda: fasting_property("ActiveFastGoalSeconds") == 64800 and goal_seconds() == 57600),
       f"{fasting_property('ActiveFastGoalSeconds')} {goal_seconds()}")
 check("DI-006 the page says Goal in 15:59:..", eventually(lambda: any(l.startswith("Goal in 15:59:") for l in labels())), labels())
-check("DI-006 no goal for this fast", eventually(lambda: click(["push button", "toggle button"], "This fast without a goal")))
+check("DI-006 no goal for this fast", eventually(lambda: click(["toggle button", "push button"], "Change This Fast's Goal")) and
+      eventually(lambda: click(["push button", "toggle button"], "This fast without a goal")))
 check("DI-006 isletd's fast has none", eventually(lambda: fasting_property("ActiveFastGoalSeconds") == 0))
 subprocess.run([islet, "fast", "stop"], capture_output=True)
-check("stopped: the choices go, the earlier start comes back",
-      eventually(lambda: find("toggle button", lambda n: n.name.startswith("This fast")) == [] or
-                 not any(n.getState().contains(pyatspi.STATE_SHOWING) for n in find("toggle button", lambda n: n.name.startswith("This fast")))))
+check("stopped: the Started and Goal rows go, Started Earlier… comes back",
+      eventually(lambda: not any(shown(n) for n in find("label", lambda n: n.name == "Started")) and
+                 choice("Started Earlier…") is not None), names(find("toggle button")))
 
 
 
@@ -843,15 +852,17 @@ run(islet, "fast", "start", "--at=-1h")
 check("the Fast page for issue 45", eventually(lambda: click(["page tab"], "Fast")))
 check("the ring says the fast in words", eventually(lambda: ring().startswith("6 percent of the goal of 16 hours, 1 hour")), ring())
 check("no stage while stages are off", not any(l.startswith("Stage:") for l in labels()), labels())
-check("Fix Times… opens the fields", eventually(lambda: click(["push button", "toggle button"], "Fix Times…")) and
+check("the Started row's button opens its field", eventually(lambda: click(["toggle button", "push button"], "Change When the Fast Started")) and
       eventually(lambda: find("text", lambda n: n.name == "When the fast really started") != []))
 check("the start moved to 3 hours ago", type_into("When the fast really started", "3h ago") and press("Change Start"))
 check("isletd's fast began 3 hours ago", eventually(lambda: abs(now - 3 * 3600 - fasting_property("StartedAtUSec") / 1e6) < 90),
       fasting_property("StartedAtUSec"))
 check("the ring follows", eventually(lambda: ring().startswith("18 percent of the goal of 16 hours, 3 hours")), ring())
-goal_at = "Goal at " + clock(fasting_property("StartedAtUSec") / 1e6 + 16 * 3600)
-check("the goal as a clock time", eventually(lambda: any(l.startswith(goal_at) for l in labels())), f"{goal_at}: {labels()}")
-check("a start over the last fast is refused in words", type_into("When the fast really started", "6h ago") and press("Change Start") and
+goal_end = fasting_property("StartedAtUSec") / 1e6 + 16 * 3600
+goal_at = ("Today " if time.localtime(goal_end).tm_yday == time.localtime().tm_yday else "Tomorrow ") + clock(goal_end)
+check("the goal as a clock time, said as people say it, on the Goal row", eventually(lambda: goal_at in labels()), f"{goal_at}: {labels()}")
+check("a start over the last fast is refused in words",
+      in_popover("Change When the Fast Started", "When the fast really started", "6h ago", "Change Start") and
       eventually(lambda: any(l.startswith("that start overlaps a completed fast, which ended at") for l in labels())) and
       abs(now - 3 * 3600 - fasting_property("StartedAtUSec") / 1e6) < 90, labels())
 check("Preferences: stages on", preferences() and toggle("Fasting Stages") and close_preferences())
@@ -862,8 +873,8 @@ stage = "Stage: Anabolic · Catabolic at " + clock(fasting_property("StartedAtUS
 check("the stage and the next one on the Fast page, as a rule of thumb", eventually(lambda: click(["page tab"], "Fast")) and
       eventually(lambda: stage in labels() and any("rule of thumb" in l for l in labels())), f"{stage}: {labels()}")
 stop_at = now - 30 * 60
-check("stop at a clock time (the fields still open)", eventually(lambda: type_into("When the fast really ended", clock(stop_at))) and
-      press("Stop at That Time"))
+check("stop at a clock time (the split button's Stopped Earlier…)",
+      in_popover("Stopped Earlier…", "When the fast really ended", clock(stop_at), "Stop at That Time"))
 minute = int(stop_at // 60 * 60 * 1_000_000)
 check("isletd recorded that minute", eventually(lambda: f'"ended_at_usec":{minute}' in history_json()), history_json()[:300])
 check("not fasting: the eating window since then", eventually(lambda: ("Eating · since " + clock(stop_at)) in labels()), labels())

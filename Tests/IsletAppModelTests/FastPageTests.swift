@@ -34,6 +34,10 @@ import Testing
         #expect(reached.elapsed == "01:00:01")
         let none = FastPage(.init(fasting: true, startedAt: FastPageModel.start, goalSeconds: 0, dailyGoalSeconds: 0), now: FastPageModel.start)
         #expect(none.goalLine == nil && none.goalLabel == "No goal" && none.progress == nil && none.elapsed == "00:00:00")
+        // Without a goal the ring still moves: through a day's 24 hours.
+        let sixHours = FastPage(
+            .init(fasting: true, startedAt: FastPageModel.start, goalSeconds: 0, dailyGoalSeconds: 0), now: FastPageModel.start + 6 * 3600 * FastPageModel.s)
+        #expect(sixHours.dayProgress == 0.25 && sixHours.goalWhen == nil && sixHours.startedWhen != nil)
         // A clock set back before the start shows 0, never a wrapped number.
         let early = FastPage(
             .init(fasting: true, startedAt: FastPageModel.start, goalSeconds: 60, dailyGoalSeconds: 0), now: FastPageModel.start - 5 * FastPageModel.s)
@@ -188,7 +192,7 @@ import Testing
     @Test func FR002_theRingAndTheGoalAtReadAcrossMidnight() {
         var facts = FastPage.Facts(fasting: true, startedAt: Self.start, goalSeconds: 16 * 3600, dailyGoalSeconds: 16 * 3600)
         let page = FastPage(facts, now: Self.start + (3 * 3600 + 12 * 60 + 9) * Self.s, zone: zone)
-        #expect(page.goalAt == "Goal at 12:00 tomorrow")
+        #expect(page.goalWhen == "Tomorrow 12:00" && page.startedWhen == "Today 20:00", "under the ring, as people say them")
         #expect(page.ringDescription == "20 percent of the goal of 16 hours, 3 hours 12 minutes fasted")
         #expect(page.stageMarks.isEmpty && page.stageLine == nil, "stages are off unless asked")
         facts.showStages = true
@@ -197,7 +201,7 @@ import Testing
         #expect(staged.stageLine == "Stage: Catabolic · Fat burning at 12:00")
         #expect(staged.stageCaveat == "Stages are a rule of thumb, not medical advice; bodies differ.")
         let reached = FastPage(facts, now: Self.start + 17 * 3600 * Self.s, zone: zone)
-        #expect(reached.goalAt == "Goal reached at 12:00" && reached.ringDescription == "Goal reached, 17 hours fasted")
+        #expect(reached.goalWhen == "Today 12:00" && reached.ringDescription == "Goal reached, 17 hours fasted")
         #expect(reached.stageLine == "Stage: Fat burning · Ketosis at 20:00")
         facts.goalSeconds = 36 * 3600
         let long = FastPage(facts, now: Self.start, zone: zone).stageMarks
@@ -214,6 +218,11 @@ import Testing
         let page = FastPage(facts, now: now, zone: zone)
         #expect(page.eatingLine == "Eating · since 12:03 · next fast at 20:00")
         #expect(page.hint == nil && page.ringDescription == "Not fasting")
+        // The large time counts the time since the last fast, as fasting apps do, each second.
+        #expect(page.elapsed == "03:57:00" && page.goalLine == "Since the last fast" && page.nextChange == now + Self.s)
+        facts.lastFastEnd = now - 3 * 86400 * Self.s
+        let long = FastPage(facts, now: now, zone: zone)
+        #expect(long.elapsed == "00:00:00" && long.goalLine == nil && long.nextChange == nil, "three days on, no eating window")
     }
 
     @Test func neutralModeHidesEveryStreakOnTheHistoryPage() {
