@@ -47,6 +47,9 @@ public struct HistoryPage: Equatable, Sendable {
         public var scaleHours: Double
         /// What a screen reader says for the chart.
         public var summary: String
+        /// The axis' top, "17 h"; the goal line's label, "Goal 16 h" ("" without a goal).
+        public var scaleLabel: String { Format.hoursMinutes(seconds: UInt64((scaleHours * 3600).rounded())) }
+        public var goalLabel: String { goalHours > 0 ? tr("Goal %s", Format.hoursMinutes(seconds: UInt64((goalHours * 3600).rounded()))) : "" }
     }
 
     /// The charts the Statistics view switches between.

@@ -77,29 +77,23 @@ enum AppMain {
     }
 }
 
-/// The window and what it shows, on GTK's main thread.
+/// The window: the header bar, the four views and their controllers (a controller per page,
+/// each beside its pure model), the Preferences window's, the toasts; it only builds, routes
+/// isletd's news to the page it concerns, and navigates. On GTK's main thread.
 final class AppController {
     private let app: UnsafeMutablePointer<AdwApplication>?
     private let address: String?
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var toasts: UnsafeMutablePointer<GtkWidget>?
-    private var fast: FastView?
-    private var goal: GoalView?
-    private var history: HistoryView?
-    private var timers: TimersView?
-    private var preferences: PreferencesView?
-    /// The timers and the activity as isletd last said, and the timer page's next tick.
-    private var timerFacts: (timers: [(owner: String, state: ActivityState)], activity: ActivitySnapshot?) = ([], nil)
-    private var timerTick: guint = 0
     private var stack: UnsafeMutablePointer<GtkWidget>?
-    private var lastDeleted: FastRecord?
-    /// The history list is read again when its figures next arrive (the page shown again: an
-    /// edit or an import from elsewhere has no signal).
-    private var historyStale = true
-    private var presets: [Preset] = []
     private var banner: UnsafeMutablePointer<GtkWidget>?
+    private var fast: FastController?
+    private var goal: GoalController?
+    private var history: HistoryController?
+    private var timers: TimersController?
+    private var preferences: PreferencesController?
+    /// isletd's facts as it last said (nil: not on the bus).
     private var facts: FastPage.Facts?
-    private var tick: guint = 0
     private var link: ServiceLink?
 
     init(app: UnsafeMutablePointer<AdwApplication>?, address: String?) {
@@ -147,50 +141,35 @@ final class AppController {
         // The views, or that page in their place.
         let views = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_box_append(cast(views), banner)
-        let me0 = MainThreadRef(self)
-        let fast = FastView { request in me0.value?.fastRequest(request) }
-        self.fast = fast
+
+        // A controller per page, each handed the link, the toasts and whether the window is seen.
         let me = MainThreadRef(self)
-        let schedule = ScheduleView { enabled, time, days, before, atStart in
-            me.value?.changeSchedule(enabled: enabled, time: time, days: days, remindBefore: before, remindAtStart: atStart)
-        }
-        let goal = GoalView(
-            choose: { seconds in me.value?.link?.setGoal(seconds) }, invalid: { words in me.value?.toast(words, undo: false) },
-            schedule: schedule)
-        self.goal = goal
+        let context = PageContext(
+            link: { me.value?.link }, toast: { text, undo in me.value?.toast(text, undo: undo) }, onScreen: { me.value?.isOnScreen ?? false })
+        let fast = FastController(context: context)
+        let goal = GoalController(context: context)
+        let history = HistoryController(context: context)
+        let timers = TimersController(context: context)
+        (self.fast, self.goal, self.history, self.timers) = (fast, goal, history, timers)
+        preferences = PreferencesController(context: context)
         // Four views, an icon each, from names every theme islet meets has (Adwaita 43 to 49,
         // Breeze) or GTK itself carries (the flag: its emoji chooser's).
-        let fastPage = adw_view_stack_add_titled(opaque(stack), fast.root, "fast", tr("Fast"))
-        adw_view_stack_page_set_icon_name(fastPage, "weather-clear-night-symbolic")
-        let goalPage = adw_view_stack_add_titled(opaque(stack), goal.root, "goal", tr("Goal"))
-        adw_view_stack_page_set_icon_name(goalPage, "emoji-flags-symbolic")
-        let history = HistoryView(
-            ask: { page, generation in me.value?.link?.loadPage(page, generation: generation) },
-            month: { year, month in me.value?.link?.loadMonth(year: year, month: month) },
-            delete: { record in me.value?.link?.deleteFast(record) }, save: { edit in me.value?.saveFast(edit) },
-            importChosen: { entries in me.value?.link?.importFasts(entries) })
-        self.history = history
-        // Its Add and files menu in the header bar, shown with the page.
-        adw_header_bar_pack_start(opaque(header), history.headerStart)
-        gtk_widget_set_visible(history.headerStart, 0)
-        let historyPage = adw_view_stack_add_titled(opaque(stack), history.root, "history", tr("History"))
-        adw_view_stack_page_set_icon_name(historyPage, "document-open-recent-symbolic")
-        let timers = TimersView(
-            request: { request in me.value?.link?.timer(request) }, invalid: { words in me.value?.toast(words, undo: false) })
-        self.timers = timers
-        let timersPage = adw_view_stack_add_titled(opaque(stack), timers.root, "timers", tr("Timers"))
-        adw_view_stack_page_set_icon_name(timersPage, "alarm-symbolic")
-        // The history is read when its page is shown, and again on HistoryChanged.
+        for (root, name, title, icon) in [
+            (fast.view.root, "fast", tr("Fast"), "weather-clear-night-symbolic"),
+            (goal.view.root, "goal", tr("Goal"), "emoji-flags-symbolic"),
+            (history.view.root, "history", tr("History"), "document-open-recent-symbolic"),
+            (timers.view.root, "timers", tr("Timers"), "alarm-symbolic"),
+        ] {
+            adw_view_stack_page_set_icon_name(adw_view_stack_add_titled(opaque(stack), root, name, title), icon)
+        }
+        // History's Add and files menu in the header bar, shown with the page; the history read
+        // when its page is shown, and again on HistoryChanged.
+        adw_header_bar_pack_start(opaque(header), history.view.headerStart)
+        gtk_widget_set_visible(history.view.headerStart, 0)
         connect(opaque(stack), "notify::visible-child") {
-            guard let name = adw_view_stack_get_visible_child_name(opaque(stack)) else { return }
-            gtk_widget_set_visible(history.headerStart, String(cString: name) == "history" ? 1 : 0)
-            guard let link = me.value?.link else { return }
-            switch String(cString: name) {
-            case "history":
-                me.value?.historyStale = true
-                Task { await link.loadHistory() }
-            default: break
-            }
+            let shown = me.value?.historyShown ?? false
+            gtk_widget_set_visible(history.view.headerStart, shown ? 1 : 0)
+            if shown { history.shown() }
         }
         // Toasts over the views only: never over the header bar or the bottom switcher.
         let overlay = adw_toast_overlay_new()
@@ -208,17 +187,13 @@ final class AppController {
         gtk_box_append(cast(content), bar)
         adw_application_window_set_content(cast(window), content)
 
-        connect(fast.button, "clicked") { [weak self] in self?.pressed() }
         connect(startService, "clicked") { [weak self] in
             guard let link = self?.link else { return }
             Task { await link.refresh(withPresets: true) }
         }
         // Counting only while the window is on screen; hidden, nothing wakes.
-        connect(window, "map") { [weak self] in
-            self?.render()
-            self?.renderTimers()
-        }
-        connect(window, "unmap") { [weak self] in self?.stopTicking() }
+        connect(window, "map") { [weak self] in self?.followScreen() }
+        connect(window, "unmap") { [weak self] in self?.followScreen() }
         connect(window, "realize") { [weak self] in self?.followSurface() }
         // For bench/app.sh: the wall-clock moment of the first frame painted, on stderr.
         if Environment.value("ISLET_APP_REPORT_FIRST_FRAME") != nil {
@@ -240,187 +215,54 @@ final class AppController {
             MainThreadAction { me.value?.apply(update) }.post()
         }
         self.link = link
-        show(FastPage(.notFasting, now: WallClock.now()))
         gtk_window_present(cast(window))
         link.start()
     }
 
+    /// isletd's news, to the page it concerns.
     private func apply(_ update: ServiceLink.Update) {
         switch update {
         case .facts(let facts):
-            // Neutral mode turned on or off: the History page's statistics again, with or without streaks.
+            // Neutral mode turned on or off: the History page's statistics again, with or without
+            // streaks; the daily goal changed or first known (the app opened on History before
+            // isletd's facts came): its charts again, with the goal's line.
             let neutralChanged = self.facts.map { $0.neutralMode != facts.neutralMode } ?? false
+            let goalChanged = self.facts?.dailyGoalSeconds != facts.dailyGoalSeconds && historyShown
             self.facts = facts
-            if neutralChanged, let link { Task { await link.loadHistory() } }
+            if neutralChanged || goalChanged, let link { Task { await link.loadHistory() } }
             gtk_widget_set_visible(banner, 0)
             gtk_widget_set_visible(stack, 1)
-            gtk_widget_set_sensitive(fast?.button, 1)
-            goal?.show(GoalPage(presets: presets, goalSeconds: facts.dailyGoalSeconds))
-            goal?.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system))
-            render()
+            goal?.show(facts)
+            fast?.show(facts)
         case .unavailable:
             facts = nil
-            timerFacts = ([], nil)
-            stopTicking()
-            timers?.show(TimersPage(timers: [], activity: nil, now: WallClock.now()))
             gtk_widget_set_visible(banner, 1)
             gtk_widget_set_visible(stack, 0)
-            gtk_widget_set_sensitive(fast?.button, 0)
-            show(FastPage(.notFasting, now: WallClock.now()))
-        case .presets(let presets):
-            self.presets = presets
-            goal?.show(GoalPage(presets: presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
+            fast?.unavailable()
+            timers?.show([], activity: nil)
+        case .presets(let presets): goal?.show(presets)
         case .historySummary(let count, let figures, let days, let firstPage):
-            history?.show(
-                HistoryPage(
-                    count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0,
-                    neutral: facts?.neutralMode ?? false))
-            // Read again only what is on screen: when asked to, or when the count says the
-            // list missed a change.
-            if historyStale || history?.list.count != count { history?.reset(count: count, firstPage: firstPage) }
-            historyStale = false
-        case .calendar(let year, let month, let days):
-            history?.calendar.show(CalendarMonth(year: year, month: month, days: days, localTime: .system, now: WallClock.now()))
-        case .historyPage(let page, let records, let generation):
-            history?.received(page: page, records, generation: generation)
-        case .historyInserted(let record):
-            history?.inserted(record)
-        case .historyNoted(let record):
-            history?.replaced(record)
-        case .historyChanged:
-            historyStale = true
-        case .done(let words):
-            toast(words, undo: false)
-        case .importChecked(let path, let report):
-            history?.showImport(path: path, report)
-        case .deleted(let fast):
-            history?.deleted(id: fast.fast.id)
-            lastDeleted = fast
-            toast(tr("Fast deleted"), undo: true, action: "app.undo-delete")
-        case .failed(let words):
-            toast(words, undo: false)
-        case .preferences(let facts):
-            preferences?.show(PreferencesPage(facts))
-        case .timers(let list, let activity):
-            timerFacts = (list, activity)
-            renderTimers()
+            history?.summary(count: count, figures: figures, days: days, firstPage: firstPage, facts: facts)
+        case .calendar(let year, let month, let days): history?.calendar(year: year, month: month, days: days)
+        case .historyPage(let page, let records, let generation): history?.received(page: page, records, generation: generation)
+        case .historyInserted(let record): history?.inserted(record)
+        case .historyNoted(let record): history?.replaced(record)
+        case .historyChanged: history?.changed()
+        case .importChecked(let path, let report): history?.importChecked(path: path, report)
+        case .deleted(let fast): history?.deleted(fast)
+        case .preferences(let facts): preferences?.show(facts)
+        case .timers(let list, let activity): timers?.show(list, activity: activity)
+        case .done(let words), .failed(let words): toast(words, undo: nil)
         case .stopped(let fast):
             let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
-            toast(tr("Fast stopped after %s", Format.hoursMinutes(seconds: hours)), undo: true, action: "app.undo-stop")
+            toast(tr("Fast stopped after %s", Format.hoursMinutes(seconds: hours)), undo: "app.undo-stop")
         }
     }
 
-    /// The schedule group's values as isletd takes them; a time it cannot read, said.
-    fileprivate func changeSchedule(enabled: Bool, time: String, days: [Bool], remindBefore: Bool, remindAtStart: Bool) {
-        let base = facts?.schedule ?? FastingSchedule()
-        switch SchedulePage.schedule(from: base, enabled: enabled, time: time, days: days, remindBefore: remindBefore, remindAtStart: remindAtStart) {
-        case .success(let schedule): if schedule != base { link?.setSchedule(schedule) }
-        case .failure(let problem):
-            toast(problem.words, undo: false)
-            if let facts { goal?.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system)) }
-        }
-    }
-
-    /// What the Fast page asks for. "I started 2 hours ago": the fast begins then; a running
-    /// fast's start moved, or stopped at an earlier time, typed as `--at` is ("19:30", "2h
-    /// ago"); isletd refuses an overlap in its own words.
-    fileprivate func fastRequest(_ request: FastRequest) {
-        let now = WallClock.now()
-        switch request {
-        case .startEarlier(let text):
-            switch FastPage.earlierStart(text, now: now) {
-            case .at(let start): link?.startFast(at: start)
-            case .invalid(let words): toast(words, undo: false)
-            }
-        case .goal(let seconds): link?.setFastGoal(seconds)
-        case .moveStart(let text):
-            guard let at = TypedTime.parse(text, now: now) else { return toast(tr("Write a time like 19:30, 2h ago or 2026-11-25 19:30."), undo: false) }
-            link?.moveStart(to: at)
-        case .stopAt(let text):
-            guard let at = TypedTime.parse(text, now: now) else { return toast(tr("Write a time like 11:30, 30m ago or 2026-11-26 11:30."), undo: false) }
-            link?.stopFast(at: at)
-        }
-    }
-
-    /// A fast edited or added from the History page's editor: the times as typed, read as the
-    /// command line reads `--at` (a field left as it was keeps its moment to the second); the
-    /// note and rating; isletd's own words when it refuses them.
-    fileprivate func saveFast(_ edit: HistoryView.Edit) {
-        let now = WallClock.now()
-        guard let began = TypedTime.parse(edit.start, now: now), let ended = TypedTime.parse(edit.end, now: now) else {
-            toast(tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."), undo: false)
-            return
-        }
-        guard let before = edit.before, let id = edit.id else {
-            link?.addFast(startedAt: began, endedAt: ended, note: edit.note, rating: edit.rating)
-            return
-        }
-        let record = FastRecord(fast: CompletedFast(id: id, startedAt: began, endedAt: ended, goalSeconds: 0), note: edit.note, rating: edit.rating)
-        let timesChanged = edit.start != before.typedStart || edit.end != before.typedEnd
-        let noteChanged = edit.note != before.noteText || edit.rating != before.rating
-        guard timesChanged || noteChanged else { return }
-        link?.editFast(record, timesChanged: timesChanged, noteChanged: noteChanged)
-    }
-
-    /// What the Preferences window asks for: isletd's settings at once, islet-notify's into its
-    /// config (which it then reads again).
-    fileprivate func change(_ change: PreferenceChange) {
-        guard let link else { return }
-        switch change {
-        case .activities(let on): link.setActivitiesEnabled(on)
-        case .minimalStyle(let minimal): link.changeConfig { PreferencesPage.config($0, minimal: minimal) }
-        case .surface(let item, let on): link.changeConfig { PreferencesPage.config($0, item, on: on) }
-        case .linger(let text):
-            guard let seconds = PreferencesPage.seconds(text, in: Limits.lingerSeconds) else {
-                return toast(tr("A finished timer stays 0 seconds to 1 hour: write it like 5s or 1m."), undo: false)
-            }
-            link.setLinger(seconds: seconds, goalReached: nil)
-        case .goalLinger(let text):
-            guard let seconds = PreferencesPage.seconds(text, in: Limits.goalReachedLingerSeconds) else {
-                return toast(tr("A reached goal stays 0 (until the fast stops) to 24 hours: write it like 0, 30m or 2h."), undo: false)
-            }
-            link.setLinger(seconds: nil, goalReached: seconds)
-        case .fasting(let property, let on):
-            // Announcing without showing them would say stages the page never shows.
-            if property == .showStages, !on { link.setFastingSwitch(.announceStages, false) }
-            link.setFastingSwitch(property, on)
-        }
-    }
-
-    private func pressed() {
-        guard let facts, let link else { return }
-        if facts.fasting { link.stopFast() } else { link.startFast() }
-    }
-
-    private func render() {
-        // The Fast page's own tick only: the Timers page keeps its own (the time since the last
-        // fast ticks while a countdown does).
-        if tick != 0 { g_source_remove(tick) }
-        tick = 0
-        let page = FastPage(facts ?? .notFasting, now: WallClock.now(), zone: .system)
-        show(page)
-        guard let next = page.nextChange, isOnScreen else { return }
-        let now = WallClock.now()
-        let wait = next > now ? (next - now + 999) / 1000 : 1
-        tick = after(milliseconds: UInt32(clamping: wait)) { [weak self] in
-            self?.tick = 0
-            self?.render()
-        }
-    }
-
-    /// The Timers page now, and again when a running timer's second turns (window shown only).
-    private func renderTimers() {
-        if timerTick != 0 { g_source_remove(timerTick) }
-        timerTick = 0
-        let now = WallClock.now()
-        let page = TimersPage(timers: timerFacts.timers, activity: timerFacts.activity, now: now)
-        timers?.show(page)
-        guard let next = page.nextChange, isOnScreen else { return }
-        let wait = next > now ? (next - now + 999) / 1000 : 1
-        timerTick = after(milliseconds: UInt32(clamping: wait)) { [weak self] in
-            self?.timerTick = 0
-            self?.renderTimers()
-        }
+    /// The History page is the one shown.
+    private var historyShown: Bool {
+        guard let name = adw_view_stack_get_visible_child_name(opaque(stack)) else { return false }
+        return String(cString: name) == "history"
     }
 
     /// The window can be seen: shown by GTK, its surface mapped and not minimized (GTK 4 keeps
@@ -432,36 +274,30 @@ final class AppController {
         return state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue == 0
     }
 
+    /// Seen, the pages count again; hidden (unmapped, minimized), their ticks stop.
+    private func followScreen() {
+        if isOnScreen {
+            fast?.render()
+            timers?.render()
+        } else {
+            fast?.stopTicking()
+            timers?.stopTicking()
+        }
+    }
+
     /// Follows the window's surface: minimized or unmapped, the ticks stop; back, they resume.
     private func followSurface() {
         guard let window, let surface = gtk_native_get_surface(opaque(window)) else { return }
-        let changed: () -> Void = { [weak self] in
-            guard let self else { return }
-            if self.isOnScreen {
-                self.render()
-                self.renderTimers()
-            } else {
-                self.stopTicking()
-            }
-        }
-        connect(surface, "notify::mapped", changed)
-        connect(surface, "notify::state", changed)
+        connect(surface, "notify::mapped") { [weak self] in self?.followScreen() }
+        connect(surface, "notify::state") { [weak self] in self?.followScreen() }
     }
 
-    private func stopTicking() {
-        if tick != 0 { g_source_remove(tick) }
-        tick = 0
-        if timerTick != 0 { g_source_remove(timerTick) }
-        timerTick = 0
-    }
-
-    private func show(_ page: FastPage) { fast?.show(page) }
-
-    fileprivate func toast(_ text: String, undo: Bool, action: String = "") {
+    /// A toast over the views; with `undo`, an Undo button that activates that app action.
+    private func toast(_ text: String, undo: String?) {
         guard let toast = adw_toast_new(text) else { return }
-        if undo {
+        if let undo {
             adw_toast_set_button_label(toast, tr("Undo"))
-            adw_toast_set_action_name(toast, action)
+            adw_toast_set_action_name(toast, undo)
         }
         adw_toast_overlay_add_toast(opaque(toasts), toast)
     }
@@ -471,11 +307,7 @@ final class AppController {
     /// registers, so that they are on the bus from the start.
     func addActions() {
         addAction(app, "undo-stop") { [weak self] _ in self?.link?.undoStop() }
-        addAction(app, "undo-delete") { [weak self] _ in
-            guard let self, let fast = self.lastDeleted else { return }
-            self.lastDeleted = nil
-            self.link?.addBack(fast)
-        }
+        addAction(app, "undo-delete") { [weak self] _ in self?.history?.undoDelete() }
         addAction(app, "show-page", text: true) { [weak self] page in self?.showPage(page) }
         // The history's files: a chooser each; the -to and -from forms take the path (scripts,
         // tests: `gdbus call ... org.freedesktop.Application.ActivateAction import-history-from`).
@@ -505,7 +337,7 @@ final class AppController {
         }
         addAction(app, "toggle-fast") { [weak self] _ in
             self?.showPage("fast")
-            self?.pressed()
+            self?.fast?.pressed()
         }
         addAction(app, "preferences") { [weak self] _ in self?.showPreferences() }
         addAction(app, "about") { [weak self] _ in Shortcuts.about(parent: self?.window) }
@@ -523,14 +355,9 @@ final class AppController {
         adw_view_stack_set_visible_child_name(opaque(stack), page)
     }
 
-    /// The Preferences window, made the first time (not at start: the window comes up sooner),
-    /// its values read from isletd and islet-notify's config each time it is shown.
+    /// The Preferences window over the main window.
     func showPreferences() {
         activate()
-        let me = MainThreadRef(self)
-        let preferences = self.preferences ?? PreferencesView { change in me.value?.change(change) }
-        self.preferences = preferences
-        if let link { Task { await link.loadPreferences() } }
-        preferences.present(over: window)
+        preferences?.present(over: window)
     }
 }

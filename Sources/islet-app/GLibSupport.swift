@@ -61,6 +61,7 @@ private func connect(raw instance: gpointer?, _ signal: String, _ action: @escap
 final class MainThreadRef<T: AnyObject>: @unchecked Sendable {
     weak var value: T?
     init(_ value: T) { self.value = value }
+    init() {}
 }
 
 /// Runs `action` on GTK's main thread, soon (from any thread).

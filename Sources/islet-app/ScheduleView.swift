@@ -45,7 +45,8 @@ final class ScheduleView {
             gtk_box_append(cast(days), day)
             buttons.append(day)
         }
-        let daysRow: UnsafeMutablePointer<GtkWidget> = gtk_list_box_row_new()
+        // A row of the group's list (a preferences row), so that it sits right under the time.
+        let daysRow: UnsafeMutablePointer<GtkWidget> = adw_preferences_row_new()
         gtk_list_box_row_set_activatable(cast(daysRow), 0)
         gtk_list_box_row_set_selectable(cast(daysRow), 0)
         gtk_list_box_row_set_child(cast(daysRow), days)

@@ -12,10 +12,11 @@ enum TimerRequest: Sendable {
     case stop(TimersPage.Kind)
 }
 
-/// The Timers page's widgets: which activity holds the island, then a card for each of the
-/// app's timers (the Live Activities spec's tabs): its time, phase and progress, Pause/Resume,
-/// +1 min and Stop, and the plans it starts with (presets, and one written by hand). Every
-/// button is named for its timer, so a screen reader says "Pause Workout", not "Pause".
+/// The Timers page's widgets: which activity is shown live, then a card for each of the app's
+/// timers (the Live Activities spec's tabs), as GNOME Clocks does it: idle, the plans it starts
+/// with (presets, and one written by hand, with its one Start); running, its time, phase and
+/// progress with Pause/Resume, +1 min and Stop, and nothing that does not apply. Every button
+/// is named for its timer, so a screen reader says "Pause Workout", not "Pause".
 final class TimersView {
     let root: UnsafeMutablePointer<GtkWidget>
     private let island: UnsafeMutablePointer<GtkWidget>
@@ -28,6 +29,9 @@ final class TimersView {
         let detail: UnsafeMutablePointer<GtkWidget>?
         let badge: UnsafeMutablePointer<GtkWidget>?
         let progress: UnsafeMutablePointer<GtkWidget>?
+        /// The running timer's part, and the idle one's (its plans).
+        let running: UnsafeMutablePointer<GtkWidget>?
+        let setup: UnsafeMutablePointer<GtkWidget>?
         let pause: UnsafeMutablePointer<GtkWidget>?
         let extend: UnsafeMutablePointer<GtkWidget>?
         let stop: UnsafeMutablePointer<GtkWidget>?
@@ -80,9 +84,11 @@ final class TimersView {
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             gtk_box_append(cast(line), button)
         }
-        gtk_box_append(cast(inner), line)
+        let running = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        gtk_box_append(cast(running), line)
         let progress = gtk_progress_bar_new()
-        gtk_box_append(cast(inner), progress)
+        gtk_box_append(cast(running), progress)
+        gtk_box_append(cast(inner), running)
         connect(pause, "clicked") { [weak self] in
             guard let self else { return }
             let paused = gtk_widget_has_css_class(pause, "paused") != 0
@@ -102,9 +108,12 @@ final class TimersView {
             connect(button, "clicked") { [weak self] in self?.request(.start(plan)) }
             gtk_flow_box_append(opaque(presets), button)
         }
-        gtk_box_append(cast(inner), presets)
-        gtk_box_append(cast(inner), customRow(kind))
-        cards[kind] = CardWidgets(time: time, detail: detail, badge: badge, progress: progress, pause: pause, extend: extend, stop: stop)
+        let setup = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        gtk_box_append(cast(setup), presets)
+        gtk_box_append(cast(setup), customRow(kind))
+        gtk_box_append(cast(inner), setup)
+        cards[kind] = CardWidgets(
+            time: time, detail: detail, badge: badge, progress: progress, running: running, setup: setup, pause: pause, extend: extend, stop: stop)
         return frame
     }
 
@@ -170,7 +179,9 @@ final class TimersView {
             gtk_widget_set_visible(widgets.badge, card.holdsIsland ? 1 : 0)
             gtk_progress_bar_set_fraction(opaque(widgets.progress), card.progress ?? 0)
             gtk_widget_set_visible(widgets.progress, card.progress == nil ? 0 : 1)
-            for button in [widgets.pause, widgets.extend, widgets.stop] { gtk_widget_set_sensitive(button, card.active ? 1 : 0) }
+            // Running: its controls; idle: its plans. Never a control that cannot act.
+            gtk_widget_set_visible(widgets.running, card.active ? 1 : 0)
+            gtk_widget_set_visible(widgets.setup, card.active ? 0 : 1)
             // Pause and Resume are one button: its icon and name follow the state.
             let name = card.pauseLabel
             gtk_button_set_icon_name(cast(widgets.pause), card.paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")

@@ -1,0 +1,46 @@
+import IsletAppModel
+import IsletCore
+import Translation
+
+/// The Goal page: the daily goal among isletd's presets, and the schedule under it; each
+/// choice sent to isletd at once, a schedule it cannot take said in words.
+final class GoalController {
+    let view: GoalView
+    private let context: PageContext
+    private var presets: [Preset] = []
+    private var facts: FastPage.Facts?
+
+    init(context: PageContext) {
+        self.context = context
+        let me = MainThreadRef<GoalController>()
+        let schedule = ScheduleView { enabled, time, days, before, atStart in
+            me.value?.changeSchedule(enabled: enabled, time: time, days: days, remindBefore: before, remindAtStart: atStart)
+        }
+        view = GoalView(
+            choose: { seconds in context.link()?.setGoal(seconds) }, invalid: { words in context.toast(words, nil) }, schedule: schedule)
+        me.value = self
+    }
+
+    func show(_ facts: FastPage.Facts) {
+        self.facts = facts
+        view.show(GoalPage(presets: presets, goalSeconds: facts.dailyGoalSeconds))
+        view.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system))
+    }
+
+    func show(_ presets: [Preset]) {
+        self.presets = presets
+        view.show(GoalPage(presets: presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
+    }
+
+    /// The schedule group's values as isletd takes them; a time it cannot read, said, and the
+    /// group back to what isletd has.
+    private func changeSchedule(enabled: Bool, time: String, days: [Bool], remindBefore: Bool, remindAtStart: Bool) {
+        let base = facts?.schedule ?? FastingSchedule()
+        switch SchedulePage.schedule(from: base, enabled: enabled, time: time, days: days, remindBefore: remindBefore, remindAtStart: remindAtStart) {
+        case .success(let schedule): if schedule != base { context.link()?.setSchedule(schedule) }
+        case .failure(let problem):
+            context.toast(problem.words, nil)
+            if let facts { view.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system)) }
+        }
+    }
+}

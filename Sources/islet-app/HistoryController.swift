@@ -1,0 +1,90 @@
+import CAdw
+import HistoryFiles
+import IsletAppModel
+import IsletCore
+import Platform
+import Translation
+
+/// The History page: its list read a page at a time as it comes into view, the figures and
+/// charts, the calendar's month, the editor's fast saved as typed, a delete with Undo, and an
+/// import checked before it is made.
+final class HistoryController {
+    let view: HistoryView
+    private let context: PageContext
+    /// The list is read again when its figures next arrive (the page shown again: an edit or an
+    /// import from elsewhere has no signal).
+    private var stale = true
+    private var lastDeleted: FastRecord?
+
+    init(context: PageContext) {
+        self.context = context
+        let me = MainThreadRef<HistoryController>()
+        view = HistoryView(
+            ask: { page, generation in context.link()?.loadPage(page, generation: generation) },
+            month: { year, month in context.link()?.loadMonth(year: year, month: month) },
+            delete: { record in context.link()?.deleteFast(record) }, save: { edit in me.value?.save(edit) },
+            importChosen: { entries in context.link()?.importFasts(entries) })
+        me.value = self
+    }
+
+    /// The page shown: everything read again.
+    func shown() {
+        stale = true
+        guard let link = context.link() else { return }
+        Task { await link.loadHistory() }
+    }
+
+    /// The figures, charts and first page, with the daily goal and neutral mode `facts` say.
+    func summary(count: Int, figures: [String: UInt64], days: [FastingDays.Day], firstPage: [FastRecord], facts: FastPage.Facts?) {
+        view.show(
+            HistoryPage(
+                count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0,
+                neutral: facts?.neutralMode ?? false))
+        // Read again only what is on screen: when asked to, or when the count says the list
+        // missed a change.
+        if stale || view.list.count != count { view.reset(count: count, firstPage: firstPage) }
+        stale = false
+    }
+
+    func calendar(year: Int64, month: Int, days: [FastingDays.Day]) {
+        view.calendar.show(CalendarMonth(year: year, month: month, days: days, localTime: .system, now: WallClock.now()))
+    }
+
+    func received(page: Int, _ records: [FastRecord], generation: Int) { view.received(page: page, records, generation: generation) }
+    func inserted(_ record: FastRecord) { view.inserted(record) }
+    func replaced(_ record: FastRecord) { view.replaced(record) }
+    func changed() { stale = true }
+    func importChecked(path: String, _ report: ImportReport) { view.showImport(path: path, report) }
+
+    func deleted(_ fast: FastRecord) {
+        view.deleted(id: fast.fast.id)
+        lastDeleted = fast
+        context.toast(tr("Fast deleted"), "app.undo-delete")
+    }
+
+    /// The toast's Undo: the fast deleted last, back as it was.
+    func undoDelete() {
+        guard let fast = lastDeleted else { return }
+        lastDeleted = nil
+        context.link()?.addBack(fast)
+    }
+
+    /// A fast edited or added from the editor: the times as typed, read as the command line
+    /// reads `--at` (a field left as it was keeps its moment to the second); the note and
+    /// rating; isletd's own words when it refuses them.
+    private func save(_ edit: HistoryView.Edit) {
+        guard let link = context.link() else { return }
+        let now = WallClock.now()
+        guard let began = TypedTime.parse(edit.start, now: now), let ended = TypedTime.parse(edit.end, now: now) else {
+            return context.toast(tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."), nil)
+        }
+        guard let before = edit.before, let id = edit.id else {
+            return link.addFast(startedAt: began, endedAt: ended, note: edit.note, rating: edit.rating)
+        }
+        let record = FastRecord(fast: CompletedFast(id: id, startedAt: began, endedAt: ended, goalSeconds: 0), note: edit.note, rating: edit.rating)
+        let timesChanged = edit.start != before.typedStart || edit.end != before.typedEnd
+        let noteChanged = edit.note != before.noteText || edit.rating != before.rating
+        guard timesChanged || noteChanged else { return }
+        link.editFast(record, timesChanged: timesChanged, noteChanged: noteChanged)
+    }
+}

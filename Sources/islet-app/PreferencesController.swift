@@ -1,0 +1,51 @@
+import CAdw
+import IsletAppModel
+import IsletCore
+import Translation
+
+/// The Preferences window: made the first time it is asked for (not at start, so that the main
+/// window comes up sooner); isletd's settings changed at once, islet-notify's written into its
+/// config (which it then reads again); a value it cannot read, said.
+final class PreferencesController {
+    private let context: PageContext
+    private var view: PreferencesView?
+
+    init(context: PageContext) {
+        self.context = context
+    }
+
+    /// The window over `parent`, its values read again.
+    func present(over parent: UnsafeMutablePointer<GtkWidget>?) {
+        let view = self.view ?? PreferencesView { [weak self] change in self?.change(change) }
+        self.view = view
+        if let link = context.link() { Task { await link.loadPreferences() } }
+        // After the main window's own presentation (`islet-app --page settings` activates the
+        // app after this): the preferences come out on top.
+        onMainThread { view.present(over: parent) }
+    }
+
+    func show(_ facts: PreferencesPage.Facts) { view?.show(PreferencesPage(facts)) }
+
+    private func change(_ change: PreferenceChange) {
+        guard let link = context.link() else { return }
+        switch change {
+        case .activities(let on): link.setActivitiesEnabled(on)
+        case .minimalStyle(let minimal): link.changeConfig { PreferencesPage.config($0, minimal: minimal) }
+        case .surface(let item, let on): link.changeConfig { PreferencesPage.config($0, item, on: on) }
+        case .linger(let text):
+            guard let seconds = PreferencesPage.seconds(text, in: Limits.lingerSeconds) else {
+                return context.toast(tr("A finished timer stays 0 seconds to 1 hour: write it like 5s or 1m."), nil)
+            }
+            link.setLinger(seconds: seconds, goalReached: nil)
+        case .goalLinger(let text):
+            guard let seconds = PreferencesPage.seconds(text, in: Limits.goalReachedLingerSeconds) else {
+                return context.toast(tr("A reached goal stays 0 (until the fast stops) to 24 hours: write it like 0, 30m or 2h."), nil)
+            }
+            link.setLinger(seconds: nil, goalReached: seconds)
+        case .fasting(let property, let on):
+            // Announcing without showing them would say stages the page never shows.
+            if property == .showStages, !on { link.setFastingSwitch(.announceStages, false) }
+            link.setFastingSwitch(property, on)
+        }
+    }
+}
