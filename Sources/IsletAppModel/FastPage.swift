@@ -34,7 +34,8 @@ public struct FastPage: Equatable, Sendable {
     }
 
     /// The one large time: fasting, the time fasted, "03:12:09" (FR-002); eating within two days
-    /// of the last fast, the time since it; otherwise "00:00:00" (FR-004).
+    /// of the last fast, the time since it by the minute, "3 h 57 min" (as Zero shows it: a
+    /// wake-up a minute, not a second); otherwise "00:00:00" (FR-004).
     public var elapsed: String
     /// Under the large time: "Goal in 12:47:51", "Goal Reached!"; eating, "Since the last
     /// fast"; or nil.
@@ -120,9 +121,9 @@ public struct FastPage: Equatable, Sendable {
         guard facts.fasting, facts.startedAt > 0 else {
             let since = facts.lastFastEnd > 0 && facts.lastFastEnd <= now ? (now - facts.lastFastEnd) / usecPerSecond : nil
             if let since, since < FastPage.eatingShownSeconds {
-                elapsed = Format.hms(seconds: since, padHours: true)
+                elapsed = Format.hoursMinutes(seconds: since / 60 * 60)
                 goalLine = tr("Since the last fast")
-                nextChange = facts.lastFastEnd + (since + 1) * usecPerSecond
+                nextChange = facts.lastFastEnd + (since / 60 + 1) * 60 * usecPerSecond
             } else {
                 elapsed = Format.hms(seconds: 0, padHours: true)
                 goalLine = nil

@@ -92,6 +92,14 @@ final class AppController {
     private var history: HistoryController?
     private var timers: TimersController?
     private var preferences: PreferencesController?
+    /// What the pages are handed; the header bar (History puts its buttons there).
+    private var context: PageContext?
+    private var header: UnsafeMutablePointer<GtkWidget>?
+    /// The places kept for the pages not built yet, by name.
+    private var places: [String: UnsafeMutablePointer<GtkWidget>] = [:]
+    /// What isletd last said that a page not built yet will need: the presets, the timers.
+    private var presets: [Preset] = []
+    private var timerState: (timers: [(owner: String, state: ActivityState)], activity: ActivitySnapshot?) = ([], nil)
     /// isletd's facts as it last said (nil: not on the bus).
     private var facts: FastPage.Facts?
     private var link: ServiceLink?
@@ -121,10 +129,6 @@ final class AppController {
         adw_view_switcher_title_set_title(opaque(switcher), "islet")
         adw_header_bar_set_title_widget(opaque(header), switcher)
         adw_header_bar_pack_end(opaque(header), Shortcuts.menuButton())
-        if let overlay = Shortcuts.helpOverlay() {
-            gtk_application_window_set_help_overlay(cast(window), opaque(overlay))
-            g_object_unref(object(overlay))
-        }
         gtk_box_append(cast(content), header)
         // isletd missing: a status page in place of the views, in words a person uses, with a
         // button that starts it again (D-Bus activation).
@@ -146,31 +150,25 @@ final class AppController {
         let me = MainThreadRef(self)
         let context = PageContext(
             link: { me.value?.link }, toast: { text, undo in me.value?.toast(text, undo: undo) }, onScreen: { me.value?.isOnScreen ?? false })
+        self.context = context
+        self.header = header
         let fast = FastController(context: context)
-        let goal = GoalController(context: context)
-        let history = HistoryController(context: context)
-        let timers = TimersController(context: context)
-        (self.fast, self.goal, self.history, self.timers) = (fast, goal, history, timers)
+        self.fast = fast
         preferences = PreferencesController(context: context)
         // Four views, an icon each, from names every theme islet meets has (Adwaita 43 to 49,
-        // Breeze) or GTK itself carries (the flag: its emoji chooser's).
+        // Breeze) or GTK itself carries (the flag: its emoji chooser's). Fast is built now; the
+        // other three when first shown, into a place kept for them (the window comes up sooner:
+        // bench/RESULTS.md).
         for (root, name, title, icon) in [
             (fast.view.root, "fast", tr("Fast"), "weather-clear-night-symbolic"),
-            (goal.view.root, "goal", tr("Goal"), "emoji-flags-symbolic"),
-            (history.view.root, "history", tr("History"), "document-open-recent-symbolic"),
-            (timers.view.root, "timers", tr("Timers"), "alarm-symbolic"),
+            (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "goal", tr("Goal"), "emoji-flags-symbolic"),
+            (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "history", tr("History"), "document-open-recent-symbolic"),
+            (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "timers", tr("Timers"), "alarm-symbolic"),
         ] {
             adw_view_stack_page_set_icon_name(adw_view_stack_add_titled(opaque(stack), root, name, title), icon)
+            if let root, name != "fast" { places[name] = root }
         }
-        // History's Add and files menu in the header bar, shown with the page; the history read
-        // when its page is shown, and again on HistoryChanged.
-        adw_header_bar_pack_start(opaque(header), history.view.headerStart)
-        gtk_widget_set_visible(history.view.headerStart, 0)
-        connect(opaque(stack), "notify::visible-child") {
-            let shown = me.value?.historyShown ?? false
-            gtk_widget_set_visible(history.view.headerStart, shown ? 1 : 0)
-            if shown { history.shown() }
-        }
+        connect(opaque(stack), "notify::visible-child") { me.value?.pageShown() }
         // Toasts over the views only: never over the header bar or the bottom switcher.
         let overlay = adw_toast_overlay_new()
         toasts = overlay
@@ -239,8 +237,11 @@ final class AppController {
             gtk_widget_set_visible(banner, 1)
             gtk_widget_set_visible(stack, 0)
             fast?.unavailable()
+            timerState = ([], nil)
             timers?.show([], activity: nil)
-        case .presets(let presets): goal?.show(presets)
+        case .presets(let presets):
+            self.presets = presets
+            goal?.show(presets)
         case .historySummary(let count, let figures, let days, let firstPage):
             history?.summary(count: count, figures: figures, days: days, firstPage: firstPage, facts: facts)
         case .calendar(let year, let month, let days): history?.calendar(year: year, month: month, days: days)
@@ -251,12 +252,45 @@ final class AppController {
         case .importChecked(let path, let report): history?.importChecked(path: path, report)
         case .deleted(let fast): history?.deleted(fast)
         case .preferences(let facts): preferences?.show(facts)
-        case .timers(let list, let activity): timers?.show(list, activity: activity)
+        case .timers(let list, let activity):
+            timerState = (list, activity)
+            timers?.show(list, activity: activity)
         case .done(let words), .failed(let words): toast(words, undo: nil)
         case .stopped(let fast):
             let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
             toast(tr("Fast stopped after %s", Format.hoursMinutes(seconds: hours)), undo: "app.undo-stop")
         }
+    }
+
+    /// The page now shown: built if it is its first time, History's buttons in the header bar
+    /// with it, and the history read whenever its page is shown (and again on HistoryChanged).
+    private func pageShown() {
+        guard let context, let name = adw_view_stack_get_visible_child_name(opaque(stack)).map({ String(cString: $0) }) else { return }
+        if let place = places.removeValue(forKey: name) {
+            let root: UnsafeMutablePointer<GtkWidget>
+            switch name {
+            case "goal":
+                let goal = GoalController(context: context)
+                goal.show(presets)
+                if let facts { goal.show(facts) }
+                self.goal = goal
+                root = goal.view.root
+            case "history":
+                let history = HistoryController(context: context)
+                adw_header_bar_pack_start(opaque(header), history.view.headerStart)
+                self.history = history
+                root = history.view.root
+            default:
+                let timers = TimersController(context: context)
+                timers.show(timerState.timers, activity: timerState.activity)
+                self.timers = timers
+                root = timers.view.root
+            }
+            gtk_widget_set_vexpand(root, 1)
+            gtk_box_append(cast(place), root)
+        }
+        if let history { gtk_widget_set_visible(history.view.headerStart, name == "history" ? 1 : 0) }
+        if name == "history" { history?.shown() }
     }
 
     /// The History page is the one shown.
@@ -340,6 +374,7 @@ final class AppController {
             self?.fast?.pressed()
         }
         addAction(app, "preferences") { [weak self] _ in self?.showPreferences() }
+        addAction(app, "shortcuts") { [weak self] _ in Shortcuts.present(over: self?.window) }
         addAction(app, "about") { [weak self] _ in Shortcuts.about(parent: self?.window) }
         addAction(app, "quit") { [weak self] _ in g_application_quit(cast(self?.app, to: GApplication.self)) }
         Shortcuts.setAccelerators(app)

@@ -30,7 +30,7 @@ enum Shortcuts {
                 tr("General"),
                 [
                     Shortcut(action: "app.preferences", accel: "<Control>comma", title: tr("Preferences")),
-                    Shortcut(action: "win.show-help-overlay", accel: "<Control>question", title: tr("Keyboard Shortcuts")),
+                    Shortcut(action: "app.shortcuts", accel: "<Control>question", title: tr("Keyboard Shortcuts")),
                     Shortcut(action: "window.close", accel: "<Control>w", title: tr("Close Window")),
                     Shortcut(action: "app.quit", accel: "<Control>q", title: tr("Quit")),
                 ]
@@ -49,9 +49,28 @@ enum Shortcuts {
         }
     }
 
+    /// The shortcuts window over `parent`, made the first time it is asked for (not at start:
+    /// a whole window of widgets the app rarely needs) and kept.
+    /// Reached on GTK's main thread only.
+    nonisolated(unsafe) private static var window: UnsafeMutablePointer<GtkWidget>?
+
+    static func present(over parent: UnsafeMutablePointer<GtkWidget>?) {
+        guard let window = shortcutsWindow() else { return }
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_present(cast(window))
+    }
+
     /// The shortcuts window, as GtkBuilder describes one (GtkShortcutsWindow has no API to
-    /// fill it from code in GTK 4.8).
-    static func helpOverlay() -> UnsafeMutablePointer<GtkWidget>? {
+    /// fill it from code in GTK 4.8); hidden, not destroyed, when closed.
+    private static func shortcutsWindow() -> UnsafeMutablePointer<GtkWidget>? {
+        if let window { return window }
+        guard let made = helpOverlay() else { return nil }
+        gtk_window_set_hide_on_close(cast(made), 1)
+        window = made
+        return made
+    }
+
+    private static func helpOverlay() -> UnsafeMutablePointer<GtkWidget>? {
         let sections = groups.map { group in
             let items = group.shortcuts.map { shortcut in
                 """
@@ -90,7 +109,7 @@ enum Shortcuts {
     static func menuButton() -> UnsafeMutablePointer<GtkWidget> {
         let menu = g_menu_new()
         g_menu_append(menu, tr("_Preferences"), "app.preferences")
-        g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(menu, tr("_Keyboard Shortcuts"), "app.shortcuts")
         g_menu_append(menu, tr("_About islet"), "app.about")
         let button: UnsafeMutablePointer<GtkWidget> = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(opaque(button), "open-menu-symbolic")

@@ -218,8 +218,8 @@ import Testing
         let page = FastPage(facts, now: now, zone: zone)
         #expect(page.eatingLine == "Eating · since 12:03 · next fast at 20:00")
         #expect(page.hint == nil && page.ringDescription == "Not fasting")
-        // The large time counts the time since the last fast, as fasting apps do, each second.
-        #expect(page.elapsed == "03:57:00" && page.goalLine == "Since the last fast" && page.nextChange == now + Self.s)
+        // The large time counts the time since the last fast, as fasting apps do, by the minute.
+        #expect(page.elapsed == "3 h 57 min" && page.goalLine == "Since the last fast" && page.nextChange == now + 60 * Self.s)
         facts.lastFastEnd = now - 3 * 86400 * Self.s
         let long = FastPage(facts, now: now, zone: zone)
         #expect(long.elapsed == "00:00:00" && long.goalLine == nil && long.nextChange == nil, "three days on, no eating window")
