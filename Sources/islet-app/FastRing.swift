@@ -41,11 +41,15 @@ final class FastRing {
     }
 
     func show(_ page: FastPage) {
+        // Redrawn only when the arc moves by a step one can see (a 2000th of the ring, under a
+        // pixel at its size): once a minute or so through a 16-hour goal, not each second.
+        let progress = page.progress.map(Self.step)
+        let dayProgress = page.dayProgress.map(Self.step)
         let changed =
-            drawing.progress != page.progress || drawing.dayProgress != page.dayProgress || drawing.reached != page.goalReached
+            drawing.progress != progress || drawing.dayProgress != dayProgress || drawing.reached != page.goalReached
             || drawing.marks != page.stageMarks
-        drawing.progress = page.progress
-        drawing.dayProgress = page.dayProgress
+        drawing.progress = progress
+        drawing.dayProgress = dayProgress
         drawing.reached = page.goalReached
         drawing.marks = page.stageMarks
         if page.ringDescription != said {
@@ -54,6 +58,8 @@ final class FastRing {
         }
         if changed { gtk_widget_queue_draw(root) }
     }
+
+    private static func step(_ share: Double) -> Double { (share * 2000).rounded(.down) / 2000 }
 
     private static func draw(_ drawing: Drawing, on cr: OpaquePointer, width: Double, height: Double, widget: UnsafeMutableRawPointer?) {
         let context = widget.map { gtk_widget_get_style_context($0.assumingMemoryBound(to: GtkWidget.self)) }
