@@ -74,8 +74,16 @@ public struct HistoryPage: Equatable, Sendable {
     public var empty: EmptyState?
     /// Shown in place of the statistics and the chart when there is no fast yet.
     public var emptyStatistics: EmptyState?
-    /// "Fasts: 12", "Total: 190 h 5 min", ... in order.
-    public var statistics: [String]
+    /// isletd's figures in order, each a row's title and value: ("Fasts", "12"), ("Total",
+    /// "190 h 5 min"), ...; no streaks in neutral mode.
+    public var figures: [Figure]
+    /// The same, each said in one line: "Fasts: 12", "Total: 190 h 5 min", ...
+    public var statistics: [String] { figures.map { tr("%1$s: %2$s", $0.title, $0.value) } }
+
+    public struct Figure: Equatable, Sendable {
+        public var title: String
+        public var value: String
+    }
 
     /// How many days of ListDays the page wants: a year's, and today.
     public static let daysShown = 366
@@ -109,19 +117,19 @@ public struct HistoryPage: Equatable, Sendable {
         func hm(_ key: String) -> String { Format.hoursMinutes(seconds: (stats[key] ?? 0) / usecPerSecond) }
         let current = stats["current_streak_days"] ?? 0
         let longest = stats["longest_streak_days"] ?? 0
-        statistics =
+        figures =
             count == 0
             ? []
             : [
-                tr("Fasts: %s", "\(stats["count"] ?? UInt64(count))"), tr("Total: %s", hm("total_usec")),
-                tr("Average: %s", hm("average_usec")), tr("Longest: %s", hm("longest_usec")),
-                tr("Goals met: %s", "\(stats["goal_hits"] ?? 0)"),
+                Figure(title: tr("Fasts"), value: "\(stats["count"] ?? UInt64(count))"), Figure(title: tr("Total"), value: hm("total_usec")),
+                Figure(title: tr("Average"), value: hm("average_usec")), Figure(title: tr("Longest"), value: hm("longest_usec")),
+                Figure(title: tr("Goals met"), value: "\(stats["goal_hits"] ?? 0)"),
             ]
                 + (neutral
                     ? []
                     : [
-                        tr("Current streak: %s", trn("%d day", "%d days", current, "\(current)")),
-                        tr("Longest streak: %s", trn("%d day", "%d days", longest, "\(longest)")),
+                        Figure(title: tr("Current streak"), value: trn("%d day", "%d days", current, "\(current)")),
+                        Figure(title: tr("Longest streak"), value: trn("%d day", "%d days", longest, "\(longest)")),
                     ])
     }
 

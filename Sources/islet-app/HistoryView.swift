@@ -167,9 +167,11 @@ final class HistoryView {
         let statisticsSection: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_box_append(cast(statisticsSection), emptyStatistics)
         gtk_box_append(cast(statisticsSection), statisticsRoot)
-        statistics = gtk_label_new("")
-        gtk_label_set_xalign(opaque(statistics), 0)
-        gtk_label_set_wrap(opaque(statistics), 1)
+        // isletd's figures as a boxed list: a row each, its title and its value.
+        statistics = gtk_list_box_new()
+        gtk_widget_add_css_class(statistics, "boxed-list")
+        gtk_list_box_set_selection_mode(opaque(statistics), GTK_SELECTION_NONE)
+        setAccessibleLabel(statistics, tr("Statistics"))
         gtk_box_append(cast(statisticsContent), statistics)
         averages = gtk_label_new("")
         let ranges = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
@@ -353,7 +355,7 @@ final class HistoryView {
     func show(_ page: HistoryPage) {
         self.page = page
         chart.show(page.charts[range])
-        gtk_label_set_text(opaque(statistics), page.statistics.joinedText(separator: "\n"))
+        showFigures(page)
         for (status, state) in [(emptyList, page.empty), (emptyStatistics, page.emptyStatistics)] {
             adw_status_page_set_title(opaque(status), state?.title ?? "")
             adw_status_page_set_description(opaque(status), state?.description ?? "")
@@ -362,6 +364,30 @@ final class HistoryView {
         gtk_widget_set_visible(statisticsRoot, page.emptyStatistics == nil ? 1 : 0)
         gtk_label_set_text(opaque(averages), page.averages.joinedText(separator: "\n"))
         calendar.refreshIfShown()
+    }
+
+    /// The figures' rows, made anew when their titles change (neutral mode takes the streaks
+    /// away), their values set each time; each row said as "Fasts: 12".
+    private var figureRows: [(title: String, row: UnsafeMutablePointer<GtkWidget>, value: UnsafeMutablePointer<GtkWidget>)] = []
+
+    private func showFigures(_ page: HistoryPage) {
+        if figureRows.map(\.title) != page.figures.map(\.title) {
+            for entry in figureRows { gtk_list_box_remove(opaque(statistics), entry.row) }
+            figureRows = page.figures.map { figure in
+                let row: UnsafeMutablePointer<GtkWidget> = adw_action_row_new()
+                adw_preferences_row_set_title(cast(row), figure.title)
+                let value: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
+                gtk_widget_add_css_class(value, "numeric")
+                adw_action_row_add_suffix(cast(row), value)
+                gtk_list_box_append(opaque(statistics), row)
+                return (figure.title, row, value)
+            }
+        }
+        for ((_, row, value), (figure, said)) in zip(figureRows, zip(page.figures, page.statistics)) {
+            gtk_label_set_text(opaque(value), figure.value)
+            setAccessibleLabel(row, said)
+        }
+        gtk_widget_set_visible(statistics, page.figures.isEmpty ? 0 : 1)
     }
 
     // MARK: The editor

@@ -105,6 +105,7 @@ import Testing
             days: [], localTime: .utc, now: HistoryPageModel.now)
         #expect(page.empty == nil)
         #expect(page.statistics.first == "Fasts: 2" && page.statistics[1] == "Total: 31 h")
+        #expect(page.figures.first?.title == "Fasts" && page.figures.first?.value == "2" && page.figures[1].value == "31 h", "a row each: title, value")
         #expect(page.statistics.last == "Longest streak: 1 day")
     }
 
