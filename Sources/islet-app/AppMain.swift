@@ -97,11 +97,8 @@ final class AppController {
     private var header: UnsafeMutablePointer<GtkWidget>?
     /// The places kept for the pages not built yet, by name.
     private var places: [String: UnsafeMutablePointer<GtkWidget>] = [:]
-    /// What isletd last said that a page not built yet will need: the presets, the timers.
-    private var presets: [Preset] = []
-    private var timerState: (timers: [(owner: String, state: ActivityState)], activity: ActivitySnapshot?) = ([], nil)
-    /// isletd's facts as it last said (nil: not on the bus).
-    private var facts: FastPage.Facts?
+    /// What isletd last said, which every page reads.
+    private let state = ServiceState()
     private var link: ServiceLink?
 
     init(app: UnsafeMutablePointer<AdwApplication>?, address: String?) {
@@ -149,7 +146,7 @@ final class AppController {
         // A controller per page, each handed the link, the toasts and whether the window is seen.
         let me = MainThreadRef(self)
         let context = PageContext(
-            link: { me.value?.link }, toast: { text, undo in me.value?.toast(text, undo: undo) }, onScreen: { me.value?.isOnScreen ?? false })
+            state: state, link: { me.value?.link }, toast: { text, undo in me.value?.toast(text, undo: undo) }, onScreen: { me.value?.isOnScreen ?? false })
         self.context = context
         self.header = header
         let fast = FastController(context: context)
@@ -224,26 +221,25 @@ final class AppController {
             // Neutral mode turned on or off: the History page's statistics again, with or without
             // streaks; the daily goal changed or first known (the app opened on History before
             // isletd's facts came): its charts again, with the goal's line.
-            let neutralChanged = self.facts.map { $0.neutralMode != facts.neutralMode } ?? false
-            let goalChanged = self.facts?.dailyGoalSeconds != facts.dailyGoalSeconds && historyShown
-            self.facts = facts
+            let neutralChanged = state.facts.map { $0.neutralMode != facts.neutralMode } ?? false
+            let goalChanged = state.facts?.dailyGoalSeconds != facts.dailyGoalSeconds && historyShown
+            state.facts = facts
             if neutralChanged || goalChanged, let link { Task { await link.loadHistory() } }
             gtk_widget_set_visible(banner, 0)
             gtk_widget_set_visible(stack, 1)
-            goal?.show(facts)
-            fast?.show(facts)
+            goal?.show()
+            fast?.show()
         case .unavailable:
-            facts = nil
+            (state.facts, state.timers, state.activity) = (nil, [], nil)
             gtk_widget_set_visible(banner, 1)
             gtk_widget_set_visible(stack, 0)
-            fast?.unavailable()
-            timerState = ([], nil)
-            timers?.show([], activity: nil)
+            fast?.show()
+            timers?.render()
         case .presets(let presets):
-            self.presets = presets
-            goal?.show(presets)
+            state.presets = presets
+            goal?.show()
         case .historySummary(let count, let figures, let days, let firstPage):
-            history?.summary(count: count, figures: figures, days: days, firstPage: firstPage, facts: facts)
+            history?.summary(count: count, figures: figures, days: days, firstPage: firstPage)
         case .calendar(let year, let month, let days): history?.calendar(year: year, month: month, days: days)
         case .historyPage(let page, let records, let generation): history?.received(page: page, records, generation: generation)
         case .historyInserted(let record): history?.inserted(record)
@@ -253,8 +249,8 @@ final class AppController {
         case .deleted(let fast): history?.deleted(fast)
         case .preferences(let facts): preferences?.show(facts)
         case .timers(let list, let activity):
-            timerState = (list, activity)
-            timers?.show(list, activity: activity)
+            (state.timers, state.activity) = (list, activity)
+            timers?.render()
         case .done(let words), .failed(let words): toast(words, undo: nil)
         case .stopped(let fast):
             let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
@@ -271,8 +267,7 @@ final class AppController {
             switch name {
             case "goal":
                 let goal = GoalController(context: context)
-                goal.show(presets)
-                if let facts { goal.show(facts) }
+                goal.show()
                 self.goal = goal
                 root = goal.view.root
             case "history":
@@ -282,7 +277,7 @@ final class AppController {
                 root = history.view.root
             default:
                 let timers = TimersController(context: context)
-                timers.show(timerState.timers, activity: timerState.activity)
+                timers.render()
                 self.timers = timers
                 root = timers.view.root
             }

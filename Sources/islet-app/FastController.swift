@@ -10,7 +10,6 @@ import Translation
 final class FastController {
     let view: FastView
     private let context: PageContext
-    private var facts: FastPage.Facts?
     private let ticker = Ticker()
 
     init(context: PageContext) {
@@ -22,29 +21,22 @@ final class FastController {
         view.show(FastPage(.notFasting, now: WallClock.now()))
     }
 
-    func show(_ facts: FastPage.Facts) {
-        self.facts = facts
-        gtk_widget_set_sensitive(view.button, 1)
+    /// The page for isletd's facts as they are now; without them (isletd gone), nothing to
+    /// count and nothing to press.
+    func show() {
+        gtk_widget_set_sensitive(view.button, context.state.facts == nil ? 0 : 1)
         render()
-    }
-
-    /// isletd gone: nothing to count, nothing to press.
-    func unavailable() {
-        facts = nil
-        stopTicking()
-        gtk_widget_set_sensitive(view.button, 0)
-        view.show(FastPage(.notFasting, now: WallClock.now()))
     }
 
     /// Start Fast, Stop Fast (the button, Ctrl+Return, the app's toggle-fast action).
     func pressed() {
-        guard let facts, let link = context.link() else { return }
+        guard let facts = context.state.facts, let link = context.link() else { return }
         if facts.fasting { link.stopFast() } else { link.startFast() }
     }
 
     /// The page now, and again when its text next changes (while the window can be seen).
     func render() {
-        let page = FastPage(facts ?? .notFasting, now: WallClock.now(), zone: .system)
+        let page = FastPage(context.state.facts ?? .notFasting, now: WallClock.now(), zone: .system)
         view.show(page)
         ticker.schedule(at: page.nextChange, onScreen: context.onScreen()) { [weak self] in self?.render() }
     }

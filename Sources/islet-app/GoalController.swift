@@ -7,8 +7,6 @@ import Translation
 final class GoalController {
     let view: GoalView
     private let context: PageContext
-    private var presets: [Preset] = []
-    private var facts: FastPage.Facts?
 
     init(context: PageContext) {
         self.context = context
@@ -21,20 +19,17 @@ final class GoalController {
         me.value = self
     }
 
-    func show(_ facts: FastPage.Facts) {
-        self.facts = facts
-        view.show(GoalPage(presets: presets, goalSeconds: facts.dailyGoalSeconds))
-        view.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system))
-    }
-
-    func show(_ presets: [Preset]) {
-        self.presets = presets
-        view.show(GoalPage(presets: presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
+    /// The goal among the presets, and the schedule, as isletd last said them.
+    func show() {
+        let facts = context.state.facts
+        view.show(GoalPage(presets: context.state.presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
+        if let facts { view.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system)) }
     }
 
     /// The schedule group's values as isletd takes them; a time it cannot read, said, and the
     /// group back to what isletd has.
     private func changeSchedule(enabled: Bool, time: String, days: [Bool], remindBefore: Bool, remindAtStart: Bool) {
+        let facts = context.state.facts
         let base = facts?.schedule ?? FastingSchedule()
         switch SchedulePage.schedule(from: base, enabled: enabled, time: time, days: days, remindBefore: remindBefore, remindAtStart: remindAtStart) {
         case .success(let schedule): if schedule != base { context.link()?.setSchedule(schedule) }

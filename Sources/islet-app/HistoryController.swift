@@ -34,8 +34,9 @@ final class HistoryController {
         Task { await link.loadHistory() }
     }
 
-    /// The figures, charts and first page, with the daily goal and neutral mode `facts` say.
-    func summary(count: Int, figures: [String: UInt64], days: [FastingDays.Day], firstPage: [FastRecord], facts: FastPage.Facts?) {
+    /// The figures, charts and first page, with the daily goal and neutral mode isletd says.
+    func summary(count: Int, figures: [String: UInt64], days: [FastingDays.Day], firstPage: [FastRecord]) {
+        let facts = context.state.facts
         view.show(
             HistoryPage(
                 count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0,

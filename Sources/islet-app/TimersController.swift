@@ -8,8 +8,6 @@ import Platform
 final class TimersController {
     let view: TimersView
     private let context: PageContext
-    private var timers: [(owner: String, state: ActivityState)] = []
-    private var activity: ActivitySnapshot?
     private let ticker = Ticker()
 
     init(context: PageContext) {
@@ -17,15 +15,9 @@ final class TimersController {
         view = TimersView(request: { request in context.link()?.timer(request) }, invalid: { words in context.toast(words, nil) })
     }
 
-    func show(_ timers: [(owner: String, state: ActivityState)], activity: ActivitySnapshot?) {
-        self.timers = timers
-        self.activity = activity
-        render()
-    }
-
     /// The page now, and again when a running timer's second turns (window shown only).
     func render() {
-        let page = TimersPage(timers: timers, activity: activity, now: WallClock.now())
+        let page = TimersPage(timers: context.state.timers, activity: context.state.activity, now: WallClock.now())
         view.show(page)
         ticker.schedule(at: page.nextChange, onScreen: context.onScreen()) { [weak self] in self?.render() }
     }
