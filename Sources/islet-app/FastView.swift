@@ -115,9 +115,12 @@ final class FastView {
             gtk_list_box_append(opaque(times), row)
             return (row, value)
         }
-        func field(_ placeholder: String, _ name: String, _ action: String, in box: UnsafeMutablePointer<GtkWidget>) -> (
-            UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>
-        ) {
+        /// A field in a popover and its button: pressed (or Enter), the popover closes and the
+        /// text goes to `request` as `asked` makes it.
+        func field(
+            _ placeholder: String, _ name: String, _ action: String, in box: UnsafeMutablePointer<GtkWidget>,
+            closing popover: UnsafeMutablePointer<GtkWidget>, _ asked: @escaping (String) -> FastRequest
+        ) -> UnsafeMutablePointer<GtkWidget> {
             let entry: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
             gtk_entry_set_placeholder_text(cast(entry), placeholder)
             setAccessibleLabel(entry, name)
@@ -127,7 +130,13 @@ final class FastView {
             gtk_box_append(cast(box), startLabel(name, heading: true))
             gtk_box_append(cast(box), entry)
             gtk_box_append(cast(box), go)
-            return (entry, go)
+            let send = {
+                gtk_popover_popdown(cast(popover))
+                request(asked(String(cString: gtk_editable_get_text(opaque(entry)))))
+            }
+            connect(go, "clicked", send)
+            connect(entry, "activate", send)
+            return entry
         }
         func popoverBox(_ popover: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
             let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
@@ -136,8 +145,9 @@ final class FastView {
             return box
         }
         startPopover = gtk_popover_new()
-        let (start, startButton) = field(tr("19:30 or 2h ago"), tr("When the fast really started"), tr("Change Start"), in: popoverBox(startPopover))
-        startEntry = start
+        startEntry = field(
+            tr("19:30 or 2h ago"), tr("When the fast really started"), tr("Change Start"), in: popoverBox(startPopover), closing: startPopover
+        ) { .moveStart($0) }
         startedValue = timeRow(tr("Started"), tr("Change When the Fast Started"), startPopover).value
         goalPopover = gtk_popover_new()
         let goalBox = popoverBox(goalPopover)
@@ -162,10 +172,12 @@ final class FastView {
         earlierStop = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
         gtk_box_append(cast(dropdownBox), earlierStart)
         gtk_box_append(cast(dropdownBox), earlierStop)
-        let (earlier, earlierButton) = field(tr("2h or 1h30m"), tr("How long ago the fast began"), tr("Start Earlier"), in: earlierStart)
-        earlierEntry = earlier
-        let (stop, stopButton) = field(tr("11:30 or 30m ago"), tr("When the fast really ended"), tr("Stop at That Time"), in: earlierStop)
-        stopEntry = stop
+        earlierEntry = field(
+            tr("2h or 1h30m"), tr("How long ago the fast began"), tr("Start Earlier"), in: earlierStart, closing: dropdownPopover
+        ) { .startEarlier($0) }
+        stopEntry = field(tr("11:30 or 30m ago"), tr("When the fast really ended"), tr("Stop at That Time"), in: earlierStop, closing: dropdownPopover) {
+            .stopAt($0)
+        }
         adw_split_button_set_popover(opaque(button), cast(dropdownPopover))
         if let arrow = descendant(of: button, type: gtk_menu_button_get_type()) { self.arrow = arrow }
 
@@ -173,24 +185,6 @@ final class FastView {
             gtk_box_append(cast(content), widget)
         }
         gtk_widget_set_margin_top(button, 6)
-        let read = { [earlierEntry, dropdownPopover] in
-            gtk_popover_popdown(cast(dropdownPopover))
-            request(.startEarlier(String(cString: gtk_editable_get_text(opaque(earlierEntry)))))
-        }
-        connect(earlierButton, "clicked", read)
-        connect(earlierEntry, "activate", read)
-        let move = { [startEntry, startPopover] in
-            gtk_popover_popdown(cast(startPopover))
-            request(.moveStart(String(cString: gtk_editable_get_text(opaque(startEntry)))))
-        }
-        connect(startButton, "clicked", move)
-        connect(startEntry, "activate", move)
-        let stopAt = { [stopEntry, dropdownPopover] in
-            gtk_popover_popdown(cast(dropdownPopover))
-            request(.stopAt(String(cString: gtk_editable_get_text(opaque(stopEntry)))))
-        }
-        connect(stopButton, "clicked", stopAt)
-        connect(stopEntry, "activate", stopAt)
     }
 
     /// The split button's arrow (a menu button inside it), named for a screen reader.
