@@ -107,7 +107,7 @@ let package = Package(
         // The app's pure page models; the History list's row window (C, GTK's headers, no display).
         .testTarget(name: "IsletAppModelTests", dependencies: ["IsletAppModel", "IsletCore", "Translation"]),
         .testTarget(name: "CRowListTests", dependencies: ["CRowList"]),
-        .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
+        .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletClient", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.
         .testTarget(name: "IsletCommandTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "HistoryFilesTests", dependencies: ["HistoryFiles", "IsletCore"]),

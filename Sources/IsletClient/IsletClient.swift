@@ -68,26 +68,27 @@ public struct IsletClient: Sendable {
 
     /// StartFast or StartFastAt: the new fast's id and start.
     public func startFast(at time: USec? = nil) async throws -> (id: UInt64, startedAt: USec) {
-        let out =
-            if let time { try await fasting.call(IsletBus.Fasting.Method.startFastAt, [.uint64(time)]) } else {
-                try await fasting.call(IsletBus.Fasting.Method.startFast)
-            }
+        guard let time else { return try Self.running(await perform(.startFast)) }
+        let out = try await fasting.call(IsletBus.Fasting.Method.startFastAt, [.uint64(time)])
         return (try Self.u64(out, 0), try Self.u64(out, 1))
     }
 
     /// StopFast or StopFastAt: the fast as it went to the history.
     public func stopFast(at time: USec? = nil) async throws -> CompletedFast {
-        let out =
-            if let time { try await fasting.call(IsletBus.Fasting.Method.stopFastAt, [.uint64(time)]) } else {
-                try await fasting.call(IsletBus.Fasting.Method.stopFast)
-            }
+        guard let time else {
+            guard case .fastStopped(let fast) = try await perform(.stopFast) else { throw Self.shape("ttt", []) }
+            return fast
+        }
+        let out = try await fasting.call(IsletBus.Fasting.Method.stopFastAt, [.uint64(time)])
         return CompletedFast(id: try Self.u64(out, 0), startedAt: try Self.u64(out, 1), endedAt: try Self.u64(out, 2), goalSeconds: 0)
     }
 
     /// UndoStopFast: the fast stopped last runs again; its id and start.
-    public func undoStopFast() async throws -> (id: UInt64, startedAt: USec) {
-        let out = try await fasting.call(IsletBus.Fasting.Method.undoStopFast)
-        return (try Self.u64(out, 0), try Self.u64(out, 1))
+    public func undoStopFast() async throws -> (id: UInt64, startedAt: USec) { try Self.running(await perform(.undoStopFast)) }
+
+    static func running(_ outcome: IsletCommand.Outcome) throws(DBusError) -> (id: UInt64, startedAt: USec) {
+        guard case .fastRunning(let id, let startedAt) = outcome else { throw shape("tt", []) }
+        return (id, startedAt)
     }
 
     public func setGoal(seconds: UInt64) async throws { try await fasting.call(IsletBus.Fasting.Method.setGoal, [.uint64(seconds)]) }
@@ -219,13 +220,10 @@ public struct IsletClient: Sendable {
     }
 
     /// Timers.Extend (since 1.1): more time for the current phase.
-    public func extendTimer(owner: String, seconds: UInt64) async throws {
-        try await timers.call(IsletBus.Timers.Method.extend, [.string(owner), .uint64(seconds)])
-    }
-
-    public func pauseTimer(owner: String) async throws { try await timers.call(IsletBus.Timers.Method.pause, [.string(owner)]) }
-    public func resumeTimer(owner: String) async throws { try await timers.call(IsletBus.Timers.Method.resume, [.string(owner)]) }
-    public func stopTimer(owner: String) async throws { try await timers.call(IsletBus.Timers.Method.stop, [.string(owner)]) }
+    public func extendTimer(owner: String, seconds: UInt64) async throws { try await perform(.extendTimer(owner: owner, seconds: seconds)) }
+    public func pauseTimer(owner: String) async throws { try await perform(.pauseTimer(owner: owner)) }
+    public func resumeTimer(owner: String) async throws { try await perform(.resumeTimer(owner: owner)) }
+    public func stopTimer(owner: String) async throws { try await perform(.stopTimer(owner: owner)) }
 
     /// Every running or paused timer, by owner.
     public func listTimers() async throws -> [(owner: String, state: ActivityState)] {

@@ -1,3 +1,4 @@
+import IsletClient
 import IsletCore
 import Platform
 import Translation
@@ -31,10 +32,6 @@ public struct JobView: Equatable, Sendable {
 
 public enum JobPresenter {
     /// What the job's buttons do.
-    public enum Command: Equatable, Sendable {
-        case pause(owner: String), resume(owner: String), stop(owner: String), stopFast
-    }
-
     /// Whether a job shows `activity` now: only while it is live. Its moment (a timer's end, a
     /// fast's goal reached) is the bridge's announcement, said once; a job still on screen
     /// beside it would say it twice (Plasma 6: "Quick · 00:00" at 100 %, then "(Finished)").
@@ -84,14 +81,16 @@ public enum JobPresenter {
     }
 
     /// Plasma's suspend, resume and cancel, for the activity that holds the island.
-    public static func command(_ signal: String, activity: ActivitySnapshot?) -> Command? {
+    public static func command(_ signal: String, activity: ActivitySnapshot?) -> IsletCommand? {
         guard let activity else { return nil }
-        switch (activity.kind, signal) {
-        case (.timer, "suspendRequested"): return .pause(owner: activity.owner)
-        case (.timer, "resumeRequested"): return .resume(owner: activity.owner)
-        case (.timer, "cancelRequested"): return .stop(owner: activity.owner)
-        case (.fast, "cancelRequested"): return .stopFast
-        default: return nil
-        }
+        let verb: IsletCommand.Verb? =
+            switch (activity.kind, signal) {
+            case (.timer, "suspendRequested"): .pause
+            case (.timer, "resumeRequested"): .resume
+            case (.timer, "cancelRequested"): .stop
+            case (.fast, "cancelRequested"): .stopFast
+            default: nil
+            }
+        return verb.flatMap { IsletCommand($0, on: activity) }
     }
 }

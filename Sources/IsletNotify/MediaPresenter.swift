@@ -1,3 +1,4 @@
+import IsletClient
 import IsletCore
 import Translation
 
@@ -39,11 +40,6 @@ public struct MediaView: Equatable, Sendable {
 }
 
 public enum MediaPresenter {
-    /// What a player control does to the activity.
-    public enum Command: Equatable, Sendable {
-        case pause(owner: String), resume(owner: String), stop(owner: String)
-    }
-
     public static func present(_ activity: ActivitySnapshot, now: USec, style: BridgeSettings.Style) -> MediaView {
         // Timers count in seconds, fasts in minutes, as their notifications do (a fast's
         // widget text then changes once a minute; its position still moves each second).
@@ -135,17 +131,16 @@ public enum MediaPresenter {
     /// What Play, Pause, PlayPause and Stop do: a timer's pause, resume and stop. A fast is
     /// never stopped from a media key (it has no pause, and a stray Stop would end it); a
     /// program's own activity is driven by its owner; the minimal style has nothing to tap.
-    public static func command(_ control: String, activity: ActivitySnapshot?, style: BridgeSettings.Style) -> Command? {
+    public static func command(_ control: String, activity: ActivitySnapshot?, style: BridgeSettings.Style) -> IsletCommand? {
         guard let activity, activity.kind == .timer, style == .standard else { return nil }
         let status = activity.state["status"]?.string
-        let owner = activity.owner
-        switch control {
-        case "Play": return status == "paused" ? .resume(owner: owner) : nil
-        case "Pause": return status == "running" ? .pause(owner: owner) : nil
-        case "PlayPause":
-            return status == "paused" ? .resume(owner: owner) : status == "running" ? .pause(owner: owner) : nil
-        case "Stop": return status == "running" || status == "paused" ? .stop(owner: owner) : nil
-        default: return nil
-        }
+        let verb: IsletCommand.Verb? =
+            switch (control, status) {
+            case ("Play", "paused"), ("PlayPause", "paused"): .resume
+            case ("Pause", "running"), ("PlayPause", "running"): .pause
+            case ("Stop", "running"), ("Stop", "paused"): .stop
+            default: nil
+            }
+        return verb.flatMap { IsletCommand($0, on: activity) }
     }
 }

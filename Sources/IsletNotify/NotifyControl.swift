@@ -5,12 +5,12 @@ import IsletBus
 /// command line asks of the bridge.
 public enum NotifyControl {
     /// Exports the interface and owns the name; false when another islet-notify owns it.
-    public static func serve(_ connection: DBusConnection, bridge: Bridge) async throws -> Bool {
+    public static func serve(_ connection: DBusConnection, live: LiveNotification) async throws -> Bool {
         let interface = NotifyBus.bind { method in
             switch method {
             case .expand:
                 .immediate { _ in
-                    bridge.expand()
+                    live.expand()
                     return []
                 }
             }

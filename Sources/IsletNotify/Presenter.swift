@@ -43,8 +43,11 @@ public enum Presenter {
     /// The app_name islet's notifications carry (where the style names one).
     public static let appName = "islet"
     /// A timer's "+1 min" (Timers.Extend), between Pause or Resume and Stop.
-    static var extendAction: (key: String, label: String) { (key: "extend", label: tr("+1 min")) }
-    static let extendSeconds: UInt64 = 60
+    static var extendAction: (key: String, label: String) { button(.extend, tr("+1 min")) }
+
+    /// A button that performs a command: its action key is the command's verb, read back by
+    /// the live notification (``LiveNotification``) with ``IsletCommand/init(_:on:)``.
+    static func button(_ verb: IsletCommand.Verb, _ label: String) -> (key: String, label: String) { (verb.rawValue, label) }
     static let minimalPalette: [String: Hint] = [
         "bgcolor": .string("#0a0a0a"), "fgcolor": .string("#888888"), "frcolor": .string("#444444"),
     ]
@@ -161,7 +164,7 @@ public enum Presenter {
             }
             if let goal { lines.append(([goal] + (progress.map { [$0] } ?? [])).joined(separator: " · ")) }
             if let at = view.goalAtLine(localTime, now: now) { lines.append(at) }
-            actions = [("stop-fast", tr("Stop Fast"))]
+            actions = [button(.stopFast, tr("Stop Fast"))]
         case .timer, .custom:
             // Buttons for timers only: a program's own activity is driven by its owner.
             summary = view.title
@@ -173,7 +176,7 @@ public enum Presenter {
                 let left = view.hasTime ? tr("%s left", Format.timer(seconds: pausedSeconds(activity))) : nil
                 lines.append((["❚❚ " + tr("Paused")] + (left.map { [$0] } ?? [])).joined(separator: " · "))
                 icon = settings.icons.paused
-                if view.kind == .timer { actions = [("resume", tr("Resume")), Presenter.extendAction, ("stop", tr("Stop"))] }
+                if view.kind == .timer { actions = [button(.resume, tr("Resume")), Presenter.extendAction, button(.stop, tr("Stop"))] }
             case .completed:
                 lines.append(time ?? tr("Done"))
                 // A program's activity says how it ended in its phase ("Done in 3:12").
@@ -185,7 +188,7 @@ public enum Presenter {
             case .running:
                 if let time { lines.append(time) }
                 icon = view.kind == .timer ? settings.icons.timer : settings.icons.custom
-                if view.kind == .timer { actions = [("pause", tr("Pause")), Presenter.extendAction, ("stop", tr("Stop"))] }
+                if view.kind == .timer { actions = [button(.pause, tr("Pause")), Presenter.extendAction, button(.stop, tr("Stop"))] }
             }
             if let label = view.phaseLabel { detail.append(label) }
             if let progress, view.status == .running || view.status == .paused { detail.append(progress) }
@@ -254,7 +257,7 @@ public enum Presenter {
             summary = tr("Goal Reached!")
             lines = [tr("Fasted %s", view.elapsedText)]
             if view.goalSeconds > 0 { lines.append(Format.goal(seconds: view.goalSeconds)) }
-            actions = [("stop-fast", tr("Stop Fast"))]
+            actions = [button(.stopFast, tr("Stop Fast"))]
             icon = settings.icons.goalReached
             if settings.sound, server.sound { hints["sound-name"] = .string("complete") }
         } else if view.kind == .custom {
@@ -292,7 +295,7 @@ public enum Presenter {
         let hours = fast.duration / usecPerSecond
         var hints: [String: Hint] = ["desktop-entry": .string(desktopEntry), "urgency": .byte(Urgency.normal.rawValue)]
         hints["suppress-sound"] = .bool(true)
-        let actions: [(key: String, label: String)] = server.capabilities.actions ? [("undo", tr("Undo"))] : []
+        let actions: [(key: String, label: String)] = server.capabilities.actions ? [Presenter.button(.undo, tr("Undo"))] : []
         let undo = actions.isEmpty ? [tr("`islet fast undo` brings it back within %s", Format.duration(seconds: Limits.undoStopSeconds))] : []
         return text(
             summary: tr("Fast Stopped"), lines: [tr("Fasted %s", Format.hoursMinutes(seconds: hours))] + undo,
@@ -315,5 +318,23 @@ public enum Presenter {
             body = ""
         }
         return NotificationContent(appName: Self.appName, icon: icon, summary: summary, body: body, actions: actions, hints: hints)
+    }
+
+    /// A notification as the log says it: "summary" "body", urgency, expiry, sound.
+    static func describe(_ content: NotificationContent) -> String {
+        let urgency: String =
+            switch content.hints["urgency"] {
+            case .byte(0)?: "low"
+            case .byte(2)?: "critical"
+            default: "normal"
+            }
+        let body = content.body.split(separator: "\n").joined(separator: " / ")
+        return "\"\(content.summary)\" \"\(body)\", urgency \(urgency), expires \(content.expireTimeout)"
+            + (content.hints["sound-name"].flatMap { if case .string(let name) = $0 { ", sound " + name } else { nil } } ?? "")
+    }
+
+    /// NotificationClosed's reason, in words (the specification's four).
+    static func closeReason(_ reason: UInt32) -> String {
+        ["", "expired", "dismissed by the user", "closed by a call", "undefined"][min(Int(reason), 4)]
     }
 }

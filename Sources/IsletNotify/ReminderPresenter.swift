@@ -33,7 +33,7 @@ extension Presenter {
                 let end = GoalTime.clock(reminder.fastStartsAt &+ goalSeconds &* usecPerSecond, now: now, in: localTime)
                 lines.append(tr("For %1$s, until %2$s.", Format.duration(seconds: goalSeconds), end))
             }
-            actions = [("start-fast", tr("Start Fast"))]
+            actions = [Presenter.button(.startFast, tr("Start Fast"))]
         }
         if actions.isEmpty, server.traits.lockScreenBodyNeedsAction { actions = [Presenter.dismissAction] }
         if settings.style == .minimal || !(settings.buttons && server.capabilities.actions) { actions = [] }

@@ -5,6 +5,7 @@ import IsletClient
 import IsletNotify
 import OptionScanner
 import Platform
+import Synchronization
 import Translation
 
 #if canImport(Glibc)
@@ -152,31 +153,29 @@ enum IsletNotifyMain {
             printError("islet-notify: lost the bus connection; exiting")
             exit(1)
         }
-        let bridge = Bridge(
-            islet: IsletClient(connection: connection), server: NotificationServer(connection: connection),
-            settings: settings, memory: MemoryFiles.store(environment: Environment.current), log: log,
-            warn: { printError("islet-notify: " + $0) })
-        // Plasma's progress area, where there is one (the same connection: the job lives as
-        // long as it does).
+        // Plasma's progress area, where there is one, is asked for a job by a keeper process
+        // (the job lives as long as the connection that asked for it).
         // Built step by step: Swift 6.2.3 compiled the same list written as one `+` expression
         // of optionals into a request for petabytes of memory (Debian unstable's swiftlang, -O).
         var arguments = ["islet-notify", "--job-keeper", connection.uniqueName]
         if let address = options.address { arguments += ["--address", address] }
         if verbose { arguments.append("--verbose") }
         let keeperArguments = arguments
-        let job =
-            settings.kdeJobs && settings.style == .standard
-            ? KdeJob(
-                islet: IsletClient(connection: connection), bridge: bridge, startKeeper: { spawnDetached(keeperArguments) }, log: log)
-            : nil
+        let islet = IsletClient(connection: connection)
+        let warn: @Sendable (String) -> Void = { printError("islet-notify: " + $0) }
+        let wiring = Surfaces.Wiring(
+            islet: islet, server: NotificationServer(connection: connection), settings: settings,
+            memory: MemoryFiles.store(environment: Environment.current), startKeeper: { spawnDetached(keeperArguments) }, log: log, warn: warn)
+        let surfaces = Surfaces(islet: islet, Surfaces.standard(wiring), log: log, warn: warn)
+        let stopping = Mutex(false)
         let sources: SignalWatch
         do {
             // SIGHUP: the configuration changed (islet's app writes it): a clean stop, then
             // islet-notify again in place, which reads it anew.
             sources = try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT, SIGHUP]) { number in
+                stopping.withLock { $0 = true }
                 Task {
-                    await job?.shutdown()
-                    await bridge.shutdown()
+                    await surfaces.shutdown()
                     if number == SIGHUP { restartInPlace() }
                     exit(0)
                 }
@@ -187,60 +186,29 @@ enum IsletNotifyMain {
         }
         log("started, style \(settings.style.rawValue), as \(connection.uniqueName)")
         // `islet expand` and the like.
-        do {
-            if try await !NotifyControl.serve(connection, bridge: bridge) {
-                printError("islet-notify: \(NotifyBus.busName) is owned already: is another islet-notify running?")
-            }
-        } catch {
-            printError("islet-notify: cannot serve \(NotifyBus.busName): \(error)")
-        }
-        // The other surfaces: the same connection, each its own follower of the activity.
-        if let job {
-            Task {
-                do {
-                    try await job.run()
-                } catch {
-                    printError("islet-notify: KDE job: \(error)")
+        if let live = surfaces.first(LiveNotification.self) {
+            do {
+                if try await !NotifyControl.serve(connection, live: live) {
+                    printError("islet-notify: \(NotifyBus.busName) is owned already: is another islet-notify running?")
                 }
-            }
-        }
-        if settings.lockScreen {
-            let notice = LockScreenNotice(
-                islet: IsletClient(connection: connection), server: NotificationServer(connection: connection),
-                settings: settings, bridge: bridge, log: log)
-            Task {
-                do {
-                    try await notice.run()
-                } catch {
-                    printError("islet-notify: lock screen: \(error)")
-                }
+            } catch {
+                printError("islet-notify: cannot serve \(NotifyBus.busName): \(error)")
             }
         }
         if settings.lingerSeconds != nil || settings.goalReachedLingerSeconds != nil {
-            let client = IsletClient(connection: connection)
             Task {
                 do {
-                    if let value = settings.lingerSeconds { try await client.activity.set("LingerSeconds", .uint32(value)) }
+                    if let value = settings.lingerSeconds { try await islet.activity.set("LingerSeconds", .uint32(value)) }
                     if let value = settings.goalReachedLingerSeconds {
-                        try await client.activity.set("GoalReachedLingerSeconds", .uint32(value))
+                        try await islet.activity.set("GoalReachedLingerSeconds", .uint32(value))
                     }
                 } catch {
                     printError("islet-notify: cannot set the linger settings on isletd: \(error)")
                 }
             }
         }
-        if settings.mediaPlayer {
-            let player = MediaPlayer(islet: IsletClient(connection: connection), style: settings.style, log: log)
-            Task {
-                do {
-                    try await player.run()
-                } catch {
-                    printError("islet-notify: media player: \(error)")
-                }
-            }
-        }
         do {
-            try await bridge.run()
+            try await surfaces.run()
         } catch {
             printError("islet-notify: \(error)")
             exit(1)
@@ -250,7 +218,7 @@ enum IsletNotifyMain {
         // Kept alive to here for certain: `_ = sources` is no use of it, and Swift 6.2 -O let the
         // watch go at once (SIGTERM then went unheard).
         withExtendedLifetime(sources) {}
-        if await bridge.isShuttingDown { exit(0) }
+        if stopping.withLock({ $0 }) { exit(0) }
         printError("islet-notify: lost the bus connection; exiting")
         exit(1)
     }

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import IsletClient
 import IsletCore
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import IsletClient
 import IsletCore
 import Testing
 
@@ -70,11 +71,11 @@ import Testing
     @Test func controlsMapToATimersPauseResumeAndStopOnly() {
         let (running, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 120)], elapsed: 30)
         let (paused, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 120)], elapsed: 30, pausedFor: 5)
-        #expect(MediaPresenter.command("PlayPause", activity: running, style: .standard) == .pause(owner: "kitchen"))
-        #expect(MediaPresenter.command("PlayPause", activity: paused, style: .standard) == .resume(owner: "kitchen"))
+        #expect(MediaPresenter.command("PlayPause", activity: running, style: .standard) == .pauseTimer(owner: "kitchen"))
+        #expect(MediaPresenter.command("PlayPause", activity: paused, style: .standard) == .resumeTimer(owner: "kitchen"))
         #expect(MediaPresenter.command("Play", activity: running, style: .standard) == nil)
         #expect(MediaPresenter.command("Pause", activity: paused, style: .standard) == nil)
-        #expect(MediaPresenter.command("Stop", activity: paused, style: .standard) == .stop(owner: "kitchen"))
+        #expect(MediaPresenter.command("Stop", activity: paused, style: .standard) == .stopTimer(owner: "kitchen"))
         #expect(MediaPresenter.command("Next", activity: running, style: .standard) == nil)
         // A media key never ends a fast; a program's own activity is its owner's.
         #expect(MediaPresenter.command("Stop", activity: Sample.fast(goal: 3600, elapsed: 60), style: .standard) == nil)

@@ -13,7 +13,8 @@ import Synchronization
 /// drives it. The view is ``MediaPresenter``'s; this is the plumbing: the name, the two
 /// interfaces, PropertiesChanged only when the view changes, Seeked when the position jumps,
 /// and a wake-up only when the text next changes (none while paused or with nothing shown).
-public actor MediaPlayer {
+public actor MediaPlayer: Surface {
+    public nonisolated let name = "media player"
     public static let busName = "org.mpris.MediaPlayer2.islet"
     public static let path: ObjectPath = "/org/mpris/MediaPlayer2"
     static let rootInterface = "org.mpris.MediaPlayer2"
@@ -32,35 +33,29 @@ public actor MediaPlayer {
         var view: MediaView? { read(\.view) }
     }
 
-    let islet: IsletClient
+    public nonisolated let parts: SurfaceParts
     let style: BridgeSettings.Style
-    let clock: @Sendable () -> USec
-    let log: @Sendable (String) -> Void
     let published = Shared()
     var activity: ActivitySnapshot?
     var shown: MediaView?
     var owned = false
     var tick: Task<Void, Never>?
     var input: AsyncStream<FeedUpdate?>.Continuation?
+    var desk: SurfaceDesk?
 
-    public init(
-        islet: IsletClient, style: BridgeSettings.Style, clock: @escaping @Sendable () -> USec = WallClock.clock,
-        log: @escaping @Sendable (String) -> Void
-    ) {
-        self.islet = islet
+    public init(_ parts: SurfaceParts, style: BridgeSettings.Style) {
+        self.parts = parts
         self.style = style
-        self.clock = clock
-        self.log = log
     }
 
     /// Runs until the connection closes; the name goes with it.
-    public func run() async throws {
+    public func run(_ updates: AsyncStream<FeedUpdate>, desk: SurfaceDesk) async throws {
+        self.desk = desk
         try islet.connection.export(Self.path, interfaces: interfaces())
-        let feed = try await islet.followActivity()
         let (inputs, input) = AsyncStream.makeStream(of: FeedUpdate?.self)
         self.input = input
         let forward = Task {
-            for await update in feed { input.yield(update) }
+            for await update in updates { input.yield(update) }
             input.finish()
         }
         defer { forward.cancel() }
@@ -132,17 +127,8 @@ public actor MediaPlayer {
             log("media player: \(name) means nothing now")
             return
         }
-        do {
-            switch command {
-            case .pause(let owner): try await islet.pauseTimer(owner: owner)
-            case .resume(let owner): try await islet.resumeTimer(owner: owner)
-            case .stop(let owner): try await islet.stopTimer(owner: owner)
-            }
-            log("media player: \(name) -> \(command)")
-        } catch {
-            // The timer ended meanwhile, say: the feed shows what is true.
-            log("media player: \(name) failed: \(error)")
-        }
+        log("media player: \(name) -> \(command.verb.rawValue)")
+        await desk?.perform(command, from: self.name)
     }
 
     nonisolated func interfaces() -> [DBusInterface] {

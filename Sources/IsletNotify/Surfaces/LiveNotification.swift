@@ -8,11 +8,15 @@ import Platform
     import Glibc
 #endif
 
-/// The bridge at work: follows the live activity on `org.islet.Islet1` and keeps one
-/// notification in step with it. Every input (the activity feed, the server's signals, the
-/// server coming and going, the countdown's next change, replies to our own calls) is an event
-/// handled in turn; at most one live Notify is in flight, so nothing waits on a slow server.
-public actor Bridge {
+/// The live notification: one notification kept in step with the live activity, updated in
+/// place (the expanded view of the island). Every input (the activity, the server's signals,
+/// the server coming and going, the countdown's next change, replies to our own calls) is an
+/// event handled in turn; at most one live Notify is in flight, so nothing waits on a slow
+/// server. What to show is ``BridgeLogic``'s and ``Presenter``'s; the moments it finds (a
+/// goal reached, a timer's end) are posted by ``Announcements``.
+public actor LiveNotification: Surface {
+    public nonisolated let name = "live notification"
+
     enum Event: Sendable {
         case feed(FeedUpdate)
         case serverSignal(Message)
@@ -20,31 +24,15 @@ public actor Bridge {
         case server(ServerProfile, generation: Int)
         case tick(generation: Int)
         case notified(Result<UInt32, DBusError>)
-        case announced(UInt32, kind: AnnouncedKind)
-        case liveElsewhere(Surface, Bool)
+        case liveElsewhere(String, Bool)
         case expand
-        /// A Fasting signal: Reminder, StageReached.
-        case fastingSignal(Message)
-        case reminderShown(UInt32)
     }
 
-    /// A surface that shows the live activity in the notification's stead.
-    public enum Surface: Sendable, Hashable {
-        /// A KDE job in Plasma's progress area.
-        case kdeJob
-        /// The notice GNOME's lock screen shows while the session is locked.
-        case lockScreen
-    }
-
-    /// What an announcement's buttons act on: a moment (a fast's goal reached: that fast,
-    /// by its start; a timer's end), or a stopped fast (Undo).
-    enum AnnouncedKind: Sendable { case moment(fastStartedAt: USec), stoppedFast, reminder, stage }
-
-    let islet: IsletClient
+    public nonisolated let parts: SurfaceParts
     let server: NotificationServer
-    let log: @Sendable (String) -> Void
+    let announcements: Announcements
+    var desk: SurfaceDesk?
     let warn: @Sendable (String) -> Void
-    let clock: @Sendable () -> USec
     let memory: MemoryStore
     var logic: BridgeLogic
     var activity: ActivitySnapshot?
@@ -66,30 +54,22 @@ public actor Bridge {
     var leftBehind: BridgeMemory?
     /// What the memory file holds now: written only when this changes, never on a tick.
     var saved: BridgeMemory?
-    var guardian = CrashGuard()
     var warnedAboutCrashes = false
     /// Closes we asked for: their NotificationClosed is not a dismissal, whatever its reason.
     var closing: Set<UInt32> = []
     /// The surfaces that show the live activity now, in the notification's stead.
-    var elsewhere: Set<Surface> = []
-    /// Our announcements on screen, for their buttons.
-    var announcements: [UInt32: AnnouncedKind] = [:]
-    /// The schedule's reminder on screen: the next replaces it ("time to start" after "left
-    /// to eat").
-    var reminderID: UInt32 = 0
+    var elsewhere: Set<String> = []
     let events: AsyncStream<Event>
     let input: AsyncStream<Event>.Continuation
 
     public init(
-        islet: IsletClient, server: NotificationServer, settings: BridgeSettings, memory: MemoryStore = .none,
-        clock: @escaping @Sendable () -> USec = WallClock.clock, log: @escaping @Sendable (String) -> Void,
+        _ parts: SurfaceParts, server: NotificationServer, announcements: Announcements, settings: BridgeSettings, memory: MemoryStore = .none,
         warn: (@Sendable (String) -> Void)? = nil
     ) {
-        self.islet = islet
+        self.parts = parts
         self.server = server
-        self.clock = clock
-        self.log = log
-        self.warn = warn ?? log
+        self.announcements = announcements
+        self.warn = warn ?? parts.log
         self.memory = memory
         logic = BridgeLogic(settings: settings)
         (events, input) = AsyncStream.makeStream(of: Event.self)
@@ -98,8 +78,9 @@ public actor Bridge {
     /// How long an ended activity's notification waits for a successor before it closes.
     static let settleUSec: USec = 250_000
 
-    /// Runs until the connection closes.
-    public func run() async throws {
+    /// Runs until the feed ends (the connection closed) or islet-notify stops.
+    public func run(_ updates: AsyncStream<FeedUpdate>, desk: SurfaceDesk) async throws {
+        self.desk = desk
         let input = self.input
         let bus = DBusProxy(
             connection: islet.connection, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
@@ -113,21 +94,14 @@ public actor Bridge {
             logic.settings.openApp = logic.settings.style == .standard
             log("islet's app is here: a click on the notification opens it")
         }
-        let feed = try await islet.followActivity()
-        let fastingSignals = try await islet.fasting.signals()
         let serverSignals = try await server.signals()
         let owners = try await islet.connection.watchNameOwner(NotificationServer.busName)
         let tasks = [
             Task {
-                for await update in feed { input.yield(.feed(update)) }
+                for await update in updates { input.yield(.feed(update)) }
                 input.finish()
             },
             Task { for await message in serverSignals { input.yield(.serverSignal(message)) } },
-            Task {
-                for await message in fastingSignals where message.member == "Reminder" || message.member == "StageReached" {
-                    input.yield(.fastingSignal(message))
-                }
-            },
             Task { for await owner in owners { input.yield(.serverOwner(owner)) } },
         ]
         defer { for task in tasks { task.cancel() } }
@@ -139,15 +113,11 @@ public actor Bridge {
     public nonisolated func expand() { input.yield(.expand) }
 
     /// Another surface (a KDE job, the lock screen's notice) shows the live activity, or
-    /// stopped showing it.
-    public nonisolated func setLiveElsewhere(_ surface: Surface, _ on: Bool) { input.yield(.liveElsewhere(surface, on)) }
-
-    /// Set by ``shutdown()``: `run()` then returns because it was asked to.
-    public private(set) var isShuttingDown = false
+    /// stopped showing it: the notification then carries only its moments.
+    public func otherSurface(_ name: String, showsActivity: Bool) { input.yield(.liveElsewhere(name, showsActivity)) }
 
     /// Closes the notification on the way out (SIGTERM, SIGINT).
     public func shutdown() async {
-        isShuttingDown = true
         refresh?.cancel()
         // A Notify on its way: its id is needed to close what it showed.
         for _ in 0..<200 where inFlight { try? await EventLoop.sleep(for: .milliseconds(10)) }
@@ -172,7 +142,7 @@ public actor Bridge {
                 // The next activity usually starts in the same breath (newest wins, hand-back):
                 // show it in place rather than closing and popping a new notification.
                 let now = clock()
-                schedule(now + Bridge.settleUSec, now: now)
+                schedule(now + LiveNotification.settleUSec, now: now)
                 return
             default: break
             }
@@ -182,10 +152,10 @@ public actor Bridge {
             logic.serverChanged(.unknown)
             serverMissing = false
             closing = []
-            announcements = [:]
-            reminderID = 0
-            if owner == nil, let left = serverOwner, guardian.serverLeft(at: clock()) {
-                let wait = (guardian.notBefore - clock()) / usecPerSecond
+            await announcements.serverChanged(.unknown, localTime: logic.localTime)
+            let now = clock()
+            if owner == nil, let left = serverOwner, let guardian = server.crashes.change({ $0.serverLeft(at: now) ? $0 : nil }) {
+                let wait = (guardian.notBefore - now) / usecPerSecond
                 log(
                     "the notification server (\(left)) left the bus right after our notification (\(guardian.strikes) in a row); next notification in \(wait) s at the earliest"
                 )
@@ -203,6 +173,7 @@ public actor Bridge {
         case .server(var profile, let generation):
             guard generation == serverGeneration else { return }
             awaitingServer = false
+            let guardian = server.crashes.read { $0 }
             if guardian.wantsSafest {
                 profile = profile.safe
                 if !warnedAboutCrashes {
@@ -213,6 +184,7 @@ public actor Bridge {
                 }
             }
             logic.serverChanged(profile)
+            await announcements.serverChanged(profile, localTime: logic.localTime)
             closeLeftBehind()
             render()
         case .serverSignal(let message):
@@ -223,7 +195,6 @@ public actor Bridge {
             inFlight = false
             switch result {
             case .success(let id):
-                guardian.notifyAnswered(at: clock())
                 log("Notify answered: id \(id)")
                 logic.notified(id: id)
                 saveMemory()
@@ -243,25 +214,15 @@ public actor Bridge {
                 renderAgain = false
                 render()
             }
-        case .announced(let id, let kind):
-            log("announcement posted: id \(id)")
-            announcements[id] = kind
         case .expand:
             log("asked to show the activity again")
             logic.expand()
             render()
-        case .fastingSignal(let message):
-            handleFastingSignal(message)
-        case .reminderShown(let id):
-            log("reminder posted: id \(id)")
-            reminderID = id
-            announcements[id] = .reminder
         case .liveElsewhere(let surface, let on):
             if on { elsewhere.insert(surface) } else { elsewhere.remove(surface) }
             guard logic.liveElsewhere != !elsewhere.isEmpty else { return }
             logic.liveElsewhere = !elsewhere.isEmpty
-            let shownBy = surface == .kdeJob ? "as a KDE job" : "on the lock screen"
-            log(logic.liveElsewhere ? "the activity shows \(shownBy): notifications carry only its moments" : "the live notification is back")
+            log(logic.liveElsewhere ? "the activity shows on the \(surface): notifications carry only its moments" : "the live notification is back")
             render()
         }
     }
@@ -288,11 +249,8 @@ public actor Bridge {
         switch (message.member, message.body.first, message.body.dropFirst().first) {
         case ("NotificationClosed", .uint32(let id)?, .uint32(let reason)?):
             let asked = closing.remove(id) != nil
-            let ours = id != 0 && (id == logic.shownID || asked || announcements[id] != nil)
-            announcements[id] = nil
-            if id == reminderID { reminderID = 0 }
-            guard ours else { return }
-            let why = asked ? "closed as islet asked" : ["", "expired", "dismissed by the user", "closed by a call", "undefined"][min(Int(reason), 4)]
+            guard id != 0, id == logic.shownID || asked else { return }
+            let why = asked ? "closed as islet asked" : Presenter.closeReason(reason)
             log("NotificationClosed \(id), reason \(reason): \(why)")
             let wasLive = id == logic.shownID
             logic.closed(id: id, reason: reason, askedByUs: asked)
@@ -300,137 +258,25 @@ public actor Bridge {
             if wasLive, !asked, reason != 3 { log("quiet until the next change") }
         case ("ActionInvoked", .uint32(let id)?, .string(let key)?):
             guard id != 0 else { return }
-            if id == logic.shownID, let activity {
-                logic.buttonPressed(id: id)
-                invoke(key, on: activity)
-            } else if let kind = announcements[id] {
-                invokeAnnounced(key, kind)
-            }
+            guard id == logic.shownID, let activity else { return }
+            logic.buttonPressed(id: id)
+            invoke(key, on: activity)
         default:
             break
         }
     }
 
+    /// A button on the live notification: its key is a command's verb ("default", the click
+    /// on the notification itself, opens islet's app).
     func invoke(_ key: String, on activity: ActivitySnapshot) {
-        let islet = self.islet
-        let owner = activity.owner
         log("button \(key.prefix(40)) pressed on \(activity.kind.rawValue) \(activity.id)")
-        switch (key, activity.kind) {
-        case ("default", _):
-            guard let page = AppLink.Page(showing: activity.kind) else { return }
-            let connection = islet.connection
-            call(key) { try await AppLink.open(page, on: connection) }
-        case ("stop-fast", .fast): stopFast()
-        case ("pause", .timer): call(key) { try await islet.pauseTimer(owner: owner) }
-        case ("resume", .timer): call(key) { try await islet.resumeTimer(owner: owner) }
-        case ("stop", .timer): call(key) { try await islet.stopTimer(owner: owner) }
-        case ("extend", .timer): call(key) { try await islet.extendTimer(owner: owner, seconds: Presenter.extendSeconds) }
-        default: log("ignored action \"\(key.prefix(40))\" for a \(activity.kind.rawValue)")
+        let verb = key == "default" ? .open : IsletCommand.Verb(rawValue: key)
+        guard let desk, let command = verb.flatMap({ IsletCommand($0, on: activity) }) else {
+            log("ignored action \"\(key.prefix(40))\" for a \(activity.kind.rawValue)")
+            return
         }
-    }
-
-    func invokeAnnounced(_ key: String, _ kind: AnnouncedKind) {
-        let islet = self.islet
-        log("button \(key.prefix(40)) pressed on an announcement")
-        switch (key, kind) {
-        case ("stop-fast", .moment(let startedAt)) where startedAt != 0: stopFast(startedAt: startedAt)
-        case ("undo", .stoppedFast): call(key) { _ = try await islet.undoStopFast() }
-        case ("dismiss", _): break  // OK: the server closes the notification itself
-        case ("start-fast", .reminder): call(key) { _ = try await islet.startFast() }
-        default: log("ignored action \"\(key.prefix(40))\" on an announcement")
-        }
-    }
-
-    /// The schedule's Reminder (replacing the one before it) and a stage's StageReached
-    /// (announced quietly), from isletd's signals.
-    func handleFastingSignal(_ message: Message) {
-        let islet = self.islet
-        let settings = logic.settings
-        let server = logic.server
-        let localTime = logic.localTime
-        let clock = self.clock
-        let input = self.input
-        let log = self.log
-        let notifications = self.server
-        switch (message.member, message.body.count) {
-        case ("Reminder", 3):
-            guard case .string(let kindName) = message.body[0], let kind = FastingSchedule.Reminder.Kind(rawValue: kindName),
-                case .uint64(let due) = message.body[1], case .uint64(let starts) = message.body[2]
-            else { return }
-            let reminder = FastingSchedule.Reminder(kind: kind, at: due, fastStartsAt: starts)
-            let replaces = reminderID
-            Task {
-                let goal = (try? await islet.fastStatus().dailyGoalSeconds) ?? 0
-                let content = Presenter.reminder(reminder, goalSeconds: goal, now: clock(), localTime: localTime, settings: settings, server: server)
-                log("Notify (reminder \(kindName)) replaces \(replaces): \"\(content.summary)\"")
-                do {
-                    input.yield(.reminderShown(try await notifications.notify(content, replacesID: replaces)))
-                } catch {
-                    log("reminder failed: \(error)")
-                }
-            }
-        case ("StageReached", 3):
-            guard case .uint32(let index) = message.body[1], let content = Presenter.stage(Int(index), settings: settings, server: server) else {
-                return
-            }
-            announce(content, kind: .stage, what: "stage \(index)")
-        default:
-            break
-        }
-    }
-
-    /// Stop Fast, then a notification with Undo (a 16-hour fast is one click from gone). With
-    /// `startedAt`, only the fast that began then: a kept "Goal Reached!" pressed after its
-    /// fast ended leaves the next fast alone.
-    func stopFast(startedAt: USec? = nil) {
-        let islet = self.islet
-        let bridge = self
-        let log = self.log
-        call("stop-fast") {
-            if let startedAt {
-                let status = try await islet.fastStatus()
-                guard status.fasting, status.startedAt == startedAt else {
-                    log("Stop Fast on the announcement of a fast that has ended: nothing to stop")
-                    return
-                }
-            }
-            let fast = try await islet.stopFast()
-            await bridge.announceStop(fast)
-        }
-    }
-
-    func announceStop(_ fast: CompletedFast) {
-        guard logic.settings.style == .standard else { return }
-        announce(Presenter.stopped(fast, settings: logic.settings, server: logic.server), kind: .stoppedFast, what: "the stop, with Undo")
-    }
-
-    /// Posts a notification of its own (never replacing the live one); its id comes back as
-    /// `.announced`, for its buttons.
-    func announce(_ announced: NotificationContent, kind: AnnouncedKind, what: String) {
-        let content = Presenter.lockScreenScope(announced, settings: logic.settings, server: logic.server)
-        guardian.notifySent(at: clock())
-        log("Notify (announcing \(what)): \(describe(content))")
-        let server = self.server
-        let input = self.input
-        let log = self.log
-        Task {
-            do {
-                input.yield(.announced(try await server.notify(content, replacesID: 0), kind: kind))
-            } catch {
-                log("announcement failed: \(error)")
-            }
-        }
-    }
-
-    func call(_ key: String, _ body: @escaping @Sendable () async throws -> Void) {
-        let log = self.log
-        Task {
-            do { try await body() } catch let error as DBusError {
-                log("action \(key) failed: \(error.name): \(error.message)")
-            } catch {
-                log("action \(key) failed: \(error)")
-            }
-        }
+        let name = self.name
+        Task { await desk.perform(command, from: name) }
     }
 
     func identifyServer() {
@@ -476,8 +322,9 @@ public actor Bridge {
         }
         let now = clock()
         // A server that crashed right after our notifications waits its turn.
-        if activity != nil, now < guardian.notBefore {
-            schedule(guardian.notBefore, now: now)
+        let notBefore = server.crashes.read(\.notBefore)
+        if activity != nil, now < notBefore {
+            schedule(notBefore, now: now)
             return
         }
         let (actions, next) = logic.render(activity, now: now)
@@ -492,8 +339,7 @@ public actor Bridge {
             case .notify(let live, let replacesID):
                 let content = Presenter.lockScreenScope(live, settings: logic.settings, server: logic.server)
                 inFlight = true
-                guardian.notifySent(at: now)
-                log("Notify replaces \(replacesID): \(describe(content))")
+                log("Notify replaces \(replacesID): \(Presenter.describe(content))")
                 Task {
                     do {
                         input.yield(.notified(.success(try await server.notify(content, replacesID: replacesID))))
@@ -504,22 +350,14 @@ public actor Bridge {
                     }
                 }
             case .announce(let announcement):
-                announce(announcement.content, kind: .moment(fastStartedAt: announcement.fastStartedAt), what: announcement.key)
+                let announcements = self.announcements
+                Task {
+                    await announcements.announce(
+                        announcement.content, kind: .moment(fastStartedAt: announcement.fastStartedAt), what: announcement.key)
+                }
             }
         }
         saveMemory()
-    }
-
-    func describe(_ content: NotificationContent) -> String {
-        let urgency: String =
-            switch content.hints["urgency"] {
-            case .byte(0)?: "low"
-            case .byte(2)?: "critical"
-            default: "normal"
-            }
-        let body = content.body.split(separator: "\n").joined(separator: " / ")
-        return "\"\(content.summary)\" \"\(body)\", urgency \(urgency), expires \(content.expireTimeout)"
-            + (content.hints["sound-name"].flatMap { if case .string(let name) = $0 { ", sound " + name } else { nil } } ?? "")
     }
 
     /// One wake-up, at the moment the displayed text next changes; none when it never does.

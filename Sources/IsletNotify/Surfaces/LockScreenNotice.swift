@@ -17,18 +17,17 @@ import Translation
 /// player for as long as nobody has seen it in the message list (a banner that expired is not
 /// seen), and posted again on unlock. Other servers have no lock screen
 /// of their own, so nothing is posted to them. While its notice is up, the bridge withdraws the
-/// live notification (``Bridge/Surface/lockScreen``): GNOME 43 would list it there as well,
+/// live notification (``Surface/otherSurface(_:showsActivity:)``): GNOME 43 would list it there as well,
 /// with the text it had when the session locked (a minimal "9:59" that never moves), and
 /// posts it again on unlock.
-public actor LockScreenNotice {
+public actor LockScreenNotice: Surface {
+    public nonisolated let name = "lock screen"
     static let screenSavers = ["org.gnome.ScreenSaver", "org.freedesktop.ScreenSaver"]
 
-    let islet: IsletClient
+    public nonisolated let parts: SurfaceParts
     let server: NotificationServer
     let settings: BridgeSettings
-    let bridge: Bridge?
-    let clock: @Sendable () -> USec
-    let log: @Sendable (String) -> Void
+    var desk: SurfaceDesk?
     var locked = false
     /// What each source says: org.gnome.ScreenSaver's Active, logind's LockedHint (nil: no
     /// logind session to ask).
@@ -42,16 +41,10 @@ public actor LockScreenNotice {
     var profile: ServerProfile?
     var tick: Task<Void, Never>?
 
-    public init(
-        islet: IsletClient, server: NotificationServer, settings: BridgeSettings, bridge: Bridge? = nil,
-        clock: @escaping @Sendable () -> USec = WallClock.clock, log: @escaping @Sendable (String) -> Void
-    ) {
-        self.islet = islet
+    public init(_ parts: SurfaceParts, server: NotificationServer, settings: BridgeSettings) {
+        self.parts = parts
         self.server = server
         self.settings = settings
-        self.bridge = bridge
-        self.clock = clock
-        self.log = log
     }
 
     enum Input: Sendable {
@@ -63,7 +56,8 @@ public actor LockScreenNotice {
 
     var input: AsyncStream<Input>.Continuation?
 
-    public func run() async throws {
+    public func run(_ updates: AsyncStream<FeedUpdate>, desk: SurfaceDesk) async throws {
+        self.desk = desk
         let (inputs, input) = AsyncStream.makeStream(of: Input.self)
         self.input = input
         var tasks: [Task<Void, Never>] = []
@@ -76,10 +70,9 @@ public actor LockScreenNotice {
                     }
                 })
         }
-        let feed = try await islet.followActivity()
         tasks.append(
             Task {
-                for await update in feed { input.yield(.feed(update)) }
+                for await update in updates { input.yield(.feed(update)) }
                 input.finish()
             })
         defer { for task in tasks { task.cancel() } }
@@ -121,18 +114,18 @@ public actor LockScreenNotice {
         tick = nil
         guard locked, let activity, let found = await currentProfile() else {
             await closeShown()
-            handBackFromPlayer()
+            await handBackFromPlayer()
             return
         }
         if Self.playerAlone(found, settings: settings) {
             if !withdrawnForPlayer {
                 withdrawnForPlayer = true
                 log("lock screen: the live notification withdrawn; the media player shows the activity there")
-                bridge?.setLiveElsewhere(.lockScreen, true)
+                await desk?.shows(name, true)
             }
             return
         }
-        handBackFromPlayer()
+        await handBackFromPlayer()
         guard Self.needsNotice(found, settings: settings) else {
             await closeShown()
             return
@@ -149,7 +142,7 @@ public actor LockScreenNotice {
                 shownID = try await server.notify(content, replacesID: 0)
                 shownText = text
                 log("lock screen: posted \(shownID): \"\(content.summary)\" \"\(content.body)\"")
-                bridge?.setLiveElsewhere(.lockScreen, true)
+                await desk?.shows(name, true)
             } catch {
                 log("lock screen: Notify failed: \(error)")
             }
@@ -238,10 +231,10 @@ public actor LockScreenNotice {
     }
 
     /// The live notification back from the player's lock screen (unlocked, or the activity ended).
-    func handBackFromPlayer() {
+    func handBackFromPlayer() async {
         guard withdrawnForPlayer else { return }
         withdrawnForPlayer = false
-        bridge?.setLiveElsewhere(.lockScreen, false)
+        await desk?.shows(name, false)
     }
 
     /// The rule, pure: GNOME's lock screen shows islet's media player (49 and later, the player
@@ -264,6 +257,6 @@ public actor LockScreenNotice {
         shownText = nil
         log("lock screen: CloseNotification \(id)")
         try? await server.close(id: id)
-        if handingBack { bridge?.setLiveElsewhere(.lockScreen, false) }
+        if handingBack { await desk?.shows(name, false) }
     }
 }

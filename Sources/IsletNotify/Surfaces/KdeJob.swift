@@ -8,16 +8,26 @@ import Platform
 /// entry in Plasma's own notification area with its suspend, resume and cancel buttons (Pause,
 /// Resume, Stop), its fields the countdown and the phase. The job ends, silently (it is
 /// `transient`), when the activity does, reaches its moment (completion, goal reached: the
-/// bridge announces it, once), is handed over, or when islet-notify stops (``shutdown()``).
-/// While a job shows the activity, the bridge's notifications carry only its moments. The view
+/// announcements say it, once), is handed over, or when islet-notify stops (``shutdown()``).
+/// While a job shows the activity, the live notification carries only its moments. The view
 /// is ``JobPresenter``'s; this is the plumbing. Plasma ends a job with the connection that
 /// asked for it, so the job is asked for by islet-notify's ``JobKeeper``, which ends it if
 /// islet-notify is killed (where the keeper cannot start, the bridge asks itself).
-public actor KdeJob {
+public actor KdeJob: Surface {
+    public nonisolated let name = "KDE job"
     public static let serverName = "org.kde.JobViewServer"
     static let serverPath: ObjectPath = "/JobViewServer"
     static let serverInterface = "org.kde.JobViewServerV2"
     static let viewInterface = "org.kde.JobViewV2"
+
+    /// What the job follows: the activity, the job server coming and going, its buttons, the
+    /// moment its text next changes.
+    enum Input: Sendable {
+        case feed(FeedUpdate)
+        case owner(String?)
+        case signal(String)
+        case tick
+    }
 
     struct Job {
         var activityID: String
@@ -26,8 +36,8 @@ public actor KdeJob {
         var signals: Task<Void, Never>
     }
 
-    let islet: IsletClient
-    let bridge: Bridge?
+    public nonisolated let parts: SurfaceParts
+    var desk: SurfaceDesk?
     /// Starts `islet-notify --job-keeper` for this bridge; true when it was started.
     let startKeeper: (@Sendable () -> Bool)?
     var keeperStarted = false
@@ -38,45 +48,30 @@ public actor KdeJob {
     }
     /// islet-notify is stopping: no new job.
     var shuttingDown = false
-    let clock: @Sendable () -> USec
-    let log: @Sendable (String) -> Void
     var serverOwner: String?
     var activity: ActivitySnapshot?
     var job: Job?
     var tick: Task<Void, Never>?
-    /// What the bridge was last told (nil: nothing yet): told again only when it changes,
-    /// not on every render.
+    /// What the other surfaces were last told (nil: nothing yet): told again only when it
+    /// changes, not on every render.
     var toldLiveElsewhere: Bool?
 
-    public init(
-        islet: IsletClient, bridge: Bridge?, clock: @escaping @Sendable () -> USec = WallClock.clock,
-        startKeeper: (@Sendable () -> Bool)? = nil, log: @escaping @Sendable (String) -> Void
-    ) {
-        self.islet = islet
-        self.bridge = bridge
+    public init(_ parts: SurfaceParts, startKeeper: (@Sendable () -> Bool)? = nil) {
+        self.parts = parts
         self.startKeeper = startKeeper
-        self.clock = clock
-        self.log = log
     }
 
-    enum Input: Sendable {
-        case feed(FeedUpdate)
-        case owner(String?)
-        case signal(String)
-        case tick
-    }
-
-    public func run() async throws {
+    public func run(_ updates: AsyncStream<FeedUpdate>, desk: SurfaceDesk) async throws {
+        self.desk = desk
         let (inputs, input) = AsyncStream.makeStream(of: Input.self)
         self.input = input
         let owners = try await islet.connection.watchNameOwner(Self.serverName)
-        let feed = try await islet.followActivity()
         let tasks = [
             Task {
                 for await owner in owners { input.yield(.owner(owner)) }
             },
             Task {
-                for await update in feed { input.yield(.feed(update)) }
+                for await update in updates { input.yield(.feed(update)) }
                 input.finish()
             },
         ]
@@ -108,10 +103,10 @@ public actor KdeJob {
         tick?.cancel()
         tick = nil
         let now = clock()
-        // Plasma is there: its job shows the activity, so the bridge posts none, not even for
-        // the moment the job takes to appear; its moment is the bridge's to announce.
+        // Plasma is there: its job shows the activity, so the live notification posts none, not
+        // even for the moment the job takes to appear; its moment is the announcements'.
         let live = activity.map { JobPresenter.shows($0, now: now) } ?? true
-        tellBridge(liveElsewhere: serverOwner != nil && live)
+        await tellOthers(showing: serverOwner != nil && live)
         guard let owner = serverOwner, let activity, live else {
             await end()
             return
@@ -119,7 +114,7 @@ public actor KdeJob {
         if let job, job.activityID != activity.id { await end() }
         if job == nil, !shuttingDown { await start(activity, owner: owner) }
         guard var current = job else {
-            tellBridge(liveElsewhere: false)
+            await tellOthers(showing: false)
             return
         }
         let view = JobPresenter.present(activity, now: now)
@@ -146,11 +141,11 @@ public actor KdeJob {
         tick = wakeUp(at: view.nextChange, now: now) { input?.yield(.tick) }
     }
 
-    /// Whether the job shows the activity, so that the bridge posts no notification of it.
-    func tellBridge(liveElsewhere: Bool) {
-        guard toldLiveElsewhere != liveElsewhere else { return }
-        toldLiveElsewhere = liveElsewhere
-        bridge?.setLiveElsewhere(.kdeJob, liveElsewhere)
+    /// Whether the job shows the activity, so that the live notification posts none of it.
+    func tellOthers(showing: Bool) async {
+        guard toldLiveElsewhere != showing else { return }
+        toldLiveElsewhere = showing
+        await desk?.shows(name, showing)
     }
 
     /// Asks the job server at `server` for a job view: the call the keeper makes for the bridge.
@@ -232,21 +227,11 @@ public actor KdeJob {
         log("KDE job for activity \(job.activityID) terminated")
     }
 
-    /// Plasma's buttons: a click only asks; isletd's answer comes back through the feed.
+    /// Plasma's buttons: a click only asks; isletd's answer comes back through the feed. A
+    /// Stop Fast is announced with Undo, as every other.
     func control(_ signal: String) async {
         guard let command = JobPresenter.command(signal, activity: activity) else { return }
-        do {
-            switch command {
-            case .pause(let owner): try await islet.pauseTimer(owner: owner)
-            case .resume(let owner): try await islet.resumeTimer(owner: owner)
-            case .stop(let owner): try await islet.stopTimer(owner: owner)
-            case .stopFast:
-                // As every other Stop Fast: the stop is announced with Undo.
-                if let bridge { await bridge.stopFast() } else { _ = try await islet.stopFast() }
-            }
-            log("KDE job: \(signal) -> \(command)")
-        } catch {
-            log("KDE job: \(signal) failed: \(error)")
-        }
+        log("KDE job: \(signal) -> \(command.verb.rawValue)")
+        await desk?.perform(command, from: name)
     }
 }

@@ -1,0 +1,116 @@
+import DBus
+import IsletBus
+import IsletCore
+
+/// What a person can ask of islet from anywhere the activity shows: the one list of commands.
+/// Every surface maps only its own protocol's verbs onto it (a notification's action key, a KDE
+/// job's cancel, an MPRIS verb, a button in the app, the GNOME extension's and the Plasma
+/// applet's buttons), and every command is performed one way, by ``IsletClient/perform(_:)``.
+/// The extension and the applet are JavaScript and cannot import this: their table
+/// (`islandCall` in packaging/gnome-shell/island.js) is checked against ``call`` by a test.
+public enum IsletCommand: Sendable, Hashable {
+    case pauseTimer(owner: String)
+    case resumeTimer(owner: String)
+    /// More time for the current phase ("+1 min": ``extendSeconds``).
+    case extendTimer(owner: String, seconds: UInt64)
+    case stopTimer(owner: String)
+    case startFast
+    case stopFast
+    /// The fast stopped last runs again.
+    case undoStopFast
+    /// islet's app, on a page.
+    case open(AppLink.Page)
+
+    /// What "+1 min" adds.
+    public static let extendSeconds: UInt64 = 60
+
+    /// The word a button carries for a command: a notification's action key, the extension's
+    /// and the applet's `action`. The same word on every surface.
+    public enum Verb: String, Sendable, CaseIterable {
+        case pause, resume, extend, stop
+        case startFast = "start-fast"
+        case stopFast = "stop-fast"
+        case undo
+        case open = "open-app"
+    }
+
+    /// The command a button with `verb` means on `activity`, nil where it means nothing there
+    /// (a fast does not pause; a program's own activity is driven by its owner).
+    public init?(_ verb: Verb, on activity: ActivitySnapshot) {
+        switch (verb, activity.kind) {
+        case (.pause, .timer): self = .pauseTimer(owner: activity.owner)
+        case (.resume, .timer): self = .resumeTimer(owner: activity.owner)
+        case (.extend, .timer): self = .extendTimer(owner: activity.owner, seconds: Self.extendSeconds)
+        case (.stop, .timer): self = .stopTimer(owner: activity.owner)
+        case (.stopFast, .fast): self = .stopFast
+        case (.startFast, _): self = .startFast
+        case (.undo, _): self = .undoStopFast
+        case (.open, _):
+            guard let page = AppLink.Page(showing: activity.kind) else { return nil }
+            self = .open(page)
+        default: return nil
+        }
+    }
+
+    public var verb: Verb {
+        switch self {
+        case .pauseTimer: .pause
+        case .resumeTimer: .resume
+        case .extendTimer: .extend
+        case .stopTimer: .stop
+        case .startFast: .startFast
+        case .stopFast: .stopFast
+        case .undoStopFast: .undo
+        case .open: .open
+        }
+    }
+
+    /// The call on `org.islet.Islet1` that performs the command; nil for ``open(_:)``, which
+    /// asks islet's app (``AppLink``).
+    public var call: (interface: String, method: String, arguments: [DBusValue])? {
+        typealias Fasting = IsletBus.Fasting.Method
+        typealias Timers = IsletBus.Timers.Method
+        let (interface, method, arguments): (String, String, [DBusValue])
+        switch self {
+        case .pauseTimer(let owner): (interface, method, arguments) = (IsletBus.Timers.name, Timers.pause.name, [.string(owner)])
+        case .resumeTimer(let owner): (interface, method, arguments) = (IsletBus.Timers.name, Timers.resume.name, [.string(owner)])
+        case .extendTimer(let owner, let seconds):
+            (interface, method, arguments) = (IsletBus.Timers.name, Timers.extend.name, [.string(owner), .uint64(seconds)])
+        case .stopTimer(let owner): (interface, method, arguments) = (IsletBus.Timers.name, Timers.stop.name, [.string(owner)])
+        case .startFast: (interface, method, arguments) = (IsletBus.Fasting.name, Fasting.startFast.name, [])
+        case .stopFast: (interface, method, arguments) = (IsletBus.Fasting.name, Fasting.stopFast.name, [])
+        case .undoStopFast: (interface, method, arguments) = (IsletBus.Fasting.name, Fasting.undoStopFast.name, [])
+        case .open: return nil
+        }
+        return (interface, method, arguments)
+    }
+
+    /// What a performed command answered, where the caller may want it.
+    public enum Outcome: Sendable, Equatable {
+        case done
+        /// StartFast, UndoStopFast: the fast that runs now.
+        case fastRunning(id: UInt64, startedAt: USec)
+        /// StopFast: the fast as it went to the history.
+        case fastStopped(CompletedFast)
+    }
+}
+
+extension IsletClient {
+    /// Performs `command`: the one way every surface does what a person asked.
+    @discardableResult
+    public func perform(_ command: IsletCommand) async throws -> IsletCommand.Outcome {
+        if case .open(let page) = command {
+            try await AppLink.open(page, on: connection)
+            return .done
+        }
+        guard let call = command.call else { return .done }
+        let proxy = call.interface == IsletBus.Timers.name ? timers : fasting
+        let out = try await proxy.call(call.method, call.arguments)
+        switch command {
+        case .startFast, .undoStopFast: return .fastRunning(id: try Self.u64(out, 0), startedAt: try Self.u64(out, 1))
+        case .stopFast:
+            return .fastStopped(CompletedFast(id: try Self.u64(out, 0), startedAt: try Self.u64(out, 1), endedAt: try Self.u64(out, 2), goalSeconds: 0))
+        default: return .done
+        }
+    }
+}
