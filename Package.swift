@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         // End to end: the built isletd on a private bus, driven by real clients.
-        .testTarget(name: "IsletServiceTests", dependencies: ["DBus", "CDBus", "IsletCore", "TestSupport"]),
+        .testTarget(name: "IsletServiceTests", dependencies: ["DBus", "CDBus", "IsletBus", "IsletCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

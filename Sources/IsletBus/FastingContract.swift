@@ -32,20 +32,20 @@ extension IsletBus {
             case setSchedule = "SetSchedule"
 
             public var contract: MethodContract {
-                let started = [arg("fast_id", .uint64), arg("started_at_usec", .uint64)]
-                let stopped = started + [arg("ended_at_usec", .uint64)]
+                let started = FastRunning.arguments
+                let stopped = FastSpan.arguments
                 return switch self {
                 case .startFast: MethodContract(doc: "Starts a fast now. AlreadyFasting if one runs.", out: started)
                 case .startFastAt:
                     MethodContract(
                         doc: "Starts a fast begun earlier (forgot to start): not in the future, not overlapping a completed fast.",
-                        in: [arg("started_at_usec", .uint64)], out: started)
+                        in: StartAt.arguments, out: started)
                 case .stopFast:
                     MethodContract(doc: "Ends the fast now and saves it to the history. NotFasting if none runs.", out: stopped)
                 case .stopFastAt:
                     MethodContract(
                         doc: "Ends the fast at an earlier time (forgot to stop): after its start, not in the future.",
-                        in: [arg("ended_at_usec", .uint64)], out: stopped)
+                        in: EndAt.arguments, out: stopped)
                 case .undoStopFast:
                     MethodContract(
                         doc:
@@ -54,12 +54,12 @@ extension IsletBus {
                 case .setGoal:
                     MethodContract(
                         doc: "Sets the daily goal, 60 s to 7 days; fasts that start later take it (0 is InvalidArgument: use ClearGoal).",
-                        in: [arg("goal_seconds", .uint64)])
+                        in: Goal.arguments)
                 case .clearGoal: MethodContract(doc: "Removes the daily goal.")
                 case .setActiveFastGoal:
                     MethodContract(
                         doc: "Retargets the running fast; 0 removes its goal. NotFasting if none runs.",
-                        in: [arg("goal_seconds", .uint64)])
+                        in: Goal.arguments)
                 case .listPresets:
                     MethodContract(
                         doc: "The goal presets: (goal_seconds, schedule, description).",
@@ -71,15 +71,14 @@ extension IsletBus {
                 case .editFast:
                     MethodContract(
                         doc: "Corrects a completed fast: start before end, end not in the future, no overlap with another fast.",
-                        in: [arg("fast_id", .uint64), arg("started_at_usec", .uint64), arg("ended_at_usec", .uint64)])
+                        in: FastSpan.arguments)
                 case .addFast:
                     MethodContract(
                         doc:
                             "Adds a completed fast to the history (an import): start before end, end not in the future, no overlap, goal 0 (none) or 60 s ... 7 days. Returns the new fast's id.",
-                        in: [arg("started_at_usec", .uint64), arg("ended_at_usec", .uint64), arg("goal_seconds", .uint64)],
-                        out: [arg("fast_id", .uint64)])
+                        in: NewFast.arguments, out: FastID.arguments)
                 case .deleteFast:
-                    MethodContract(doc: "Deletes a completed fast from the history.", in: [arg("fast_id", .uint64)])
+                    MethodContract(doc: "Deletes a completed fast from the history.", in: FastID.arguments)
                 case .getStats:
                     MethodContract(
                         doc: "count, total_usec, longest_usec, average_usec, goal_hits (t); current_streak_days, longest_streak_days (u).",
@@ -109,7 +108,7 @@ extension IsletBus {
                     MethodContract(
                         doc:
                             "Since 1.3: moves the running fast's start (\"I started at 19:30\"): not 0, not in the future, not before the end of the latest completed fast. Its goal re-arms when the new start puts it back in the future; a goal now passed is reached at once (GoalReached). Emits FastStartChanged. NotFasting if none runs.",
-                        in: [arg("started_at_usec", .uint64)], out: started)
+                        in: StartAt.arguments, out: started)
                 case .setSchedule:
                     MethodContract(
                         doc:
@@ -132,28 +131,28 @@ extension IsletBus {
             public var contract: SignalContract {
                 switch self {
                 case .fastStarted:
-                    SignalContract(doc: "A fast started.", [arg("fast_id", .uint64), arg("started_at_usec", .uint64)])
+                    SignalContract(doc: "A fast started.", FastRunning.arguments)
                 case .fastStopped:
                     SignalContract(
                         doc: "A fast ended and went to the history.",
-                        [arg("fast_id", .uint64), arg("started_at_usec", .uint64), arg("ended_at_usec", .uint64)])
+                        FastSpan.arguments)
                 case .goalReached:
                     SignalContract(
                         doc: "The running fast's goal passed (once per fast, once more after a re-arm); reached_at_usec is start + goal.",
                         [arg("fast_id", .uint64), arg("reached_at_usec", .uint64)])
                 case .fastStartChanged:
                     SignalContract(
-                        doc: "Since 1.3: the running fast's start moved (SetFastStart).", [arg("fast_id", .uint64), arg("started_at_usec", .uint64)])
+                        doc: "Since 1.3: the running fast's start moved (SetFastStart).", FastRunning.arguments)
                 case .reminder:
                     SignalContract(
                         doc:
                             "Since 1.3: a reminder of the schedule is due, sent at its minute while no fast runs: kind \"eating-ends\" (remind_before_minutes before the fast) or \"fast-starts\" (when it is due); fast_starts_usec is when the scheduled fast is due. After a suspend only the latest that still means something is sent (\"eating-ends\" until the fast is due, \"fast-starts\" within the hour after).",
-                        [arg("kind", .string), arg("due_usec", .uint64), arg("fast_starts_usec", .uint64)])
+                        ReminderDue.arguments)
                 case .stageReached:
                     SignalContract(
                         doc:
                             "Since 1.3: the running fast came to a stage of the rule-of-thumb table (0 Anabolic, 4 h Catabolic, 16 h Fat burning, 24 h Ketosis), sent once per stage while ShowStages and AnnounceStages are on; reached_at_usec is start + the stage's hours.",
-                        [arg("fast_id", .uint64), arg("stage", .uint32), arg("reached_at_usec", .uint64)])
+                        StageReached.arguments)
                 case .historyChanged:
                     SignalContract(
                         doc:

@@ -24,7 +24,7 @@ extension IsletBus {
                 case .start:
                     MethodContract(
                         doc: "Starts (or restarts) the owner's single-phase countdown, its phase named after the title.",
-                        in: [owner, arg("title", .string), arg("seconds", .uint64)])
+                        in: Countdown.arguments)
                 case .startIntervals:
                     MethodContract(
                         doc: "Starts phases in order, the list repeated rounds times.",
@@ -32,13 +32,13 @@ extension IsletBus {
                             owner, arg("title", .string), arg("phase_names", .array(.string)), arg("phase_seconds", .array(.uint64)),
                             arg("rounds", .uint32),
                         ])
-                case .pause: MethodContract(doc: "Pauses the owner's timer.", in: [owner])
-                case .resume: MethodContract(doc: "Resumes the owner's paused timer.", in: [owner])
-                case .stop: MethodContract(doc: "Stops and removes the owner's timer.", in: [owner])
+                case .pause: MethodContract(doc: "Pauses the owner's timer.", in: Owner.arguments)
+                case .resume: MethodContract(doc: "Resumes the owner's paused timer.", in: Owner.arguments)
+                case .stop: MethodContract(doc: "Stops and removes the owner's timer.", in: Owner.arguments)
                 case .extend:
                     MethodContract(
                         doc: "Since 1.1: adds seconds (1 to 86400) to the current phase of the owner's timer, running or paused.",
-                        in: [owner, arg("seconds", .uint64)])
+                        in: MoreTime.arguments)
                 case .list:
                     MethodContract(doc: "(owner, state) for every running or paused timer.", out: [arg("timers", Timers.timerList)])
                 }

@@ -2,6 +2,8 @@ import DBus
 import IsletBus
 import IsletCore
 
+typealias Fasting = IsletBus.Fasting
+
 /// A typed client of `org.islet.Islet1`, for the bridge and the command line.
 public struct IsletClient: Sendable {
     public let connection: DBusConnection
@@ -52,8 +54,8 @@ public struct IsletClient: Sendable {
 
     /// SetFastStart: the running fast began at another time; its id and new start.
     public func setFastStart(_ time: USec) async throws -> (id: UInt64, startedAt: USec) {
-        let out = try await fasting.call(IsletBus.Fasting.Method.setFastStart, [.uint64(time)])
-        return (try Self.u64(out, 0), try Self.u64(out, 1))
+        let fast = try await fasting.call(Fasting.Method.setFastStart.name, Fasting.StartAt(startedAt: time), returning: Fasting.FastRunning.self)
+        return (fast.fastID, fast.startedAt)
     }
 
     /// SetSchedule with every key.
@@ -69,8 +71,8 @@ public struct IsletClient: Sendable {
     /// StartFast or StartFastAt: the new fast's id and start.
     public func startFast(at time: USec? = nil) async throws -> (id: UInt64, startedAt: USec) {
         guard let time else { return try Self.running(await perform(.startFast)) }
-        let out = try await fasting.call(IsletBus.Fasting.Method.startFastAt, [.uint64(time)])
-        return (try Self.u64(out, 0), try Self.u64(out, 1))
+        let fast = try await fasting.call(Fasting.Method.startFastAt.name, Fasting.StartAt(startedAt: time), returning: Fasting.FastRunning.self)
+        return (fast.fastID, fast.startedAt)
     }
 
     /// StopFast or StopFastAt: the fast as it went to the history.
@@ -79,8 +81,8 @@ public struct IsletClient: Sendable {
             guard case .fastStopped(let fast) = try await perform(.stopFast) else { throw Self.shape("ttt", []) }
             return fast
         }
-        let out = try await fasting.call(IsletBus.Fasting.Method.stopFastAt, [.uint64(time)])
-        return CompletedFast(id: try Self.u64(out, 0), startedAt: try Self.u64(out, 1), endedAt: try Self.u64(out, 2), goalSeconds: 0)
+        let fast = try await fasting.call(Fasting.Method.stopFastAt.name, Fasting.EndAt(endedAt: time), returning: Fasting.FastSpan.self)
+        return CompletedFast(id: fast.fastID, startedAt: fast.startedAt, endedAt: fast.endedAt, goalSeconds: 0)
     }
 
     /// UndoStopFast: the fast stopped last runs again; its id and start.
@@ -91,10 +93,10 @@ public struct IsletClient: Sendable {
         return (id, startedAt)
     }
 
-    public func setGoal(seconds: UInt64) async throws { try await fasting.call(IsletBus.Fasting.Method.setGoal, [.uint64(seconds)]) }
+    public func setGoal(seconds: UInt64) async throws { try await fasting.call(Fasting.Method.setGoal.name, Fasting.Goal(goalSeconds: seconds)) }
     public func clearGoal() async throws { try await fasting.call(IsletBus.Fasting.Method.clearGoal) }
     public func setActiveFastGoal(seconds: UInt64) async throws {
-        try await fasting.call(IsletBus.Fasting.Method.setActiveFastGoal, [.uint64(seconds)])
+        try await fasting.call(Fasting.Method.setActiveFastGoal.name, Fasting.Goal(goalSeconds: seconds))
     }
 
     public func presets() async throws -> [Preset] {
@@ -190,14 +192,14 @@ public struct IsletClient: Sendable {
     }
 
     public func editFast(id: UInt64, startedAt: USec, endedAt: USec) async throws {
-        try await fasting.call(IsletBus.Fasting.Method.editFast, [.uint64(id), .uint64(startedAt), .uint64(endedAt)])
+        try await fasting.call(Fasting.Method.editFast.name, Fasting.FastSpan(fastID: id, startedAt: startedAt, endedAt: endedAt))
     }
 
-    public func deleteFast(id: UInt64) async throws { try await fasting.call(IsletBus.Fasting.Method.deleteFast, [.uint64(id)]) }
+    public func deleteFast(id: UInt64) async throws { try await fasting.call(Fasting.Method.deleteFast.name, Fasting.FastID(fastID: id)) }
 
     public func addFast(startedAt: USec, endedAt: USec, goalSeconds: UInt64) async throws -> UInt64 {
-        let out = try await fasting.call(IsletBus.Fasting.Method.addFast, [.uint64(startedAt), .uint64(endedAt), .uint64(goalSeconds)])
-        return try Self.u64(out, 0)
+        let new = Fasting.NewFast(startedAt: startedAt, endedAt: endedAt, goalSeconds: goalSeconds)
+        return try await fasting.call(Fasting.Method.addFast.name, new, returning: Fasting.FastID.self).fastID
     }
 
     public func stats() async throws -> ActivityState {
@@ -207,7 +209,7 @@ public struct IsletClient: Sendable {
     // MARK: Timers
 
     public func startTimer(owner: String, title: String, seconds: UInt64) async throws {
-        try await timers.call(IsletBus.Timers.Method.start, [.string(owner), .string(title), .uint64(seconds)])
+        try await timers.call(IsletBus.Timers.Method.start.name, IsletBus.Timers.Countdown(owner: owner, title: title, seconds: seconds))
     }
 
     public func startIntervals(owner: String, title: String, phases: [Phase], rounds: UInt32) async throws {
@@ -272,11 +274,6 @@ public struct IsletClient: Sendable {
     public func setActivitiesEnabled(_ on: Bool) async throws { try await activity.set(IsletBus.LiveActivity.Property.enabled, .boolean(on)) }
 
     // MARK: Helpers
-
-    static func u64(_ values: [DBusValue], _ index: Int) throws(DBusError) -> UInt64 {
-        guard index < values.count else { throw shape("t at \(index)", values) }
-        return try values[index].decode(UInt64.self)
-    }
 
     static func shape(_ expected: String, _ values: [DBusValue]) -> DBusError {
         .typeMismatch(expected: expected, got: values.map(\.type).signature)

@@ -68,21 +68,17 @@ public enum IsletCommand: Sendable, Hashable {
     /// The call on `org.islet.Islet1` that performs the command; nil for ``open(_:)``, which
     /// asks islet's app (``AppLink``).
     public var call: (interface: String, method: String, arguments: [DBusValue])? {
-        typealias Fasting = IsletBus.Fasting.Method
-        typealias Timers = IsletBus.Timers.Method
-        let (interface, method, arguments): (String, String, [DBusValue])
-        switch self {
-        case .pauseTimer(let owner): (interface, method, arguments) = (IsletBus.Timers.name, Timers.pause.name, [.string(owner)])
-        case .resumeTimer(let owner): (interface, method, arguments) = (IsletBus.Timers.name, Timers.resume.name, [.string(owner)])
-        case .extendTimer(let owner, let seconds):
-            (interface, method, arguments) = (IsletBus.Timers.name, Timers.extend.name, [.string(owner), .uint64(seconds)])
-        case .stopTimer(let owner): (interface, method, arguments) = (IsletBus.Timers.name, Timers.stop.name, [.string(owner)])
-        case .startFast: (interface, method, arguments) = (IsletBus.Fasting.name, Fasting.startFast.name, [])
-        case .stopFast: (interface, method, arguments) = (IsletBus.Fasting.name, Fasting.stopFast.name, [])
-        case .undoStopFast: (interface, method, arguments) = (IsletBus.Fasting.name, Fasting.undoStopFast.name, [])
-        case .open: return nil
+        typealias Timers = IsletBus.Timers
+        return switch self {
+        case .pauseTimer(let owner): (Timers.name, Timers.Method.pause.name, Timers.Owner(owner: owner).values)
+        case .resumeTimer(let owner): (Timers.name, Timers.Method.resume.name, Timers.Owner(owner: owner).values)
+        case .extendTimer(let owner, let seconds): (Timers.name, Timers.Method.extend.name, Timers.MoreTime(owner: owner, seconds: seconds).values)
+        case .stopTimer(let owner): (Timers.name, Timers.Method.stop.name, Timers.Owner(owner: owner).values)
+        case .startFast: (Fasting.name, Fasting.Method.startFast.name, [])
+        case .stopFast: (Fasting.name, Fasting.Method.stopFast.name, [])
+        case .undoStopFast: (Fasting.name, Fasting.Method.undoStopFast.name, [])
+        case .open: nil
         }
-        return (interface, method, arguments)
     }
 
     /// What a performed command answered, where the caller may want it.
@@ -107,10 +103,15 @@ extension IsletClient {
         let proxy = call.interface == IsletBus.Timers.name ? timers : fasting
         let out = try await proxy.call(call.method, call.arguments)
         switch command {
-        case .startFast, .undoStopFast: return .fastRunning(id: try Self.u64(out, 0), startedAt: try Self.u64(out, 1))
+        case .startFast, .undoStopFast:
+            let fast = try Fasting.FastRunning(values: out)
+            return .fastRunning(id: fast.fastID, startedAt: fast.startedAt)
         case .stopFast:
-            return .fastStopped(CompletedFast(id: try Self.u64(out, 0), startedAt: try Self.u64(out, 1), endedAt: try Self.u64(out, 2), goalSeconds: 0))
-        default: return .done
+            let fast = try Fasting.FastSpan(values: out)
+            return .fastStopped(CompletedFast(id: fast.fastID, startedAt: fast.startedAt, endedAt: fast.endedAt, goalSeconds: 0))
+        default:
+            _ = try NoArguments(values: out)
+            return .done
         }
     }
 }

@@ -9,20 +9,23 @@ extension IsletService {
             do {
                 switch event {
                 case .fastStarted(let id, let at):
-                    try connection.emit(IsletBus.Fasting.Signal.fastStarted, [.uint64(id), .uint64(at)])
+                    try connection.emit(IsletBus.Fasting.Signal.fastStarted, IsletBus.Fasting.FastRunning(fastID: id, startedAt: at).values)
                 case .fastStopped(let fast):
-                    try connection.emit(IsletBus.Fasting.Signal.fastStopped, [.uint64(fast.id), .uint64(fast.startedAt), .uint64(fast.endedAt)])
+                    try connection.emit(
+                        IsletBus.Fasting.Signal.fastStopped, IsletBus.Fasting.FastSpan(fastID: fast.id, startedAt: fast.startedAt, endedAt: fast.endedAt).values
+                    )
                 case .goalReached(let id, let at):
                     try connection.emit(IsletBus.Fasting.Signal.goalReached, [.uint64(id), .uint64(at)])
                 case .fastStartChanged(let id, let at):
-                    try connection.emit(IsletBus.Fasting.Signal.fastStartChanged, [.uint64(id), .uint64(at)])
+                    try connection.emit(IsletBus.Fasting.Signal.fastStartChanged, IsletBus.Fasting.FastRunning(fastID: id, startedAt: at).values)
                 case .reminder(let reminder):
                     try connection.emit(
-                        IsletBus.Fasting.Signal.reminder, [.string(reminder.kind.rawValue), .uint64(reminder.at), .uint64(reminder.fastStartsAt)])
+                        IsletBus.Fasting.Signal.reminder,
+                        IsletBus.Fasting.ReminderDue(kind: reminder.kind.rawValue, dueAt: reminder.at, fastStartsAt: reminder.fastStartsAt).values)
                 case .historyChanged:
                     try connection.emit(IsletBus.Fasting.Signal.historyChanged, [])
                 case .stageReached(let id, let stage, let at):
-                    try connection.emit(IsletBus.Fasting.Signal.stageReached, [.uint64(id), .uint32(stage), .uint64(at)])
+                    try connection.emit(IsletBus.Fasting.Signal.stageReached, IsletBus.Fasting.StageReached(fastID: id, stage: stage, reachedAt: at).values)
                 case .timerChanged(let owner, let state):
                     try connection.emit(IsletBus.Timers.Signal.timerChanged, [.string(owner), ActivityCoding.dictionary(state)])
                 case .phaseChanged(let owner, let index, let name):

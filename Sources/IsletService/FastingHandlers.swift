@@ -3,6 +3,8 @@ import IsletBus
 import IsletCore
 import Translation
 
+typealias Fasting = IsletBus.Fasting
+
 extension IsletService {
     /// `org.islet.Islet1.Fasting`: a handler for every method of the contract, the properties read
     /// from the state.
@@ -35,34 +37,34 @@ extension IsletService {
             handler { s, _ in
                 let latest = try s.read { try s.store.latestEnd() }
                 let fast = try s.perform { e, now in try e.startFast(at: nil, now: now, latestCompletedEnd: latest) }
-                return [.uint64(fast.id), .uint64(fast.startedAt)]
+                return Fasting.FastRunning(fastID: fast.id, startedAt: fast.startedAt).values
             }
         case .startFastAt:
             handler { s, call in
-                let at = try call.u64(0)
+                let at = try call.arguments(Fasting.StartAt.self).startedAt
                 let latest = try s.read { try s.store.latestEnd() }
                 let fast = try s.perform { e, now in try e.startFast(at: at, now: now, latestCompletedEnd: latest) }
-                return [.uint64(fast.id), .uint64(fast.startedAt)]
+                return Fasting.FastRunning(fastID: fast.id, startedAt: fast.startedAt).values
             }
         case .stopFast:
             handler { s, _ in
                 let done = try s.perform { e, now in try e.stopFast(at: nil, now: now) }
-                return [.uint64(done.id), .uint64(done.startedAt), .uint64(done.endedAt)]
+                return Fasting.FastSpan(fastID: done.id, startedAt: done.startedAt, endedAt: done.endedAt).values
             }
         case .stopFastAt:
             handler { s, call in
-                let at = try call.u64(0)
+                let at = try call.arguments(Fasting.EndAt.self).endedAt
                 let done = try s.perform { e, now in try e.stopFast(at: at, now: now) }
-                return [.uint64(done.id), .uint64(done.startedAt), .uint64(done.endedAt)]
+                return Fasting.FastSpan(fastID: done.id, startedAt: done.startedAt, endedAt: done.endedAt).values
             }
         case .undoStopFast:
             handler { s, _ in
                 let fast = try s.perform { e, now in try e.undoStopFast(now: now) }
-                return [.uint64(fast.id), .uint64(fast.startedAt)]
+                return Fasting.FastRunning(fastID: fast.id, startedAt: fast.startedAt).values
             }
         case .setGoal:
             handler { s, call in
-                let seconds = try call.u64(0)
+                let seconds = try call.arguments(Fasting.Goal.self).goalSeconds
                 try s.perform { e, _ in try e.setGoal(seconds) }
                 return []
             }
@@ -73,7 +75,7 @@ extension IsletService {
             }
         case .setActiveFastGoal:
             handler { s, call in
-                let seconds = try call.u64(0)
+                let seconds = try call.arguments(Fasting.Goal.self).goalSeconds
                 try s.perform { e, now in try e.setActiveFastGoal(seconds, now: now) }
                 return []
             }
@@ -100,7 +102,8 @@ extension IsletService {
             }
         case .editFast:
             handler { s, call in
-                let (id, start, end) = (try call.u64(0), try call.u64(1), try call.u64(2))
+                let edit = try call.arguments(Fasting.FastSpan.self)
+                let (id, start, end) = (edit.fastID, edit.startedAt, edit.endedAt)
                 let existing = try s.read { try s.store.fast(id: id) }
                 let overlaps = start < end ? try s.read { try s.store.overlaps(start: start, end: end, excluding: id) } : false
                 try s.perform { e, now in
@@ -110,16 +113,17 @@ extension IsletService {
             }
         case .addFast:
             handler { s, call in
-                let (start, end, goal) = (try call.u64(0), try call.u64(1), try call.u64(2))
+                let new = try call.arguments(Fasting.NewFast.self)
+                let (start, end, goal) = (new.startedAt, new.endedAt, new.goalSeconds)
                 let overlaps = start < end ? try s.read { try s.store.overlaps(start: start, end: end, excluding: 0) } : false
                 let fast = try s.perform { e, now in
                     try e.addFast(startedAt: start, endedAt: end, goalSeconds: goal, now: now, overlapsAnother: overlaps)
                 }
-                return [.uint64(fast.id)]
+                return Fasting.FastID(fastID: fast.id).values
             }
         case .deleteFast:
             handler { s, call in
-                let id = try call.u64(0)
+                let id = try call.arguments(Fasting.FastID.self).fastID
                 let existing = try s.read { try s.store.fast(id: id) }
                 try s.perform { e, _ in try e.deleteFast(id: id, existing: existing) }
                 return []
@@ -177,10 +181,10 @@ extension IsletService {
             }
         case .setFastStart:
             handler { s, call in
-                let at = try call.u64(0)
+                let at = try call.arguments(Fasting.StartAt.self).startedAt
                 let latest = try s.read { try s.store.latestEnd() }
                 let fast = try s.perform { e, now in try e.setFastStart(at, now: now, latestCompletedEnd: latest) }
-                return [.uint64(fast.id), .uint64(fast.startedAt)]
+                return Fasting.FastRunning(fastID: fast.id, startedAt: fast.startedAt).values
             }
         case .setSchedule:
             handler { s, call in

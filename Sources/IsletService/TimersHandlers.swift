@@ -12,7 +12,8 @@ extension IsletService {
         switch method {
         case .start:
             handler { s, call in
-                let (owner, title, seconds) = (try call.string(0), try call.string(1), try call.u64(2))
+                let timer = try call.arguments(IsletBus.Timers.Countdown.self)
+                let (owner, title, seconds) = (timer.owner, timer.title, timer.seconds)
                 try s.perform { e, now in
                     try e.startTimer(owner: owner, title: title, phases: [Phase(name: title, seconds: seconds)], rounds: 1, now: now)
                 }
@@ -29,25 +30,26 @@ extension IsletService {
             }
         case .pause:
             handler { s, call in
-                let owner = try call.string(0)
+                let owner = try call.arguments(IsletBus.Timers.Owner.self).owner
                 try s.perform { e, now in try e.pauseTimer(owner: owner, now: now) }
                 return []
             }
         case .resume:
             handler { s, call in
-                let owner = try call.string(0)
+                let owner = try call.arguments(IsletBus.Timers.Owner.self).owner
                 try s.perform { e, now in try e.resumeTimer(owner: owner, now: now) }
                 return []
             }
         case .stop:
             handler { s, call in
-                let owner = try call.string(0)
+                let owner = try call.arguments(IsletBus.Timers.Owner.self).owner
                 try s.perform { e, now in try e.stopTimer(owner: owner, now: now) }
                 return []
             }
         case .extend:
             handler { s, call in
-                let (owner, seconds) = (try call.string(0), try call.u64(1))
+                let more = try call.arguments(IsletBus.Timers.MoreTime.self)
+                let (owner, seconds) = (more.owner, more.seconds)
                 try s.perform { e, now in try e.extendTimer(owner: owner, seconds: seconds, now: now) }
                 return []
             }

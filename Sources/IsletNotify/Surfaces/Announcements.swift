@@ -1,4 +1,5 @@
 import DBus
+import IsletBus
 import IsletClient
 import IsletCore
 import Platform
@@ -145,12 +146,12 @@ public actor Announcements: Surface {
     /// The schedule's Reminder (replacing the one before it) and a stage's StageReached
     /// (announced quietly), from isletd's signals.
     func fastingSignal(_ message: Message) {
-        switch (message.member, message.body.count) {
-        case ("Reminder", 3):
-            guard case .string(let kindName) = message.body[0], let kind = FastingSchedule.Reminder.Kind(rawValue: kindName),
-                case .uint64(let due) = message.body[1], case .uint64(let starts) = message.body[2]
+        switch IsletBus.Fasting.Signal.named(message.member) {
+        case .reminder:
+            guard let due = try? IsletBus.Fasting.ReminderDue(values: message.body), let kind = FastingSchedule.Reminder.Kind(rawValue: due.kind)
             else { return }
-            let reminder = FastingSchedule.Reminder(kind: kind, at: due, fastStartsAt: starts)
+            let kindName = due.kind
+            let reminder = FastingSchedule.Reminder(kind: kind, at: due.dueAt, fastStartsAt: due.fastStartsAt)
             let replaces = reminderID
             let (islet, settings, profile, localTime, clock, server, input, log) = (
                 self.islet, self.settings, self.profile, self.localTime, self.clock, self.server, self.input, self.log
@@ -165,11 +166,11 @@ public actor Announcements: Surface {
                     log("reminder failed: \(error)")
                 }
             }
-        case ("StageReached", 3):
-            guard case .uint32(let index) = message.body[1], let content = Presenter.stage(Int(index), settings: settings, server: profile) else {
-                return
-            }
-            announce(content, kind: .stage, what: "stage \(index)")
+        case .stageReached:
+            guard let reached = try? IsletBus.Fasting.StageReached(values: message.body),
+                let content = Presenter.stage(Int(reached.stage), settings: settings, server: profile)
+            else { return }
+            announce(content, kind: .stage, what: "stage \(reached.stage)")
         default:
             break
         }
