@@ -38,6 +38,18 @@ public struct ArgumentReader: ~Copyable {
         self.values = values
     }
 
+    /// The next argument as it came, checked against its declared type: for a value read
+    /// further by its own rules (a dictionary of variants).
+    public mutating func raw() throws(DBusError) -> DBusValue {
+        guard index < values.count else { throw .invalidArgs("no argument \(index)") }
+        let (value, argument) = (values[index], declared[index])
+        index += 1
+        guard value.type == argument.type else {
+            throw .typeMismatch(expected: "\(argument.name): \(argument.type.signature)", got: value.type.signature)
+        }
+        return value
+    }
+
     /// The next argument, decoded as `V`.
     public mutating func next<V: DBusCodable>(_ type: V.Type = V.self) throws(DBusError) -> V {
         guard index < values.count else { throw .invalidArgs("no argument \(index)") }
@@ -48,6 +60,19 @@ public struct ArgumentReader: ~Copyable {
         } catch {
             throw .typeMismatch(expected: "\(argument.name): \(argument.type.signature)", got: value.type.signature)
         }
+    }
+}
+
+/// A struct in a list (a history entry, a timer and its state): its fields named in Swift as
+/// an argument list's are, its D-Bus type the struct of their types.
+public protocol DBusStruct: DBusArguments, DBusCodable {}
+
+extension DBusStruct {
+    public static var dbusType: DBusType { .structure(arguments.map(\.type)) }
+    public var dbusValue: DBusValue { .structure(values) }
+    public init(dbusValue: DBusValue) throws(DBusError) {
+        guard case .structure(let fields) = dbusValue else { throw .typeMismatch(expected: Self.dbusType.signature, got: dbusValue.type.signature) }
+        try self.init(values: fields)
     }
 }
 

@@ -63,11 +63,11 @@ extension IsletBus {
                 case .listPresets:
                     MethodContract(
                         doc: "The goal presets: (goal_seconds, schedule, description).",
-                        out: [arg("presets", Fasting.presetList)])
+                        out: Presets.arguments)
                 case .listFasts:
                     MethodContract(
                         doc: "Completed fasts, most recent first: (fast_id, started_at_usec, ended_at_usec, goal_seconds); limit 1 to 1000.",
-                        in: [arg("offset", .uint32), arg("limit", .uint32)], out: [arg("fasts", Fasting.fastList)])
+                        in: Page.arguments, out: Fasts.arguments)
                 case .editFast:
                     MethodContract(
                         doc: "Corrects a completed fast: start before end, end not in the future, no overlap with another fast.",
@@ -82,28 +82,27 @@ extension IsletBus {
                 case .getStats:
                     MethodContract(
                         doc: "count, total_usec, longest_usec, average_usec, goal_hits (t); current_streak_days, longest_streak_days (u).",
-                        out: [arg("stats", IsletBus.stateType)])
+                        out: Stats.arguments)
                 case .listFastRecords:
                     MethodContract(
                         doc:
                             "Since 1.3: completed fasts as ListFasts gives them, each with its note and rating: (fast_id, started_at_usec, ended_at_usec, goal_seconds, note, rating); rating 0 = not rated; limit 1 to 1000.",
-                        in: [arg("offset", .uint32), arg("limit", .uint32)], out: [arg("fasts", Fasting.recordList)])
+                        in: Page.arguments, out: Records.arguments)
                 case .setFastNote:
                     MethodContract(
                         doc:
                             "Since 1.3: what the user wrote about a completed fast (at most 1000 characters; \"\" for none; line breaks and tabs allowed, no other control characters) and how it went (1 to 5; 0 for not rated). UnknownFast for an id not in the history.",
-                        in: [arg("fast_id", .uint64), arg("note", .string), arg("rating", .byte)])
+                        in: Note.arguments)
                 case .importFasts:
                     MethodContract(
                         doc:
                             "Since 1.3: adds completed fasts from a file: (started_at_usec, ended_at_usec, goal_seconds, note, rating), at most 200000. An entry with the start and end of a fast already there (or of an earlier entry) is a duplicate and skipped; one that overlaps a fast of the history, the running fast or another entry, or breaks AddFast's or SetFastNote's rules, is refused: (index, reason, other_entry), index 0-based, other_entry the 1-based entry it overlaps (0: none). With dry_run nothing is written. Otherwise the entries are added in one transaction, and only when none is refused: all or nothing; added counts them (0 when anything was refused). Existing fasts are never changed.",
-                        in: [arg("fasts", Fasting.importList), arg("dry_run", .boolean)],
-                        out: [arg("added", .uint32), arg("duplicates", .array(.uint32)), arg("refused", Fasting.refusalList)])
+                        in: Import.arguments, out: ImportVerdict.arguments)
                 case .listDays:
                     MethodContract(
                         doc:
                             "Since 1.3: the fasting of `count` (1 to 1000) local calendar days, from the one that holds from_usec (before the year 10000): (day_start_usec, fasted_usec, goal_met) each, day_start_usec its local midnight. A fast across midnight counts on both days, by the time in each; the running fast counts up to now. goal_met: a fast that met its goal ended that day.",
-                        in: [arg("from_usec", .uint64), arg("count", .uint32)], out: [arg("days", Fasting.dayList)])
+                        in: DayRange.arguments, out: Days.arguments)
                 case .setFastStart:
                     MethodContract(
                         doc:
@@ -113,7 +112,7 @@ extension IsletBus {
                     MethodContract(
                         doc:
                             "Since 1.3: changes the daily fasting window (the Schedule property); the keys given replace those values, the rest stay. enabled (b); start_minutes (aq): 7 entries, Monday to Sunday, minutes after local midnight (0 to 1439) the fast is due, 65535 for no fast that day; remind_before_minutes (q): \"1 h left to eat\" that many minutes before, 0 to 720, 0 = off; remind_at_start (b): \"Time to start your fast\" when it is due. A scheduled fast lasts the daily goal. Unknown keys, wrong types and values out of range are InvalidArgument, and nothing changes.",
-                        in: [arg("schedule", IsletBus.stateType)])
+                        in: ScheduleChange.arguments)
                 }
             }
         }
@@ -139,7 +138,7 @@ extension IsletBus {
                 case .goalReached:
                     SignalContract(
                         doc: "The running fast's goal passed (once per fast, once more after a re-arm); reached_at_usec is start + goal.",
-                        [arg("fast_id", .uint64), arg("reached_at_usec", .uint64)])
+                        GoalPassed.arguments)
                 case .fastStartChanged:
                     SignalContract(
                         doc: "Since 1.3: the running fast's start moved (SetFastStart).", FastRunning.arguments)
@@ -198,18 +197,5 @@ extension IsletBus {
                 }
             }
         }
-
-        /// `a(tss)`: (goal_seconds, schedule, description).
-        public static let presetList = DBusType.array(.structure([.uint64, .string, .string]))
-        /// `a(tttt)`: (fast_id, started_at_usec, ended_at_usec, goal_seconds).
-        public static let fastList = DBusType.array(.structure([.uint64, .uint64, .uint64, .uint64]))
-        /// `a(ttttsy)`: (fast_id, started_at_usec, ended_at_usec, goal_seconds, note, rating).
-        public static let recordList = DBusType.array(.structure([.uint64, .uint64, .uint64, .uint64, .string, .byte]))
-        /// `a(tttsy)`: (started_at_usec, ended_at_usec, goal_seconds, note, rating).
-        public static let importList = DBusType.array(.structure([.uint64, .uint64, .uint64, .string, .byte]))
-        /// `a(usu)`: (index, reason, other_entry).
-        public static let refusalList = DBusType.array(.structure([.uint32, .string, .uint32]))
-        /// `a(ttb)`: (day_start_usec, fasted_usec, goal_met).
-        public static let dayList = DBusType.array(.structure([.uint64, .uint64, .boolean]))
     }
 }

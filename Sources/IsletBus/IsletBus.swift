@@ -52,6 +52,11 @@ extension DBusConnection {
         try emit(path: S.Interface.path, interface: S.Interface.name, signal: signal.name, arguments)
     }
 
+    /// Emits one of a contract's signals with its arguments as their Swift type.
+    public func emit<S: ContractSignal, A: DBusArguments>(_ signal: S, _ arguments: A) throws {
+        try emit(signal, arguments.values)
+    }
+
     /// Announces (coalesced) that these properties changed.
     public func propertiesChanged<P: ContractProperty>(_ properties: [P]) {
         guard !properties.isEmpty else { return }
@@ -68,6 +73,23 @@ extension DBusProxy {
     @discardableResult
     public func call<M: ContractMethod>(_ method: M, _ arguments: [DBusValue] = []) async throws -> [DBusValue] {
         try await call(method.name, arguments)
+    }
+
+    /// Calls `method` with its input as a Swift type; its reply as `Output`.
+    public func call<M: ContractMethod, Input: DBusArguments, Output: DBusArguments>(
+        _ method: M, _ input: Input, returning: Output.Type
+    ) async throws -> Output {
+        try await call(method.name, input, returning: Output.self)
+    }
+
+    /// Calls `method`, which takes nothing; its reply as `Output`.
+    public func call<M: ContractMethod, Output: DBusArguments>(_ method: M, returning: Output.Type) async throws -> Output {
+        try await call(method.name, NoArguments(), returning: Output.self)
+    }
+
+    /// Calls `method` with its input as a Swift type; a reply with nothing in it.
+    public func call<M: ContractMethod, Input: DBusArguments>(_ method: M, _ input: Input) async throws {
+        try await call(method.name, input)
     }
 
     public func get<P: ContractProperty, T: DBusCodable>(_ property: P, as type: T.Type) async throws -> T {

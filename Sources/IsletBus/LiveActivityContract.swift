@@ -30,21 +30,19 @@ extension IsletBus {
             case finish = "Finish"
 
             public var contract: MethodContract {
-                let owner = arg("owner", .string)
-                let dictionary = IsletBus.stateType
-                return switch self {
+                switch self {
                 case .get:
                     MethodContract(
                         doc: "The current activity: id, owner, attributes, state; empty id and dicts when none.",
-                        out: [arg("activity_id", .string), owner, arg("attributes", dictionary), arg("state", dictionary)])
+                        out: Activity.arguments)
                 case .start:
                     MethodContract(
                         doc: "Starts a program's own activity (title required); returns its id, \"\" while Enabled is false.",
-                        in: [owner, arg("attributes", dictionary), arg("state", dictionary)], out: [arg("activity_id", .string)])
+                        in: Start.arguments, out: Started.arguments)
                 case .update:
-                    MethodContract(doc: "Replaces the whole state of the owner's own activity.", in: [owner, arg("state", dictionary)])
+                    MethodContract(doc: "Replaces the whole state of the owner's own activity.", in: Update.arguments)
                 case .end:
-                    MethodContract(doc: "Ends the owner's activity; a fast's or timer's is dismissed until it starts again.", in: [owner])
+                    MethodContract(doc: "Ends the owner's activity; a fast's or timer's is dismissed until it starts again.", in: Owner.arguments)
                 case .finish:
                     MethodContract(
                         doc: """
@@ -54,7 +52,7 @@ extension IsletBus {
                             others); then ActivityEnded "completed". It outlives its owner's connection meanwhile; \
                             Update is InvalidState after it, End dismisses it at once.
                             """,
-                        in: [owner, arg("state", dictionary), arg("dismissal", .string), arg("dismiss_at_usec", .uint64)])
+                        in: Finish.arguments)
                 }
             }
         }
@@ -66,16 +64,15 @@ extension IsletBus {
             case activityEnded = "ActivityEnded"
 
             public var contract: SignalContract {
-                let id = arg("activity_id", .string)
-                return switch self {
+                switch self {
                 case .activityStarted:
                     SignalContract(
                         doc: "An activity started.",
-                        [id, arg("owner", .string), arg("attributes", IsletBus.stateType), arg("state", IsletBus.stateType)])
+                        Activity.arguments)
                 case .activityUpdated:
-                    SignalContract(doc: "Its state changed (never on a clock tick).", [id, arg("state", IsletBus.stateType)])
+                    SignalContract(doc: "Its state changed (never on a clock tick).", Changed.arguments)
                 case .activityEnded:
-                    SignalContract(doc: "It ended: stopped, completed, replaced, disabled or owner-vanished.", [id, arg("reason", .string)])
+                    SignalContract(doc: "It ended: stopped, completed, replaced, disabled or owner-vanished.", Ended.arguments)
                 }
             }
         }

@@ -19,8 +19,7 @@ extension IsletBus {
             case list = "List"
 
             public var contract: MethodContract {
-                let owner = arg("owner", .string)
-                return switch self {
+                switch self {
                 case .start:
                     MethodContract(
                         doc: "Starts (or restarts) the owner's single-phase countdown, its phase named after the title.",
@@ -28,10 +27,7 @@ extension IsletBus {
                 case .startIntervals:
                     MethodContract(
                         doc: "Starts phases in order, the list repeated rounds times.",
-                        in: [
-                            owner, arg("title", .string), arg("phase_names", .array(.string)), arg("phase_seconds", .array(.uint64)),
-                            arg("rounds", .uint32),
-                        ])
+                        in: Intervals.arguments)
                 case .pause: MethodContract(doc: "Pauses the owner's timer.", in: Owner.arguments)
                 case .resume: MethodContract(doc: "Resumes the owner's paused timer.", in: Owner.arguments)
                 case .stop: MethodContract(doc: "Stops and removes the owner's timer.", in: Owner.arguments)
@@ -40,7 +36,7 @@ extension IsletBus {
                         doc: "Since 1.1: adds seconds (1 to 86400) to the current phase of the owner's timer, running or paused.",
                         in: MoreTime.arguments)
                 case .list:
-                    MethodContract(doc: "(owner, state) for every running or paused timer.", out: [arg("timers", Timers.timerList)])
+                    MethodContract(doc: "(owner, state) for every running or paused timer.", out: TimerList.arguments)
                 }
             }
         }
@@ -53,27 +49,23 @@ extension IsletBus {
             case timerRemoved = "TimerRemoved"
 
             public var contract: SignalContract {
-                let owner = arg("owner", .string)
-                return switch self {
+                switch self {
                 case .timerChanged:
-                    SignalContract(doc: "On start, pause, resume and phase change.", [owner, arg("state", IsletBus.stateType)])
+                    SignalContract(doc: "On start, pause, resume and phase change.", TimerState.arguments)
                 case .phaseChanged:
                     SignalContract(
                         doc: "A new phase began; phase_index is 0-based within the phase list.",
-                        [owner, arg("phase_index", .uint32), arg("phase_name", .string)])
+                        PhaseBegan.arguments)
                 case .timerFinished:
                     SignalContract(
                         doc: "The timer ran out (also reported at start-up for one that ran out while the service was down).",
-                        [owner, arg("finished_at_usec", .uint64)])
+                        Finished.arguments)
                 case .timerRemoved:
-                    SignalContract(doc: "The timer left the list: reason stopped or completed.", [owner, arg("reason", .string)])
+                    SignalContract(doc: "The timer left the list: reason stopped or completed.", Removed.arguments)
                 }
             }
         }
 
         public typealias Property = NoProperty<Timers>
-
-        /// `a(sa{sv})`: (owner, state).
-        public static let timerList = DBusType.array(.structure([.string, IsletBus.stateType]))
     }
 }

@@ -83,14 +83,16 @@ extension FeedUpdate {
     /// What a LiveActivity signal does to the activity known so far; nil when it changes
     /// nothing (another activity's update, a malformed signal, an update older than the state).
     static func apply(_ message: Message, to current: ActivitySnapshot?) -> FeedUpdate? {
+        typealias LiveActivity = IsletBus.LiveActivity
         let body = message.body
-        switch IsletBus.LiveActivity.Signal.named(message.member) {
+        switch LiveActivity.Signal.named(message.member) {
         case .activityStarted:
-            guard let snapshot = try? IsletClient.snapshot(body), snapshot != current else { return nil }
+            guard let started = try? LiveActivity.Activity(values: body), let snapshot = try? IsletClient.snapshot(started), snapshot != current
+            else { return nil }
             return FeedUpdate(activity: snapshot, cause: .started)
         case .activityUpdated:
-            guard body.count == 2, case .string(let id) = body[0], var snapshot = current, snapshot.id == id,
-                let state = try? ActivityCoding.received(body[1])
+            guard let changed = try? LiveActivity.Changed(values: body), var snapshot = current, snapshot.id == changed.activityID,
+                let state = try? ActivityCoding.received(changed.state)
             else { return nil }
             // A signal sent before the Get that read `current` may arrive after it.
             if let old = snapshot.state["updated_at_usec"]?.uint64, let new = state["updated_at_usec"]?.uint64, new < old {
@@ -99,10 +101,8 @@ extension FeedUpdate {
             snapshot.state = state
             return FeedUpdate(activity: snapshot, cause: .updated)
         case .activityEnded:
-            guard body.count == 2, case .string(let id) = body[0], case .string(let reason) = body[1],
-                current?.id == id
-            else { return nil }
-            return FeedUpdate(activity: nil, cause: .ended(reason: reason))
+            guard let ended = try? LiveActivity.Ended(values: body), current?.id == ended.activityID else { return nil }
+            return FeedUpdate(activity: nil, cause: .ended(reason: ended.reason))
         case nil:
             return nil
         }

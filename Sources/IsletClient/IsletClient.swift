@@ -3,6 +3,7 @@ import IsletBus
 import IsletCore
 
 typealias Fasting = IsletBus.Fasting
+typealias LiveActivity = IsletBus.LiveActivity
 
 /// A typed client of `org.islet.Islet1`, for the bridge and the command line.
 public struct IsletClient: Sendable {
@@ -54,13 +55,13 @@ public struct IsletClient: Sendable {
 
     /// SetFastStart: the running fast began at another time; its id and new start.
     public func setFastStart(_ time: USec) async throws -> (id: UInt64, startedAt: USec) {
-        let fast = try await fasting.call(Fasting.Method.setFastStart.name, Fasting.StartAt(startedAt: time), returning: Fasting.FastRunning.self)
+        let fast = try await fasting.call(Fasting.Method.setFastStart, Fasting.StartAt(startedAt: time), returning: Fasting.FastRunning.self)
         return (fast.fastID, fast.startedAt)
     }
 
     /// SetSchedule with every key.
     public func setSchedule(_ schedule: FastingSchedule) async throws {
-        try await fasting.call(IsletBus.Fasting.Method.setSchedule, [ScheduleCoding.dictionary(schedule)])
+        try await fasting.call(Fasting.Method.setSchedule, Fasting.ScheduleChange(schedule: ScheduleCoding.dictionary(schedule)))
     }
 
     /// Writes ShowStages, AnnounceStages or NeutralMode.
@@ -71,7 +72,7 @@ public struct IsletClient: Sendable {
     /// StartFast or StartFastAt: the new fast's id and start.
     public func startFast(at time: USec? = nil) async throws -> (id: UInt64, startedAt: USec) {
         guard let time else { return try Self.running(await perform(.startFast)) }
-        let fast = try await fasting.call(Fasting.Method.startFastAt.name, Fasting.StartAt(startedAt: time), returning: Fasting.FastRunning.self)
+        let fast = try await fasting.call(Fasting.Method.startFastAt, Fasting.StartAt(startedAt: time), returning: Fasting.FastRunning.self)
         return (fast.fastID, fast.startedAt)
     }
 
@@ -81,7 +82,7 @@ public struct IsletClient: Sendable {
             guard case .fastStopped(let fast) = try await perform(.stopFast) else { throw Self.shape("ttt", []) }
             return fast
         }
-        let fast = try await fasting.call(Fasting.Method.stopFastAt.name, Fasting.EndAt(endedAt: time), returning: Fasting.FastSpan.self)
+        let fast = try await fasting.call(Fasting.Method.stopFastAt, Fasting.EndAt(endedAt: time), returning: Fasting.FastSpan.self)
         return CompletedFast(id: fast.fastID, startedAt: fast.startedAt, endedAt: fast.endedAt, goalSeconds: 0)
     }
 
@@ -93,33 +94,21 @@ public struct IsletClient: Sendable {
         return (id, startedAt)
     }
 
-    public func setGoal(seconds: UInt64) async throws { try await fasting.call(Fasting.Method.setGoal.name, Fasting.Goal(goalSeconds: seconds)) }
+    public func setGoal(seconds: UInt64) async throws { try await fasting.call(Fasting.Method.setGoal, Fasting.Goal(goalSeconds: seconds)) }
     public func clearGoal() async throws { try await fasting.call(IsletBus.Fasting.Method.clearGoal) }
     public func setActiveFastGoal(seconds: UInt64) async throws {
-        try await fasting.call(Fasting.Method.setActiveFastGoal.name, Fasting.Goal(goalSeconds: seconds))
+        try await fasting.call(Fasting.Method.setActiveFastGoal, Fasting.Goal(goalSeconds: seconds))
     }
 
     public func presets() async throws -> [Preset] {
-        let out = try await fasting.call(IsletBus.Fasting.Method.listPresets)
-        guard case .array(_, let items)? = out.first else { throw Self.shape(IsletBus.Fasting.presetList.signature, out) }
-        return try items.map { item throws(DBusError) in
-            let f = try item.structFields(count: 3)
-            return Preset(
-                goalSeconds: try f[0].decode(UInt64.self), schedule: try f[1].decode(String.self),
-                description: try f[2].decode(String.self))
+        try await fasting.call(Fasting.Method.listPresets, returning: Fasting.Presets.self).presets.map {
+            Preset(goalSeconds: $0.goalSeconds, schedule: $0.schedule, description: $0.description)
         }
     }
 
     /// One page of the history, most recent first.
     public func fasts(offset: UInt32, limit: UInt32) async throws -> [CompletedFast] {
-        let out = try await fasting.call(IsletBus.Fasting.Method.listFasts, [.uint32(offset), .uint32(limit)])
-        guard case .array(_, let items)? = out.first else { throw Self.shape(IsletBus.Fasting.fastList.signature, out) }
-        return try items.map { item throws(DBusError) in
-            let f = try item.structFields(count: 4)
-            return CompletedFast(
-                id: try f[0].decode(UInt64.self), startedAt: try f[1].decode(UInt64.self),
-                endedAt: try f[2].decode(UInt64.self), goalSeconds: try f[3].decode(UInt64.self))
-        }
+        try await fasting.call(Fasting.Method.listFasts, Fasting.Page(offset: offset, limit: limit), returning: Fasting.Fasts.self).fasts.map(\.completed)
     }
 
     /// The whole history, most recent first, read a page at a time.
@@ -134,14 +123,9 @@ public struct IsletClient: Sendable {
 
     /// Completed fasts with their notes and ratings, most recent first (since 1.3).
     public func records(offset: UInt32, limit: UInt32) async throws -> [FastRecord] {
-        let out = try await fasting.call(IsletBus.Fasting.Method.listFastRecords, [.uint32(offset), .uint32(limit)])
-        guard case .array(_, let items)? = out.first else { throw Self.shape(IsletBus.Fasting.recordList.signature, out) }
-        return try items.map { item throws(DBusError) in
-            let f = try item.structFields(count: 6)
-            let fast = CompletedFast(
-                id: try f[0].decode(UInt64.self), startedAt: try f[1].decode(UInt64.self),
-                endedAt: try f[2].decode(UInt64.self), goalSeconds: try f[3].decode(UInt64.self))
-            return FastRecord(fast: fast, note: try f[4].decode(String.self), rating: try f[5].decode(UInt8.self))
+        let page = Fasting.Page(offset: offset, limit: limit)
+        return try await fasting.call(Fasting.Method.listFastRecords, page, returning: Fasting.Records.self).fasts.map {
+            FastRecord(fast: $0.fast.completed, note: $0.note, rating: $0.rating)
         }
     }
 
@@ -156,69 +140,57 @@ public struct IsletClient: Sendable {
     }
 
     public func setNote(id: UInt64, note: String, rating: UInt8) async throws {
-        try await fasting.call(IsletBus.Fasting.Method.setFastNote, [.uint64(id), .string(note), .byte(rating)])
+        try await fasting.call(Fasting.Method.setFastNote, Fasting.Note(fastID: id, note: note, rating: rating))
     }
 
     /// ImportFasts: isletd's verdict on each entry; unless `dryRun`, the entries added when
     /// none is refused.
     public func importFasts(_ entries: [HistoryImport.Entry], dryRun: Bool) async throws -> (added: Int, verdicts: HistoryImport.Verdicts) {
-        let list = DBusValue.array(
-            .structure([.uint64, .uint64, .uint64, .string, .byte]),
-            entries.map { .structure([.uint64($0.startedAt), .uint64($0.endedAt), .uint64($0.goalSeconds), .string($0.note), .byte($0.rating)]) })
-        let out = try await fasting.call(IsletBus.Fasting.Method.importFasts, [list, .boolean(dryRun)])
-        guard out.count == 3, case .uint32(let added) = out[0], case .array(_, let duplicates) = out[1], case .array(_, let refused) = out[2] else {
-            throw Self.shape("(uaua(usu))", out)
-        }
+        let asked = Fasting.Import(
+            fasts: entries.map {
+                Fasting.ImportEntry(fast: .init(startedAt: $0.startedAt, endedAt: $0.endedAt, goalSeconds: $0.goalSeconds), note: $0.note, rating: $0.rating)
+            }, dryRun: dryRun)
+        let verdict = try await fasting.call(Fasting.Method.importFasts, asked, returning: Fasting.ImportVerdict.self)
         var verdicts = HistoryImport.Verdicts()
-        verdicts.duplicates = try duplicates.map { value throws(DBusError) in Int(try value.decode(UInt32.self)) }
-        verdicts.refused = try refused.map { item throws(DBusError) in
-            let f = try item.structFields(count: 3)
-            return HistoryImport.Refusal(
-                index: Int(try f[0].decode(UInt32.self)), reason: try f[1].decode(String.self), otherEntry: Int(try f[2].decode(UInt32.self)))
-        }
+        verdicts.duplicates = verdict.duplicates.map { Int($0) }
+        verdicts.refused = verdict.refused.map { HistoryImport.Refusal(index: Int($0.index), reason: $0.reason, otherEntry: Int($0.otherEntry)) }
         let left = Set(verdicts.duplicates).union(verdicts.refused.map(\.index))
         verdicts.added = entries.indices.filter { !left.contains($0) }
-        return (Int(added), verdicts)
+        return (Int(verdict.added), verdicts)
     }
 
     /// ListDays: the fasting of `count` local days from the one holding `from`.
     public func days(from: USec, count: UInt32) async throws -> [(startsAt: USec, fasted: USec, goalMet: Bool)] {
-        let out = try await fasting.call(IsletBus.Fasting.Method.listDays, [.uint64(from), .uint32(count)])
-        guard case .array(_, let items)? = out.first else { throw Self.shape(IsletBus.Fasting.dayList.signature, out) }
-        return try items.map { item throws(DBusError) in
-            let f = try item.structFields(count: 3)
-            return (try f[0].decode(UInt64.self), try f[1].decode(UInt64.self), try f[2].decode(Bool.self))
+        try await fasting.call(Fasting.Method.listDays, Fasting.DayRange(from: from, count: count), returning: Fasting.Days.self).days.map {
+            ($0.startsAt, $0.fasted, $0.goalMet)
         }
     }
 
     public func editFast(id: UInt64, startedAt: USec, endedAt: USec) async throws {
-        try await fasting.call(Fasting.Method.editFast.name, Fasting.FastSpan(fastID: id, startedAt: startedAt, endedAt: endedAt))
+        try await fasting.call(Fasting.Method.editFast, Fasting.FastSpan(fastID: id, startedAt: startedAt, endedAt: endedAt))
     }
 
-    public func deleteFast(id: UInt64) async throws { try await fasting.call(Fasting.Method.deleteFast.name, Fasting.FastID(fastID: id)) }
+    public func deleteFast(id: UInt64) async throws { try await fasting.call(Fasting.Method.deleteFast, Fasting.FastID(fastID: id)) }
 
     public func addFast(startedAt: USec, endedAt: USec, goalSeconds: UInt64) async throws -> UInt64 {
         let new = Fasting.NewFast(startedAt: startedAt, endedAt: endedAt, goalSeconds: goalSeconds)
-        return try await fasting.call(Fasting.Method.addFast.name, new, returning: Fasting.FastID.self).fastID
+        return try await fasting.call(Fasting.Method.addFast, new, returning: Fasting.FastID.self).fastID
     }
 
     public func stats() async throws -> ActivityState {
-        try ActivityCoding.received(try await fasting.call(IsletBus.Fasting.Method.getStats).first)
+        try ActivityCoding.received(try await fasting.call(Fasting.Method.getStats, returning: Fasting.Stats.self).stats)
     }
 
     // MARK: Timers
 
     public func startTimer(owner: String, title: String, seconds: UInt64) async throws {
-        try await timers.call(IsletBus.Timers.Method.start.name, IsletBus.Timers.Countdown(owner: owner, title: title, seconds: seconds))
+        try await timers.call(IsletBus.Timers.Method.start, IsletBus.Timers.Countdown(owner: owner, title: title, seconds: seconds))
     }
 
     public func startIntervals(owner: String, title: String, phases: [Phase], rounds: UInt32) async throws {
-        try await timers.call(
-            IsletBus.Timers.Method.startIntervals,
-            [
-                .string(owner), .string(title), .array(.string, phases.map { .string($0.name) }),
-                .array(.uint64, phases.map { .uint64($0.seconds) }), .uint32(rounds),
-            ])
+        let plan = IsletBus.Timers.Intervals(
+            owner: owner, title: title, phaseNames: phases.map(\.name), phaseSeconds: phases.map(\.seconds), rounds: rounds)
+        try await timers.call(IsletBus.Timers.Method.startIntervals, plan)
     }
 
     /// Timers.Extend (since 1.1): more time for the current phase.
@@ -229,45 +201,38 @@ public struct IsletClient: Sendable {
 
     /// Every running or paused timer, by owner.
     public func listTimers() async throws -> [(owner: String, state: ActivityState)] {
-        let out = try await timers.call(IsletBus.Timers.Method.list)
-        guard case .array(_, let items)? = out.first else { throw Self.shape(IsletBus.Timers.timerList.signature, out) }
-        return try items.map { item throws(DBusError) in
-            let f = try item.structFields(count: 2)
-            return (try f[0].decode(String.self), try ActivityCoding.received(f[1]))
+        try await timers.call(IsletBus.Timers.Method.list, returning: IsletBus.Timers.TimerList.self).timers.map { timer throws(DBusError) in
+            (timer.owner, try ActivityCoding.received(timer.state))
         }
     }
 
     // MARK: Live activity
 
     public func currentActivity() async throws -> ActivitySnapshot? {
-        try Self.snapshot(try await activity.call(IsletBus.LiveActivity.Method.get))
+        try Self.snapshot(try await activity.call(LiveActivity.Method.get, returning: LiveActivity.Activity.self))
     }
 
     /// A program's own activity (`LiveActivity.Start`): its id, "" while live activities are off.
     public func startActivity(owner: String, attributes: [String: DBusValue], state: [String: DBusValue]) async throws -> String {
-        let reply = try await activity.call(
-            IsletBus.LiveActivity.Method.start,
-            [.string(owner), .stringVariantDictionary(attributes), .stringVariantDictionary(state)])
-        guard reply.count == 1 else { throw Self.shape("s", reply) }
-        return try reply[0].decode(String.self)
+        let start = LiveActivity.Start(owner: owner, attributes: .stringVariantDictionary(attributes), state: .stringVariantDictionary(state))
+        return try await activity.call(LiveActivity.Method.start, start, returning: LiveActivity.Started.self).activityID
     }
 
     /// Replaces the whole state of `owner`'s own activity.
     public func updateActivity(owner: String, state: [String: DBusValue]) async throws {
-        try await activity.call(IsletBus.LiveActivity.Method.update, [.string(owner), .stringVariantDictionary(state)])
+        try await activity.call(LiveActivity.Method.update, LiveActivity.Update(owner: owner, state: .stringVariantDictionary(state)))
     }
 
     /// Ends `owner`'s activity with a final state, shown as `dismissal` says ("default",
     /// "immediate", or "at" until `dismissAt`), then gone (contract 1.2).
     public func finishActivity(owner: String, state: [String: DBusValue], dismissal: String, dismissAt: USec = 0) async throws {
-        try await activity.call(
-            IsletBus.LiveActivity.Method.finish,
-            [.string(owner), .stringVariantDictionary(state), .string(dismissal), .uint64(dismissAt)])
+        let finish = LiveActivity.Finish(owner: owner, state: .stringVariantDictionary(state), dismissal: dismissal, dismissAt: dismissAt)
+        try await activity.call(LiveActivity.Method.finish, finish)
     }
 
     /// Ends `owner`'s activity.
     public func endActivity(owner: String) async throws {
-        try await activity.call(IsletBus.LiveActivity.Method.end, [.string(owner)])
+        try await activity.call(LiveActivity.Method.end, LiveActivity.Owner(owner: owner))
     }
 
     public func activitiesEnabled() async throws -> Bool { try await activity.get(IsletBus.LiveActivity.Property.enabled, as: Bool.self) }

@@ -3,13 +3,12 @@ import IsletBus
 import IsletCore
 
 extension IsletClient {
-    /// `(s activity_id, s owner, a{sv} attributes, a{sv} state)`: nil when the id is empty.
-    static func snapshot(_ body: [DBusValue]) throws(DBusError) -> ActivitySnapshot? {
-        guard body.count == 4, case .string(let id) = body[0], case .string(let owner) = body[1] else {
-            throw DBusError.typeMismatch(expected: "ssa{sv}a{sv}", got: body.map(\.type).signature)
-        }
-        guard !id.isEmpty else { return nil }
+    /// An activity as the contract carries it (Get's reply, ActivityStarted): nil when its id
+    /// is empty (none).
+    static func snapshot(_ activity: IsletBus.LiveActivity.Activity) throws(DBusError) -> ActivitySnapshot? {
+        guard !activity.activityID.isEmpty else { return nil }
         return ActivitySnapshot(
-            id: id, owner: owner, attributes: try ActivityCoding.received(body[2]), state: try ActivityCoding.received(body[3]))
+            id: activity.activityID, owner: activity.owner, attributes: try ActivityCoding.received(activity.attributes),
+            state: try ActivityCoding.received(activity.state))
     }
 }

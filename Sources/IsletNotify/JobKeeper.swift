@@ -14,6 +14,31 @@ public enum JobKeeper {
     static let path: ObjectPath = "/org/islet/Notify1/JobKeeper"
     static let interface = "org.islet.Notify1.JobKeeper"
 
+    /// RequestView's input: the job server to ask, and the job's capabilities.
+    struct ViewRequest: DBusArguments {
+        var server: String
+        var capabilities: Int32
+        static let arguments = [DBusArgument("server", .string), DBusArgument("capabilities", .int32)]
+        init(server: String, capabilities: Int32) { (self.server, self.capabilities) = (server, capabilities) }
+        var values: [DBusValue] { [.string(server), .int32(capabilities)] }
+        init(values: [DBusValue]) throws(DBusError) {
+            var reader = try ArgumentReader(values, Self.self)
+            self.init(server: try reader.next(), capabilities: try reader.next())
+        }
+    }
+
+    /// A job view by its path: RequestView's reply, Forget's input.
+    struct View: DBusArguments {
+        var path: ObjectPath
+        static let arguments = [DBusArgument("path", .objectPath)]
+        init(path: ObjectPath) { self.path = path }
+        var values: [DBusValue] { [.objectPath(path)] }
+        init(values: [DBusValue]) throws(DBusError) {
+            var reader = try ArgumentReader(values, Self.self)
+            self.init(path: try reader.next())
+        }
+    }
+
     /// The jobs asked for, by their server: ended when the bridge goes.
     final class Jobs: Sendable {
         private let held = Mutex<[(server: String, path: ObjectPath)]>([])
@@ -26,25 +51,21 @@ public enum JobKeeper {
     /// the jobs it holds.
     public static func serve(_ connection: DBusConnection, bridge: String, log: @escaping @Sendable (String) -> Void) async throws {
         let jobs = Jobs()
-        let request = DBusMethod(
-            "RequestView", in: [DBusArgument("server", .string), DBusArgument("capabilities", .int32)],
-            out: [DBusArgument("path", .objectPath)]
-        ) { call, replier in
-            let server = (try? call.argument(0, as: String.self)) ?? ""
-            let capabilities = (try? call.argument(1, as: Int32.self)) ?? 0
+        let request = DBusMethod("RequestView", in: ViewRequest.arguments, out: View.arguments) { call, replier in
+            let asked = (try? call.arguments(ViewRequest.self)) ?? ViewRequest(server: "", capabilities: 0)
             Task {
                 do {
-                    let path = try await KdeJob.requestView(connection, server: server, capabilities: capabilities)
-                    jobs.add(server, path)
+                    let path = try await KdeJob.requestView(connection, server: asked.server, capabilities: asked.capabilities)
+                    jobs.add(asked.server, path)
                     log("job keeper: \(path) asked for")
-                    replier.reply([.objectPath(path)])
+                    replier.reply(View(path: path).values)
                 } catch {
                     replier.fail(error)
                 }
             }
         }
-        let forget = DBusMethod("Forget", in: [DBusArgument("path", .objectPath)]) { call in
-            if let path = try? call.argument(0, as: ObjectPath.self) { jobs.forget(path) }
+        let forget = DBusMethod("Forget", in: View.arguments) { call in
+            if let view = try? call.arguments(View.self) { jobs.forget(view.path) }
             return []
         }
         try connection.export(path, interfaces: [DBusInterface(interface, methods: [request, forget])])

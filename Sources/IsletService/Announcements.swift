@@ -7,41 +7,37 @@ extension IsletService {
     func announce(_ events: [Event]) {
         for event in events {
             do {
+                typealias Fasting = IsletBus.Fasting
+                typealias Timers = IsletBus.Timers
+                typealias LiveActivity = IsletBus.LiveActivity
                 switch event {
-                case .fastStarted(let id, let at):
-                    try connection.emit(IsletBus.Fasting.Signal.fastStarted, IsletBus.Fasting.FastRunning(fastID: id, startedAt: at).values)
+                case .fastStarted(let id, let at): try connection.emit(Fasting.Signal.fastStarted, Fasting.FastRunning(fastID: id, startedAt: at))
                 case .fastStopped(let fast):
-                    try connection.emit(
-                        IsletBus.Fasting.Signal.fastStopped, IsletBus.Fasting.FastSpan(fastID: fast.id, startedAt: fast.startedAt, endedAt: fast.endedAt).values
-                    )
-                case .goalReached(let id, let at):
-                    try connection.emit(IsletBus.Fasting.Signal.goalReached, [.uint64(id), .uint64(at)])
+                    try connection.emit(Fasting.Signal.fastStopped, Fasting.FastSpan(fastID: fast.id, startedAt: fast.startedAt, endedAt: fast.endedAt))
+                case .goalReached(let id, let at): try connection.emit(Fasting.Signal.goalReached, Fasting.GoalPassed(fastID: id, reachedAt: at))
                 case .fastStartChanged(let id, let at):
-                    try connection.emit(IsletBus.Fasting.Signal.fastStartChanged, IsletBus.Fasting.FastRunning(fastID: id, startedAt: at).values)
+                    try connection.emit(Fasting.Signal.fastStartChanged, Fasting.FastRunning(fastID: id, startedAt: at))
                 case .reminder(let reminder):
                     try connection.emit(
-                        IsletBus.Fasting.Signal.reminder,
-                        IsletBus.Fasting.ReminderDue(kind: reminder.kind.rawValue, dueAt: reminder.at, fastStartsAt: reminder.fastStartsAt).values)
-                case .historyChanged:
-                    try connection.emit(IsletBus.Fasting.Signal.historyChanged, [])
+                        Fasting.Signal.reminder, Fasting.ReminderDue(kind: reminder.kind.rawValue, dueAt: reminder.at, fastStartsAt: reminder.fastStartsAt))
+                case .historyChanged: try connection.emit(Fasting.Signal.historyChanged, NoArguments())
                 case .stageReached(let id, let stage, let at):
-                    try connection.emit(IsletBus.Fasting.Signal.stageReached, IsletBus.Fasting.StageReached(fastID: id, stage: stage, reachedAt: at).values)
+                    try connection.emit(Fasting.Signal.stageReached, Fasting.StageReached(fastID: id, stage: stage, reachedAt: at))
                 case .timerChanged(let owner, let state):
-                    try connection.emit(IsletBus.Timers.Signal.timerChanged, [.string(owner), ActivityCoding.dictionary(state)])
+                    try connection.emit(Timers.Signal.timerChanged, Timers.TimerState(owner: owner, state: ActivityCoding.dictionary(state)))
                 case .phaseChanged(let owner, let index, let name):
-                    try connection.emit(IsletBus.Timers.Signal.phaseChanged, [.string(owner), .uint32(index), .string(name)])
-                case .timerFinished(let owner, let at):
-                    try connection.emit(IsletBus.Timers.Signal.timerFinished, [.string(owner), .uint64(at)])
-                case .timerRemoved(let owner, let reason):
-                    try connection.emit(IsletBus.Timers.Signal.timerRemoved, [.string(owner), .string(reason)])
+                    try connection.emit(Timers.Signal.phaseChanged, Timers.PhaseBegan(owner: owner, index: index, name: name))
+                case .timerFinished(let owner, let at): try connection.emit(Timers.Signal.timerFinished, Timers.Finished(owner: owner, finishedAt: at))
+                case .timerRemoved(let owner, let reason): try connection.emit(Timers.Signal.timerRemoved, Timers.Removed(owner: owner, reason: reason))
                 case .activityStarted(let activity, let state):
-                    try connection.emit(
-                        IsletBus.LiveActivity.Signal.activityStarted,
-                        [.string(activity.id), .string(activity.owner), ActivityCoding.dictionary(activity.attributes), ActivityCoding.dictionary(state)])
+                    let started = LiveActivity.Activity(
+                        activityID: activity.id, owner: activity.owner, attributes: ActivityCoding.dictionary(activity.attributes),
+                        state: ActivityCoding.dictionary(state))
+                    try connection.emit(LiveActivity.Signal.activityStarted, started)
                 case .activityUpdated(let id, let state):
-                    try connection.emit(IsletBus.LiveActivity.Signal.activityUpdated, [.string(id), ActivityCoding.dictionary(state)])
+                    try connection.emit(LiveActivity.Signal.activityUpdated, LiveActivity.Changed(activityID: id, state: ActivityCoding.dictionary(state)))
                 case .activityEnded(let id, let reason):
-                    try connection.emit(IsletBus.LiveActivity.Signal.activityEnded, [.string(id), .string(reason.rawValue)])
+                    try connection.emit(LiveActivity.Signal.activityEnded, LiveActivity.Ended(activityID: id, reason: reason.rawValue))
                 }
             } catch {
                 logger.error("could not emit \(event): \(error)")

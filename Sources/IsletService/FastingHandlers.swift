@@ -81,18 +81,15 @@ extension IsletService {
             }
         case .listPresets:
             .immediate { _ in
-                [
-                    .array(
-                        .structure([.uint64, .string, .string]),
-                        Presets.all.map {
-                            .structure([.uint64($0.goalSeconds), .string($0.schedule), .string($0.description)])
-                        })
-                ]
+                Fasting.Presets(
+                    presets: Presets.all.map { Fasting.PresetEntry(goalSeconds: $0.goalSeconds, schedule: $0.schedule, description: $0.description) }
+                ).values
             }
         case .listFasts:
             .prepared { [weak self] call in
                 guard let self else { throw DBusError.failed("the service is shutting down") }
-                let (offset, limit) = (try call.argument(0, as: UInt32.self), try call.argument(1, as: UInt32.self))
+                let page = try call.arguments(Fasting.Page.self)
+                let (offset, limit) = (page.offset, page.limit)
                 do {
                     try Engine.checkPage(limit: limit)
                     return try historyPage(offset: offset, limit: limit)
@@ -132,52 +129,45 @@ extension IsletService {
             handler { s, _ in
                 let now = s.clock()
                 let st = try s.read { try s.store.stats(now: now) }
-                return [
-                    .stringVariantDictionary([
-                        "count": .uint64(st.count), "total_usec": .uint64(st.totalUSec), "longest_usec": .uint64(st.longestUSec),
-                        "average_usec": .uint64(st.averageUSec), "goal_hits": .uint64(st.goalHits),
-                        "current_streak_days": .uint32(st.currentStreakDays), "longest_streak_days": .uint32(st.longestStreakDays),
-                    ])
-                ]
+                let stats = DBusValue.stringVariantDictionary([
+                    "count": .uint64(st.count), "total_usec": .uint64(st.totalUSec), "longest_usec": .uint64(st.longestUSec),
+                    "average_usec": .uint64(st.averageUSec), "goal_hits": .uint64(st.goalHits),
+                    "current_streak_days": .uint32(st.currentStreakDays), "longest_streak_days": .uint32(st.longestStreakDays),
+                ])
+                return Fasting.Stats(stats: stats).values
             }
         case .listFastRecords:
             handler { s, call in
-                let (offset, limit) = (try call.argument(0, as: UInt32.self), try call.argument(1, as: UInt32.self))
-                try Engine.checkPage(limit: limit)
-                let records = try s.read { try s.store.records(offset: offset, limit: limit) }
-                return [
-                    .array(
-                        .structure([.uint64, .uint64, .uint64, .uint64, .string, .byte]),
-                        records.map {
-                            .structure([
-                                .uint64($0.fast.id), .uint64($0.fast.startedAt), .uint64($0.fast.endedAt), .uint64($0.fast.goalSeconds),
-                                .string($0.note), .byte($0.rating),
-                            ])
-                        })
-                ]
+                let page = try call.arguments(Fasting.Page.self)
+                try Engine.checkPage(limit: page.limit)
+                let records = try s.read { try s.store.records(offset: page.offset, limit: page.limit) }
+                return Fasting.Records(fasts: records.map { Fasting.RecordEntry(fast: .init($0.fast), note: $0.note, rating: $0.rating) }).values
             }
         case .setFastNote:
             handler { s, call in
-                let (id, note, rating) = (try call.u64(0), try call.string(1), try call.argument(2, as: UInt8.self))
+                let written = try call.arguments(Fasting.Note.self)
+                let (id, note, rating) = (written.fastID, written.note, written.rating)
                 let existing = try s.read { try s.store.fast(id: id) }
                 try s.perform { e, _ in try e.setFastNote(id: id, note: note, rating: rating, existing: existing) }
                 return []
             }
         case .importFasts:
             handler { s, call in
-                let entries = try IsletService.importEntries(call.arguments.first)
-                let dryRun = try call.argument(1, as: Bool.self)
+                let asked = try call.arguments(Fasting.Import.self)
+                let entries = asked.fasts.map {
+                    HistoryImport.Entry(
+                        startedAt: $0.fast.startedAt, endedAt: $0.fast.endedAt, goalSeconds: $0.fast.goalSeconds, note: $0.note, rating: $0.rating)
+                }
+                let dryRun = asked.dryRun
                 let spans = try s.read { try s.store.spans() }
                 let verdicts = try s.perform { e, now in try e.importFasts(entries, history: spans, now: now, dryRun: dryRun) }
                 let added = dryRun || verdicts.refused.isEmpty ? verdicts.added.count : 0
-                return [
-                    .uint32(UInt32(clamping: added)), .array(.uint32, verdicts.duplicates.map { .uint32(UInt32(clamping: $0)) }),
-                    .array(
-                        .structure([.uint32, .string, .uint32]),
-                        verdicts.refused.map {
-                            .structure([.uint32(UInt32(clamping: $0.index)), .string($0.reason), .uint32(UInt32(clamping: $0.otherEntry))])
-                        }),
-                ]
+                return Fasting.ImportVerdict(
+                    added: UInt32(clamping: added), duplicates: verdicts.duplicates.map { UInt32(clamping: $0) },
+                    refused: verdicts.refused.map {
+                        Fasting.Refusal(index: UInt32(clamping: $0.index), reason: $0.reason, otherEntry: UInt32(clamping: $0.otherEntry))
+                    }
+                ).values
             }
         case .setFastStart:
             handler { s, call in
@@ -188,13 +178,15 @@ extension IsletService {
             }
         case .setSchedule:
             handler { s, call in
-                let schedule = try ScheduleCoding.applied(call.arguments.first, to: s.state.settings.schedule)
+                let change = try call.arguments(Fasting.ScheduleChange.self)
+                let schedule = try ScheduleCoding.applied(change.schedule, to: s.state.settings.schedule)
                 try s.perform { e, now in try e.setSchedule(schedule, now: now) }
                 return []
             }
         case .listDays:
             handler { s, call in
-                let (from, count) = (try call.u64(0), try call.argument(1, as: UInt32.self))
+                let range = try call.arguments(Fasting.DayRange.self)
+                let (from, count) = (range.from, range.count)
                 // Days are counted in calendar dates up to the year 9999 (as times are typed).
                 guard from <= FastingDays.lastMoment else {
                     throw IsletError.invalidArgument(tr("from_usec must be before the year 10000, got %s", "\(from)"))
@@ -211,11 +203,7 @@ extension IsletService {
                     spans.append(FastingDays.Span(startedAt: fast.startedAt, endedAt: now, metGoal: false))
                 }
                 let days = FastingDays.days(spans, firstDay: first, count: Int(count), localTime: zone)
-                return [
-                    .array(
-                        .structure([.uint64, .uint64, .boolean]),
-                        days.map { .structure([.uint64($0.startsAt), .uint64($0.fastedUSec), .boolean($0.goalMet)]) })
-                ]
+                return Fasting.Days(days: days.map { Fasting.DayEntry(startsAt: $0.startsAt, fasted: $0.fastedUSec, goalMet: $0.goalMet) }).values
             }
         }
     }
@@ -251,21 +239,5 @@ extension IsletService {
             case .neutralMode: old.settings.neutralMode != new.settings.neutralMode
             }
         }
-    }
-}
-
-extension IsletService {
-    /// ImportFasts' entries, as the bus gave them (its signature is checked before the call).
-    static func importEntries(_ value: DBusValue?) throws -> [HistoryImport.Entry] {
-        guard case .array(_, let items)? = value else { throw IsletError.invalidArgument(tr("expected an array of fasts")) }
-        var entries: [HistoryImport.Entry] = []
-        entries.reserveCapacity(items.count)
-        for item in items {
-            guard case .structure(let fields) = item, fields.count == 5, case .uint64(let start) = fields[0], case .uint64(let end) = fields[1],
-                case .uint64(let goal) = fields[2], case .string(let note) = fields[3], case .byte(let rating) = fields[4]
-            else { throw IsletError.invalidArgument(tr("expected an array of fasts")) }
-            entries.append(HistoryImport.Entry(startedAt: start, endedAt: end, goalSeconds: goal, note: note, rating: rating))
-        }
-        return entries
     }
 }

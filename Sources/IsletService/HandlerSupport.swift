@@ -11,8 +11,3 @@ extension IsletService {
         }
     }
 }
-
-extension DBusMethodCall {
-    func u64(_ index: Int) throws -> UInt64 { try argument(index, as: UInt64.self) }
-    func string(_ index: Int) throws -> String { try argument(index, as: String.self) }
-}

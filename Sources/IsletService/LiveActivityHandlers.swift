@@ -2,6 +2,8 @@ import DBus
 import IsletBus
 import IsletCore
 
+typealias LiveActivity = IsletBus.LiveActivity
+
 extension IsletService {
     /// `org.islet.Islet1.LiveActivity`: a handler for every method of the contract, the
     /// properties read from the state and written through the core.
@@ -16,45 +18,45 @@ extension IsletService {
         case .get:
             handler { s, _ in
                 let none = ActivityCoding.dictionary([:])
-                guard let current = s.state.activity else { return [.string(""), .string(""), none, none] }
+                guard let current = s.state.activity else {
+                    return LiveActivity.Activity(activityID: "", owner: "", attributes: none, state: none).values
+                }
                 let state = s.engine().activityState(at: s.clock())
-                return [
-                    .string(current.id), .string(current.owner), ActivityCoding.dictionary(current.attributes),
-                    ActivityCoding.dictionary(state),
-                ]
+                return LiveActivity.Activity(
+                    activityID: current.id, owner: current.owner, attributes: ActivityCoding.dictionary(current.attributes),
+                    state: ActivityCoding.dictionary(state)
+                ).values
             }
         case .start:
             handler { s, call in
-                let owner = try call.string(0)
-                let attributes = try ActivityCoding.submitted(call.arguments[1], what: "attributes")
-                let state = try ActivityCoding.submitted(call.arguments[2], what: "state")
+                let start = try call.arguments(LiveActivity.Start.self)
+                let attributes = try ActivityCoding.submitted(start.attributes, what: "attributes")
+                let state = try ActivityCoding.submitted(start.state, what: "state")
                 let sender = call.sender
                 let id = try s.perform { e, now in
-                    try e.startCustomActivity(owner: owner, attributes: attributes, state: state, sender: sender, now: now)
+                    try e.startCustomActivity(owner: start.owner, attributes: attributes, state: state, sender: sender, now: now)
                 }
-                return [.string(id)]
+                return LiveActivity.Started(activityID: id).values
             }
         case .update:
             handler { s, call in
-                let owner = try call.string(0)
-                let state = try ActivityCoding.submitted(call.arguments[1], what: "state")
-                try s.perform { e, now in try e.updateCustomActivity(owner: owner, state: state, now: now) }
+                let update = try call.arguments(LiveActivity.Update.self)
+                let state = try ActivityCoding.submitted(update.state, what: "state")
+                try s.perform { e, now in try e.updateCustomActivity(owner: update.owner, state: state, now: now) }
                 return []
             }
         case .end:
             handler { s, call in
-                let owner = try call.string(0)
+                let owner = try call.arguments(LiveActivity.Owner.self).owner
                 try s.perform { e, now in try e.endActivity(owner: owner, now: now) }
                 return []
             }
         case .finish:
             handler { s, call in
-                let owner = try call.string(0)
-                let state = try ActivityCoding.submitted(call.arguments[1], what: "state")
-                let dismissal = try call.string(2)
-                let dismissAt = try call.argument(3, as: UInt64.self)
+                let finish = try call.arguments(LiveActivity.Finish.self)
+                let state = try ActivityCoding.submitted(finish.state, what: "state")
                 try s.perform { e, now in
-                    try e.finishCustomActivity(owner: owner, state: state, dismissal: dismissal, dismissAt: dismissAt, now: now)
+                    try e.finishCustomActivity(owner: finish.owner, state: state, dismissal: finish.dismissal, dismissAt: finish.dismissAt, now: now)
                 }
                 return []
             }

@@ -160,13 +160,7 @@ public final class IsletService: @unchecked Sendable {
         let key = PageKey(offset: offset, limit: limit)
         if let kept = pageReplies.first(where: { $0.key == key }) { return kept.reply }
         let page = try read { try store.page(offset: offset, limit: limit) }
-        let reply = try DBusPreparedReply([
-            .array(
-                .structure([.uint64, .uint64, .uint64, .uint64]),
-                page.map {
-                    .structure([.uint64($0.id), .uint64($0.startedAt), .uint64($0.endedAt), .uint64($0.goalSeconds)])
-                })
-        ])
+        let reply = try DBusPreparedReply(IsletBus.Fasting.Fasts(fasts: page.map(IsletBus.Fasting.FastEntry.init)).values)
         if Int(offset) + Int(limit) <= IsletService.preparedWindow {
             if pageReplies.count >= IsletService.preparedPages { pageReplies.removeFirst() }
             pageReplies.append((key, reply))

@@ -21,10 +21,8 @@ extension IsletService {
             }
         case .startIntervals:
             handler { s, call in
-                let (owner, title) = (try call.string(0), try call.string(1))
-                let names = try call.argument(2, as: [String].self)
-                let seconds = try call.argument(3, as: [UInt64].self)
-                let rounds = try call.argument(4, as: UInt32.self)
+                let plan = try call.arguments(IsletBus.Timers.Intervals.self)
+                let (owner, title, names, seconds, rounds) = (plan.owner, plan.title, plan.phaseNames, plan.phaseSeconds, plan.rounds)
                 try s.perform { e, now in try e.startIntervals(owner: owner, title: title, names: names, seconds: seconds, rounds: rounds, now: now) }
                 return []
             }
@@ -56,13 +54,10 @@ extension IsletService {
         case .list:
             handler { s, _ in
                 let now = s.clock()
-                return [
-                    .array(
-                        .structure([.string, IsletBus.stateType]),
-                        s.state.timers.values.sorted { $0.sequence < $1.sequence }.map {
-                            .structure([.string($0.owner), ActivityCoding.dictionary($0.state(at: now))])
-                        })
-                ]
+                let timers = s.state.timers.values.sorted { $0.sequence < $1.sequence }.map {
+                    IsletBus.Timers.TimerState(owner: $0.owner, state: ActivityCoding.dictionary($0.state(at: now)))
+                }
+                return IsletBus.Timers.TimerList(timers: timers).values
             }
         }
     }

@@ -30,6 +30,8 @@ import Testing
         published.map(\.name) == arguments.map(\.name) && published.map(\.type) == arguments.map(\.type.signature)
     }
 
+    typealias LiveActivity = IsletBus.LiveActivity
+
     /// Each method with its input's and reply's types, as the handlers and the client use them.
     static let methods: [(interface: String, name: String, input: [DBusArgument], output: [DBusArgument])] = [
         (Fasting.name, "StartFast", [], Fasting.FastRunning.arguments),
@@ -37,26 +39,65 @@ import Testing
         (Fasting.name, "StopFast", [], Fasting.FastSpan.arguments),
         (Fasting.name, "StopFastAt", Fasting.EndAt.arguments, Fasting.FastSpan.arguments),
         (Fasting.name, "UndoStopFast", [], Fasting.FastRunning.arguments),
-        (Fasting.name, "SetFastStart", Fasting.StartAt.arguments, Fasting.FastRunning.arguments),
         (Fasting.name, "SetGoal", Fasting.Goal.arguments, []),
+        (Fasting.name, "ClearGoal", [], []),
         (Fasting.name, "SetActiveFastGoal", Fasting.Goal.arguments, []),
+        (Fasting.name, "ListPresets", [], Fasting.Presets.arguments),
+        (Fasting.name, "ListFasts", Fasting.Page.arguments, Fasting.Fasts.arguments),
         (Fasting.name, "EditFast", Fasting.FastSpan.arguments, []),
         (Fasting.name, "AddFast", Fasting.NewFast.arguments, Fasting.FastID.arguments),
         (Fasting.name, "DeleteFast", Fasting.FastID.arguments, []),
+        (Fasting.name, "GetStats", [], Fasting.Stats.arguments),
+        (Fasting.name, "ListFastRecords", Fasting.Page.arguments, Fasting.Records.arguments),
+        (Fasting.name, "SetFastNote", Fasting.Note.arguments, []),
+        (Fasting.name, "ImportFasts", Fasting.Import.arguments, Fasting.ImportVerdict.arguments),
+        (Fasting.name, "ListDays", Fasting.DayRange.arguments, Fasting.Days.arguments),
+        (Fasting.name, "SetFastStart", Fasting.StartAt.arguments, Fasting.FastRunning.arguments),
+        (Fasting.name, "SetSchedule", Fasting.ScheduleChange.arguments, []),
         (Timers.name, "Start", Timers.Countdown.arguments, []),
+        (Timers.name, "StartIntervals", Timers.Intervals.arguments, []),
         (Timers.name, "Pause", Timers.Owner.arguments, []),
         (Timers.name, "Resume", Timers.Owner.arguments, []),
         (Timers.name, "Stop", Timers.Owner.arguments, []),
         (Timers.name, "Extend", Timers.MoreTime.arguments, []),
+        (Timers.name, "List", [], Timers.TimerList.arguments),
+        (LiveActivity.name, "Get", [], LiveActivity.Activity.arguments),
+        (LiveActivity.name, "Start", LiveActivity.Start.arguments, LiveActivity.Started.arguments),
+        (LiveActivity.name, "Update", LiveActivity.Update.arguments, []),
+        (LiveActivity.name, "End", LiveActivity.Owner.arguments, []),
+        (LiveActivity.name, "Finish", LiveActivity.Finish.arguments, []),
     ]
 
     static let signals: [(interface: String, name: String, arguments: [DBusArgument])] = [
         (Fasting.name, "FastStarted", Fasting.FastRunning.arguments),
         (Fasting.name, "FastStopped", Fasting.FastSpan.arguments),
+        (Fasting.name, "GoalReached", Fasting.GoalPassed.arguments),
         (Fasting.name, "FastStartChanged", Fasting.FastRunning.arguments),
         (Fasting.name, "Reminder", Fasting.ReminderDue.arguments),
         (Fasting.name, "StageReached", Fasting.StageReached.arguments),
+        (Fasting.name, "HistoryChanged", []),
+        (Timers.name, "TimerChanged", Timers.TimerState.arguments),
+        (Timers.name, "PhaseChanged", Timers.PhaseBegan.arguments),
+        (Timers.name, "TimerFinished", Timers.Finished.arguments),
+        (Timers.name, "TimerRemoved", Timers.Removed.arguments),
+        (LiveActivity.name, "ActivityStarted", LiveActivity.Activity.arguments),
+        (LiveActivity.name, "ActivityUpdated", LiveActivity.Changed.arguments),
+        (LiveActivity.name, "ActivityEnded", LiveActivity.Ended.arguments),
     ]
+
+    /// Every member of the three interfaces is in the tables above: none is left positional.
+    @Test func everyMemberHasItsTypes() {
+        let methods = Set(Self.methods.map { "\($0.interface).\($0.name)" })
+        let signals = Set(Self.signals.map { "\($0.interface).\($0.name)" })
+        let allMethods =
+            Fasting.Method.allCases.map { "\(Fasting.name).\($0.name)" } + Timers.Method.allCases.map { "\(Timers.name).\($0.name)" }
+            + LiveActivity.Method.allCases.map { "\(LiveActivity.name).\($0.name)" }
+        let allSignals =
+            Fasting.Signal.allCases.map { "\(Fasting.name).\($0.name)" } + Timers.Signal.allCases.map { "\(Timers.name).\($0.name)" }
+            + LiveActivity.Signal.allCases.map { "\(LiveActivity.name).\($0.name)" }
+        #expect(methods == Set(allMethods), "\(Set(allMethods).symmetricDifference(methods))")
+        #expect(signals == Set(allSignals), "\(Set(allSignals).symmetricDifference(signals))")
+    }
 
     @Test func thePublishedXMLIsTheSwiftTypes() throws {
         for method in Self.methods {
@@ -89,6 +130,32 @@ import Testing
         try check(Timers.Countdown(owner: "kitchen", title: "Tea", seconds: 180))
         try check(Timers.MoreTime(owner: "kitchen", seconds: 60))
         try check(NoArguments())
+        try check(Fasting.GoalPassed(fastID: 7, reachedAt: 9))
+        try check(Fasting.Page(offset: 0, limit: 1000))
+        try check(Fasting.Note(fastID: 7, note: "fine", rating: 4))
+        try check(Fasting.DayRange(from: 1, count: 7))
+        try check(Fasting.Stats(stats: .stringVariantDictionary(["count": .uint64(3)])))
+        try check(Fasting.ScheduleChange(schedule: .stringVariantDictionary(["enabled": .boolean(true)])))
+        try check(Fasting.Presets(presets: [.init(goalSeconds: 57_600, schedule: "16:8", description: "Leangains")]))
+        try check(Fasting.Fasts(fasts: [.init(fastID: 1, startedAt: 2, endedAt: 3, goalSeconds: 4)]))
+        try check(Fasting.Fasts(fasts: []))
+        try check(Fasting.Records(fasts: [.init(fast: .init(fastID: 1, startedAt: 2, endedAt: 3, goalSeconds: 4), note: "n", rating: 5)]))
+        try check(Fasting.Import(fasts: [.init(fast: .init(startedAt: 1, endedAt: 2, goalSeconds: 3), note: "", rating: 0)], dryRun: true))
+        try check(Fasting.ImportVerdict(added: 1, duplicates: [2], refused: [.init(index: 3, reason: "overlaps", otherEntry: 1)]))
+        try check(Fasting.Days(days: [.init(startsAt: 1, fasted: 2, goalMet: true)]))
+        try check(Timers.Intervals(owner: "gym", title: "HIIT", phaseNames: ["Work", "Rest"], phaseSeconds: [40, 20], rounds: 8))
+        try check(Timers.TimerList(timers: [.init(owner: "gym", state: .stringVariantDictionary(["status": .string("running")]))]))
+        try check(Timers.PhaseBegan(owner: "gym", index: 1, name: "Rest"))
+        try check(Timers.Finished(owner: "gym", finishedAt: 5))
+        try check(Timers.Removed(owner: "gym", reason: "stopped"))
+        let empty = DBusValue.stringVariantDictionary([:])
+        try check(LiveActivity.Activity(activityID: "a", owner: "o", attributes: empty, state: empty))
+        try check(LiveActivity.Start(owner: "o", attributes: empty, state: empty))
+        try check(LiveActivity.Started(activityID: "a"))
+        try check(LiveActivity.Update(owner: "o", state: empty))
+        try check(LiveActivity.Finish(owner: "o", state: empty, dismissal: "default", dismissAt: 0))
+        try check(LiveActivity.Changed(activityID: "a", state: empty))
+        try check(LiveActivity.Ended(activityID: "a", reason: "stopped"))
     }
 
     /// What does not fit is refused in words that name the argument; too few or too many, by
@@ -96,6 +163,8 @@ import Testing
     @Test func aMismatchNamesTheArgument() {
         #expect(throws: DBusError.self) { try Fasting.FastRunning(values: [.uint64(1)]) }
         #expect(throws: DBusError.self) { try NoArguments(values: [.uint64(1)]) }
+        // A dictionary where the contract has one, and nothing else.
+        #expect(throws: DBusError.self) { try LiveActivity.Changed(values: [.string("a"), .string("not a dictionary")]) }
         do {
             _ = try Fasting.FastRunning(values: [.string("7"), .uint64(1)])
             Issue.record("a string read as fast_id")

@@ -190,9 +190,8 @@ public actor KdeJob: Surface {
         do {
             let path: ObjectPath
             if let keeper = await keeper() {
-                let reply = try await keeper.call("RequestView", [.string(owner), .int32(capabilities)])
-                guard case .objectPath(let kept)? = reply.first else { throw DBusError.failed("the keeper answered \(reply)") }
-                path = kept
+                let request = JobKeeper.ViewRequest(server: owner, capabilities: capabilities)
+                path = try await keeper.call("RequestView", request, returning: JobKeeper.View.self).path
             } else {
                 path = try await Self.requestView(islet.connection, server: owner, capabilities: capabilities)
             }
@@ -223,7 +222,7 @@ public actor KdeJob: Surface {
         self.job = nil
         job.signals.cancel()
         _ = try? await job.view.call("terminate", [.string("")])
-        if keeperStarted { _ = try? await keeperProxy.call("Forget", [.objectPath(job.view.path)]) }
+        if keeperStarted { try? await keeperProxy.call("Forget", JobKeeper.View(path: job.view.path)) }
         log("KDE job for activity \(job.activityID) terminated")
     }
 
