@@ -3,7 +3,7 @@
 /// published `<arg>`s (names and types, in order) are ``arguments``, so the documented XML and
 /// the Swift type are one list; ``values`` and ``init(values:)`` encode and decode in that order
 /// with ``ArgumentReader``, which names the argument that does not fit.
-public protocol DBusArguments: Sendable, Equatable {
+public protocol DBusArguments: Sendable {
     static var arguments: [DBusArgument] { get }
     var values: [DBusValue] { get }
     init(values: [DBusValue]) throws(DBusError)
