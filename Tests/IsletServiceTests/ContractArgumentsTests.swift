@@ -68,27 +68,28 @@ import Testing
         (LiveActivity.name, "Finish", LiveActivity.Finish.arguments, []),
     ]
 
-    static let signals: [(interface: String, name: String, arguments: [DBusArgument])] = [
-        (Fasting.name, "FastStarted", Fasting.FastRunning.arguments),
-        (Fasting.name, "FastStopped", Fasting.FastSpan.arguments),
-        (Fasting.name, "GoalReached", Fasting.GoalPassed.arguments),
-        (Fasting.name, "FastStartChanged", Fasting.FastRunning.arguments),
-        (Fasting.name, "Reminder", Fasting.ReminderDue.arguments),
-        (Fasting.name, "StageReached", Fasting.StageReached.arguments),
-        (Fasting.name, "HistoryChanged", []),
-        (Timers.name, "TimerChanged", Timers.TimerState.arguments),
-        (Timers.name, "PhaseChanged", Timers.PhaseBegan.arguments),
-        (Timers.name, "TimerFinished", Timers.Finished.arguments),
-        (Timers.name, "TimerRemoved", Timers.Removed.arguments),
-        (LiveActivity.name, "ActivityStarted", LiveActivity.Activity.arguments),
-        (LiveActivity.name, "ActivityUpdated", LiveActivity.Changed.arguments),
-        (LiveActivity.name, "ActivityEnded", LiveActivity.Ended.arguments),
+    /// Each signal with its arguments' type, as isletd emits it and listeners read it.
+    static let signals: [String: [DBusArgument]] = [
+        "\(Fasting.name).FastStarted": Fasting.FastRunning.arguments,
+        "\(Fasting.name).FastStopped": Fasting.FastSpan.arguments,
+        "\(Fasting.name).GoalReached": Fasting.GoalPassed.arguments,
+        "\(Fasting.name).FastStartChanged": Fasting.FastRunning.arguments,
+        "\(Fasting.name).Reminder": Fasting.ReminderDue.arguments,
+        "\(Fasting.name).StageReached": Fasting.StageReached.arguments,
+        "\(Fasting.name).HistoryChanged": [],
+        "\(Timers.name).TimerChanged": Timers.TimerState.arguments,
+        "\(Timers.name).PhaseChanged": Timers.PhaseBegan.arguments,
+        "\(Timers.name).TimerFinished": Timers.Finished.arguments,
+        "\(Timers.name).TimerRemoved": Timers.Removed.arguments,
+        "\(LiveActivity.name).ActivityStarted": LiveActivity.Activity.arguments,
+        "\(LiveActivity.name).ActivityUpdated": LiveActivity.Changed.arguments,
+        "\(LiveActivity.name).ActivityEnded": LiveActivity.Ended.arguments,
     ]
 
     /// Every member of the three interfaces is in the tables above: none is left positional.
     @Test func everyMemberHasItsTypes() {
         let methods = Set(Self.methods.map { "\($0.interface).\($0.name)" })
-        let signals = Set(Self.signals.map { "\($0.interface).\($0.name)" })
+        let signals = Set(Self.signals.keys)
         let allMethods =
             Fasting.Method.allCases.map { "\(Fasting.name).\($0.name)" } + Timers.Method.allCases.map { "\(Timers.name).\($0.name)" }
             + LiveActivity.Method.allCases.map { "\(LiveActivity.name).\($0.name)" }
@@ -105,9 +106,11 @@ import Testing
             #expect(Self.same(args.filter { $0.direction == "in" }, method.input), "\(method.name)'s inputs: \(args)")
             #expect(Self.same(args.filter { $0.direction == "out" }, method.output), "\(method.name)'s reply: \(args)")
         }
-        for signal in Self.signals {
-            let args = try Self.published("signal", signal.name, in: signal.interface)
-            #expect(Self.same(args, signal.arguments), "\(signal.name): \(args)")
+        for (member, arguments) in Self.signals {
+            guard let dot = member.lastIndex(of: ".") else { continue }
+            let (interface, name) = (String(member[..<dot]), String(member[member.index(after: dot)...]))
+            let args = try Self.published("signal", name, in: interface)
+            #expect(Self.same(args, arguments), "\(name): \(args)")
         }
     }
 
