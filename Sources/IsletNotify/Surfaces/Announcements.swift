@@ -18,7 +18,6 @@ public actor Announcements: Surface {
 
     enum Input: Sendable {
         case serverSignal(Message)
-        case serverOwner(String?)
         case fastingSignal(Message)
         case posted(UInt32, Kind)
     }
@@ -27,7 +26,7 @@ public actor Announcements: Surface {
     let server: NotificationServer
     let settings: BridgeSettings
     var profile = ServerProfile.unknown
-    var localTime = LocalTime.system
+    let localTime = LocalTime.system
     var desk: SurfaceDesk?
     /// Ours on screen, for their buttons.
     var shown: [UInt32: Kind] = [:]
@@ -48,7 +47,6 @@ public actor Announcements: Surface {
         let input = self.input
         let fastingSignals = try await islet.fasting.signals()
         let serverSignals = try await server.signals()
-        let owners = try await islet.connection.watchNameOwner(NotificationServer.busName)
         let tasks = [
             Task {
                 for await _ in updates {}
@@ -60,15 +58,10 @@ public actor Announcements: Surface {
                     input.yield(.fastingSignal(message))
                 }
             },
-            Task { for await owner in owners { input.yield(.serverOwner(owner)) } },
         ]
         defer { for task in tasks { task.cancel() } }
         for await event in inputs {
             switch event {
-            case .serverOwner:
-                // A new server knows none of ours.
-                shown = [:]
-                reminderID = 0
             case .serverSignal(let message): serverSignal(message)
             case .fastingSignal(let message): fastingSignal(message)
             case .posted(let id, let kind):
@@ -79,11 +72,16 @@ public actor Announcements: Surface {
         }
     }
 
-    /// The server as the live notification identified it (the hints it takes).
-    func serverChanged(_ profile: ServerProfile, localTime: LocalTime) {
-        self.profile = profile
-        self.localTime = localTime
+    /// Another server (or none) owns the name, as the live notification saw it: it knows none of
+    /// ours, and what it takes is not known yet.
+    func serverReplaced() {
+        profile = .unknown
+        shown = [:]
+        reminderID = 0
     }
+
+    /// The server as the live notification identified it (the hints it takes).
+    func serverIdentified(_ profile: ServerProfile) { self.profile = profile }
 
     /// After a Stop Fast pressed on any surface: "Fast Stopped", with Undo.
     public func commandPerformed(_ command: IsletCommand, outcome: IsletCommand.Outcome) {

@@ -152,7 +152,7 @@ public actor LiveNotification: Surface {
             logic.serverChanged(.unknown)
             serverMissing = false
             closing = []
-            await announcements.serverChanged(.unknown, localTime: logic.localTime)
+            await announcements.serverReplaced()
             let now = clock()
             if owner == nil, let left = serverOwner, let guardian = server.crashes.change({ $0.serverLeft(at: now) ? $0 : nil }) {
                 let wait = (guardian.notBefore - now) / usecPerSecond
@@ -184,7 +184,7 @@ public actor LiveNotification: Surface {
                 }
             }
             logic.serverChanged(profile)
-            await announcements.serverChanged(profile, localTime: logic.localTime)
+            await announcements.serverIdentified(profile)
             closeLeftBehind()
             render()
         case .serverSignal(let message):
@@ -364,16 +364,8 @@ public actor LiveNotification: Surface {
     func schedule(_ next: USec?, now: USec) {
         tickGeneration += 1
         refresh?.cancel()
-        refresh = nil
-        guard let next else { return }
         let generation = tickGeneration
         let input = self.input
-        let delay = next > now ? next - now : 0
-        refresh = Task {
-            // A millisecond late rather than early: the text has surely changed by then.
-            try? await EventLoop.sleep(for: .microseconds(delay + 1000))
-            guard !Task.isCancelled else { return }
-            input.yield(.tick(generation: generation))
-        }
+        refresh = wakeUp(at: next, now: now) { input.yield(.tick(generation: generation)) }
     }
 }
