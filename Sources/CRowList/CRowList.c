@@ -14,6 +14,7 @@ struct _IsletRowList {
     GtkScrollablePolicy policy[2];
     guint count;
     int row_height;
+    gboolean stale; // changed since the rows were last laid out
     GArray *rows; // Row: a screenful, the row holding the focus, and at most two spare
     IsletRowListCreate create;
     IsletRowListBind bind;
@@ -94,6 +95,7 @@ static double view_height(IsletRowList *self) {
 /// Gives each position on screen a row (reusing those that left it, binding each that moved),
 /// keeps the focus's row, lets spare rows go, and orders the rows as they are on screen.
 static void lay_out(IsletRowList *self, double value, double height) {
+    self->stale = FALSE;
     guint first, shown;
     islet_row_list_window(value, height, self->row_height, self->count, &first, &shown);
     for (guint i = 0; i < self->rows->len; i++) {
@@ -193,6 +195,19 @@ static void scroll_to(IsletRowList *self, guint position) {
     else if (bottom > value + height) value = bottom - height;
     gtk_adjustment_set_value(vertical, value);
     lay_out(self, gtk_adjustment_get_value(vertical), height);
+}
+
+/// Shown again (its page switched back to): the rows changed while it was away are laid out at
+/// once. GTK 4.8 can drop a resize queued just before a widget's page is switched away from,
+/// and a row left without its position would show a fast it no longer stands for, its buttons
+/// dead.
+static void map(GtkWidget *widget) {
+    IsletRowList *self = (IsletRowList *)widget;
+    if (self->stale) {
+        lay_out(self, gtk_adjustment_get_value(self->adjustment[GTK_ORIENTATION_VERTICAL]), view_height(self));
+        gtk_widget_queue_allocate(widget);
+    }
+    GTK_WIDGET_CLASS(islet_row_list_parent_class)->map(widget);
 }
 
 static gboolean focus(GtkWidget *widget, GtkDirectionType direction) {
@@ -322,6 +337,7 @@ static void islet_row_list_class_init(IsletRowListClass *klass) {
     widgets->size_allocate = size_allocate;
     widgets->measure = measure;
     widgets->focus = focus;
+    widgets->map = map;
     const struct {
         guint key;
         gint32 how;
@@ -371,7 +387,10 @@ void islet_row_list_splice(IsletRowList *list, guint position, guint removed, gu
         Row *r = row(list, i);
         if (r->position == G_MAXUINT || r->position < position) continue;
         r->position = r->position - position >= removed ? r->position - removed + added : G_MAXUINT;
+        // A row whose fast went is put away now, not at the next lay-out.
+        if (r->position == G_MAXUINT) set_shown(r->widget, FALSE);
     }
+    list->stale = TRUE;
     // A change above the rows on screen leaves them where they were.
     GtkAdjustment *vertical = list->adjustment[GTK_ORIENTATION_VERTICAL];
     double value = gtk_adjustment_get_value(vertical);

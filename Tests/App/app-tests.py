@@ -532,9 +532,9 @@ check("FR-005 the chart is there, summarised for a screen reader", click(["page 
       eventually(lambda: any(n.name.startswith("Hours fasted a day, the last four weeks: fasts on 1 day,") for n in named("Hours fasted"))),
       names(named("Hours fasted")))
 check("FR-005 back to the list", click(["page tab"], "Fasts"))
-check("FR-005 Add a Fast opens the editor for a new one", press("Add a Fast…") and
-      eventually(lambda: "Add a Fast" in labels() and "Edit the Fast" not in labels()))
-check("FR-005 Cancel", press("Cancel"))
+# The list changed while its page was away (the fasts deleted and one added from the command
+# line, then Statistics shown and back): its first row answers at once, nothing in between laying
+# it out again (a row left with a fast it no longer stood for had dead buttons: CRowList's map).
 check("FR-005 Edit pressed", eventually(lambda: click(["push button"], next(n.name for n in find("push button") if n.name.startswith("Edit the fast of")))))
 def press_named(word):
     """A button GTK 4.8 names from its label twice ("Save Save")."""
@@ -551,6 +551,9 @@ check("FR-005 saved unchanged", press("Save"))
 check("FR-005 ... keeps the fast to the second (the fields hold its times)",
       eventually(lambda: [r[1:3] + r[4:5] for r in history_rows()] == [r[1:3] + r[4:5] for r in before]),
       f"{before} then {history_rows()}")
+check("FR-005 Add a Fast opens the editor for a new one", press("Add a Fast…") and
+      eventually(lambda: "Add a Fast" in labels() and "Edit the Fast" not in labels()))
+check("FR-005 Cancel", press("Cancel"))
 def click_on_screen(node):
     """A pointer's click on the middle of a node (the window is at 0,0: no window manager)."""
     box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
