@@ -245,6 +245,7 @@ final class AppController {
         case .historyInserted(let record): history?.inserted(record)
         case .historyNoted(let record): history?.replaced(record)
         case .historyChanged: history?.changed()
+        case .saved(let refusal): history?.saved(refusal: refusal)
         case .importChecked(let path, let report): history?.importChecked(path: path, report)
         case .deleted(let fast): history?.deleted(fast)
         case .preferences(let facts): preferences?.show(facts)

@@ -187,14 +187,6 @@ func startLabel(_ text: String = "", heading: Bool = false, wrap: Bool = false, 
     return label
 }
 
-/// A card above the History page's list (the editor, an import): 12 px from the page's sides.
-func pageCard() -> (card: UnsafeMutablePointer<GtkWidget>, inner: UnsafeMutablePointer<GtkWidget>) {
-    let (box, inner) = card()
-    setMargins(box, 12)
-    gtk_widget_set_margin_top(box, 0)
-    return (box, inner)
-}
-
 /// A page that scrolls: a column at most 600 px wide, centred, 24 px from the edges.
 func scrollingPage(spacing: Int32) -> (root: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>) {
     let root: UnsafeMutablePointer<GtkWidget> = gtk_scrolled_window_new()

@@ -70,22 +70,25 @@ final class HistoryController {
         context.link()?.addBack(fast)
     }
 
+    /// isletd's answer to the editor's save: the editor closes, or says why not.
+    func saved(refusal: String?) { view.editorAnswered(refusal: refusal) }
+
     /// A fast edited or added from the editor: the times as typed, read as the command line
     /// reads `--at` (a field left as it was keeps its moment to the second); the note and
-    /// rating; isletd's own words when it refuses them.
+    /// rating. A time that cannot be read, or isletd's refusal, is said in the editor, which
+    /// stays open with what was typed.
     private func save(_ edit: HistoryView.Edit) {
-        guard let link = context.link() else { return }
+        guard let link = context.link() else { return view.editorAnswered(refusal: tr("Not saved: fasts cannot be read or changed right now.")) }
         let now = WallClock.now()
-        guard let began = TypedTime.parse(edit.start, now: now), let ended = TypedTime.parse(edit.end, now: now) else {
-            return context.toast(tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."), nil)
-        }
+        guard let began = TypedTime.parse(edit.start, now: now) else { return view.editorRefused(.began) }
+        guard let ended = TypedTime.parse(edit.end, now: now) else { return view.editorRefused(.ended) }
         guard let before = edit.before, let id = edit.id else {
             return link.addFast(startedAt: began, endedAt: ended, note: edit.note, rating: edit.rating)
         }
         let record = FastRecord(fast: CompletedFast(id: id, startedAt: began, endedAt: ended, goalSeconds: 0), note: edit.note, rating: edit.rating)
         let timesChanged = edit.start != before.typedStart || edit.end != before.typedEnd
         let noteChanged = edit.note != before.noteText || edit.rating != before.rating
-        guard timesChanged || noteChanged else { return }
+        guard timesChanged || noteChanged else { return view.editorAnswered(refusal: nil) }
         link.editFast(record, timesChanged: timesChanged, noteChanged: noteChanged)
     }
 }

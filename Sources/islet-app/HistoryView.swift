@@ -11,9 +11,10 @@ import Translation
 /// completed fast newest first in an IsletRowList (widgets made only for the rows on screen,
 /// their pages read from isletd as they come into view: ``HistoryList``), each with its span, length,
 /// goal, note and rating and Edit and Delete buttons named for the fast; and Statistics,
-/// isletd's figures and the chart; and Calendar, a month. Edit and Add open an editor with the
-/// start and the end as a person types them ("2026-11-25 07:30", "07:30", "2h ago"), the note
-/// and the rating.
+/// isletd's figures and the chart; and Calendar, a month. A row, its Edit, and Add open the
+/// editor, a dialog (``Dialog``) with the start and the end as a person types them
+/// ("2026-11-25 07:30", "07:30", "2h ago"), the note and the rating; an import's check is a
+/// dialog too.
 final class HistoryView {
     /// What the editor saves: the fast's id (nil: a new one), its start and end as typed, its
     /// note and rating.
@@ -204,8 +205,6 @@ final class HistoryView {
             self.calendar.refresh()
         }
 
-        gtk_box_append(cast(root), makeEditor())
-        gtk_box_append(cast(root), makeImportCard())
         gtk_widget_set_vexpand(sections, 1)
         gtk_box_append(cast(root), sections)
 
@@ -392,14 +391,11 @@ final class HistoryView {
 
     // MARK: The editor
 
-    /// The editor of a fast's times, note and rating, in the page above the list (not a
-    /// dialog: GTK 4.8's AT-SPI code crashed answering a screen reader about a closed dialog's
-    /// widgets).
+    /// The editor of a fast's times, note and rating: a dialog, made when first opened and kept.
     private var editor:
         (
-            box: UnsafeMutablePointer<GtkWidget>, heading: UnsafeMutablePointer<GtkWidget>,
-            began: UnsafeMutablePointer<GtkWidget>, ended: UnsafeMutablePointer<GtkWidget>,
-            note: UnsafeMutablePointer<GtkWidget>, rating: [UnsafeMutablePointer<GtkWidget>]
+            dialog: Dialog, began: UnsafeMutablePointer<GtkWidget>, ended: UnsafeMutablePointer<GtkWidget>,
+            note: UnsafeMutablePointer<GtkWidget>, rating: [UnsafeMutablePointer<GtkWidget>], problem: UnsafeMutablePointer<GtkWidget>
         )?
     /// The fast the editor edits; nil: it adds one.
     private var editing: HistoryPage.Row?
@@ -408,159 +404,166 @@ final class HistoryView {
     /// (nil: to Add a Fast).
     private var opener: UnsafeMutableRawPointer?
 
+    /// A field the editor could not read.
+    enum Field { case began, ended }
+
     /// Opens the editor on a fast's row (`from` the row's widgets), or on a new fast (nil).
     private func openEditor(_ row: HistoryPage.Row?, from item: UnsafeMutableRawPointer? = nil) {
-        guard let editor else { return }
+        let editor = self.editor ?? makeEditor()
         editing = row
         opener = item
-        gtk_label_set_text(opaque(editor.heading), row == nil ? tr("Add a Fast") : tr("Edit the Fast"))
         gtk_editable_set_text(opaque(editor.began), row?.typedStart ?? "")
         gtk_editable_set_text(opaque(editor.ended), row?.typedEnd ?? "")
         gtk_editable_set_text(opaque(editor.note), row?.noteText ?? "")
         let stars = Int(min(row?.rating ?? 0, 5))
         for (value, toggle) in editor.rating.enumerated() { gtk_toggle_button_set_active(cast(toggle), value == stars ? 1 : 0) }
-        gtk_widget_set_visible(editor.box, 1)
-        gtk_widget_grab_focus(editor.began)
+        say(nil)
+        gtk_widget_set_sensitive(editor.dialog.action, 1)
+        editor.dialog.present(row == nil ? tr("Add a Fast") : tr("Edit the Fast"), over: root, focus: editor.began)
     }
 
-    private func closeEditor() {
+    /// isletd saved the fast (nil: the editor closes) or refused it (its words shown).
+    func editorAnswered(refusal: String?) {
         guard let editor else { return }
-        // Back where the editor was opened from: the row's Edit while that row is still there.
+        gtk_widget_set_sensitive(editor.dialog.action, 1)
+        guard let refusal else { return editor.dialog.close() }
+        say(refusal)
+    }
+
+    /// A time that cannot be read: its field marked, how to write one said.
+    func editorRefused(_ field: Field) {
+        guard let editor else { return }
+        gtk_widget_set_sensitive(editor.dialog.action, 1)
+        say(
+            field == .began ? tr("The start cannot be read as a time.") : tr("The end cannot be read as a time."),
+            field: field == .began ? editor.began : editor.ended)
+    }
+
+    /// The editor's problem shown (nil: none), `field` marked as the one at fault.
+    private func say(_ problem: String?, field: UnsafeMutablePointer<GtkWidget>? = nil) {
+        guard let editor else { return }
+        for entry in [editor.began, editor.ended] {
+            if entry == field { gtk_widget_add_css_class(entry, "error") } else { gtk_widget_remove_css_class(entry, "error") }
+        }
+        gtk_label_set_text(opaque(editor.problem), problem ?? "")
+        gtk_widget_set_visible(editor.problem, problem == nil ? 0 : 1)
+        if let field { gtk_widget_grab_focus(field) }
+    }
+
+    /// Back where the editor was opened from: the row's Edit while that row is still there.
+    private func editorClosed() {
         if let opener, let widgets = items[opener], gtk_widget_get_mapped(widgets.edit) != 0 {
             gtk_widget_grab_focus(widgets.edit)
         } else {
             gtk_widget_grab_focus(add)
         }
         opener = nil
-        gtk_widget_set_visible(editor.box, 0)
     }
 
-    private func makeEditor() -> UnsafeMutablePointer<GtkWidget> {
-        let (box, inner) = pageCard()
-        let heading = startLabel(heading: true)
-        gtk_box_append(cast(inner), heading)
-        gtk_box_append(cast(inner), startLabel(tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."), wrap: true, dim: true))
-        func field(_ name: String, _ entry: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-            let row: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-            let label = gtk_label_new(name)
-            gtk_widget_set_size_request(label, 80, -1)
-            gtk_label_set_xalign(opaque(label), 0)
-            gtk_widget_set_hexpand(entry, 1)
-            setAccessibleLabel(entry, name)
-            gtk_box_append(cast(row), label)
-            gtk_box_append(cast(row), entry)
-            gtk_box_append(cast(inner), row)
-            return entry
+    private func makeEditor() -> (
+        dialog: Dialog, began: UnsafeMutablePointer<GtkWidget>, ended: UnsafeMutablePointer<GtkWidget>,
+        note: UnsafeMutablePointer<GtkWidget>, rating: [UnsafeMutablePointer<GtkWidget>], problem: UnsafeMutablePointer<GtkWidget>
+    ) {
+        let dialog = Dialog(action: tr("Save"))
+        let problem = startLabel(wrap: true)
+        gtk_widget_add_css_class(problem, "error")
+        gtk_widget_set_visible(problem, 0)
+        let times: UnsafeMutablePointer<GtkWidget> = adw_preferences_group_new()
+        adw_preferences_group_set_description(cast(times), tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."))
+        func field(_ title: String, in group: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+            let row: UnsafeMutablePointer<GtkWidget> = adw_entry_row_new()
+            adw_preferences_row_set_title(cast(row), title)
+            setAccessibleLabel(row, title)
+            adw_preferences_group_add(cast(group), row)
+            return row
         }
-        let began = field(tr("Began"), gtk_entry_new())
-        let ended = field(tr("Ended"), gtk_entry_new())
-        let note = field(tr("Note"), gtk_entry_new())
-        gtk_entry_set_max_length(cast(note), Int32(Limits.noteLength.upperBound))
+        let began = field(tr("Began"), in: times)
+        let ended = field(tr("Ended"), in: times)
+        let about: UnsafeMutablePointer<GtkWidget> = adw_preferences_group_new()
+        let note = field(tr("Note"), in: about)
         // How it went: toggle buttons (a screen reader presses them; GTK 4.8's spin buttons it
         // cannot set), none or 1 to 5.
-        let ratingRow: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        let ratingLabel = gtk_label_new(tr("Rating"))
-        gtk_widget_set_size_request(ratingLabel, 80, -1)
-        gtk_label_set_xalign(opaque(ratingLabel), 0)
+        let ratingRow: UnsafeMutablePointer<GtkWidget> = adw_action_row_new()
+        adw_preferences_row_set_title(cast(ratingRow), tr("Rating"))
+        adw_action_row_set_subtitle(cast(ratingRow), tr("Stars, 1 to 5"))
         let stars = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(stars, "linked")
+        gtk_widget_set_valign(stars, GTK_ALIGN_CENTER)
         var rating: [UnsafeMutablePointer<GtkWidget>] = []
         for value in 0...5 {
-            let toggle: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new_with_label(value == 0 ? "–" : "\(value) ★")
+            let toggle: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new_with_label(value == 0 ? "–" : "\(value)")
             if let first = rating.first { gtk_toggle_button_set_group(cast(toggle), cast(first)) }
             setAccessibleLabel(toggle, value == 0 ? tr("Not rated") : tr("Rated %s of 5", "\(value)"))
             gtk_widget_set_tooltip_text(toggle, value == 0 ? tr("Not rated") : tr("Rated %s of 5", "\(value)"))
             gtk_box_append(cast(stars), toggle)
             rating.append(toggle)
         }
-        gtk_box_append(cast(ratingRow), ratingLabel)
-        gtk_box_append(cast(ratingRow), stars)
-        gtk_box_append(cast(inner), ratingRow)
-        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
-        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let cancel = gtk_button_new_with_label(tr("Cancel"))
-        let save = gtk_button_new_with_label(tr("Save"))
-        gtk_widget_add_css_class(save, "suggested-action")
-        gtk_box_append(cast(buttons), cancel)
-        gtk_box_append(cast(buttons), save)
-        gtk_box_append(cast(inner), buttons)
+        adw_action_row_add_suffix(cast(ratingRow), stars)
+        adw_preferences_group_add(cast(about), ratingRow)
+        for widget in [problem, times, about] { gtk_box_append(cast(dialog.content), widget) }
         let done: () -> Void = { [weak self] in
             guard let self else { return }
             func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String { String(cString: gtk_editable_get_text(opaque(entry))) }
             let stars = UInt8(clamping: rating.firstIndex { gtk_toggle_button_get_active(cast($0)) != 0 } ?? 0)
             let edit = Edit(id: self.editing?.id, start: text(began), end: text(ended), note: text(note), rating: stars, before: self.editing)
-            self.closeEditor()
+            // One save at a time: the button waits for isletd's answer.
+            gtk_widget_set_sensitive(dialog.action, 0)
             self.save(edit)
         }
-        connect(save, "clicked", done)
-        connect(began, "activate", done)
-        connect(ended, "activate", done)
-        connect(note, "activate", done)
-        connect(cancel, "clicked") { [weak self] in self?.closeEditor() }
-        gtk_widget_set_visible(box, 0)
-        editor = (box, heading, began, ended, note, rating)
-        return box
+        connect(dialog.action, "clicked", done)
+        for entry in [began, ended, note] { connect(entry, "entry-activated", done) }
+        // A note as long as isletd keeps, no longer.
+        if let text = descendant(of: note, type: gtk_text_get_type()) { gtk_text_set_max_length(cast(text), Int32(Limits.noteLength.upperBound)) }
+        dialog.closed = { [weak self] in self?.editorClosed() }
+        let made = (dialog, began, ended, note, rating, problem)
+        editor = made
+        return made
     }
 
     // MARK: Import
 
-    /// What an import would do, and the buttons that do it: in the page above the list.
-    private var importCard:
-        (
-            box: UnsafeMutablePointer<GtkWidget>, heading: UnsafeMutablePointer<GtkWidget>, summary: UnsafeMutablePointer<GtkWidget>,
-            problems: UnsafeMutablePointer<GtkWidget>, confirm: UnsafeMutablePointer<GtkWidget>
-        )?
-    /// The entries the confirm button adds.
+    /// What an import would do, and the button that does it: a dialog, made when first needed
+    /// and kept.
+    private var importDialog: (dialog: Dialog, summary: UnsafeMutablePointer<GtkWidget>, problems: UnsafeMutablePointer<GtkWidget>)?
+    /// The entries the dialog's Import adds.
     private var importing: [HistoryImport.Entry] = []
 
-    private func makeImportCard() -> UnsafeMutablePointer<GtkWidget> {
-        let (box, inner) = pageCard()
-        let heading = startLabel(heading: true, wrap: true)
+    private func makeImportDialog() -> (dialog: Dialog, summary: UnsafeMutablePointer<GtkWidget>, problems: UnsafeMutablePointer<GtkWidget>) {
+        let dialog = Dialog(action: tr("Import"))
         let summary = startLabel(wrap: true)
         let problems = startLabel(wrap: true, dim: true)
         gtk_label_set_selectable(opaque(problems), 1)
-        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
-        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let cancel = gtk_button_new_with_label(tr("Cancel"))
-        let confirm: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label(tr("Import"))
-        gtk_widget_add_css_class(confirm, "suggested-action")
-        gtk_box_append(cast(buttons), cancel)
-        gtk_box_append(cast(buttons), confirm)
-        for widget in [heading, summary, problems, buttons] { gtk_box_append(cast(inner), widget) }
-        connect(cancel, "clicked") { [weak self] in self?.closeImport() }
-        connect(confirm, "clicked") { [weak self] in
+        gtk_box_append(cast(dialog.content), summary)
+        gtk_box_append(cast(dialog.content), problems)
+        connect(dialog.action, "clicked") { [weak self] in
             guard let self else { return }
             let entries = self.importing
-            self.closeImport()
+            dialog.close()
             self.importChosen(entries)
         }
-        gtk_widget_set_visible(box, 0)
-        importCard = (box, heading, summary, problems, confirm)
-        return box
-    }
-
-    private func closeImport() {
-        guard let importCard else { return }
-        importing = []
-        gtk_widget_grab_focus(add)
-        gtk_widget_set_visible(importCard.box, 0)
+        dialog.closed = { [weak self] in
+            guard let self else { return }
+            self.importing = []
+            gtk_widget_grab_focus(self.add)
+        }
+        let made = (dialog, summary, problems)
+        importDialog = made
+        return made
     }
 
     /// A file checked by isletd: what it holds, what would be added, skipped and refused (the
     /// first lines that cannot be imported, by their place), and Import, or Import the Rest.
     func showImport(path: String, _ report: ImportReport) {
-        guard let importCard else { return }
+        let shown = importDialog ?? makeImportDialog()
         let name = path.split(separator: "/").last.map(String.init) ?? path
         importing = report.verdicts.added.compactMap { $0 < report.contents.rows.count ? report.contents.rows[$0].entry : nil }
-        gtk_label_set_text(opaque(importCard.heading), tr("Import %s", name))
-        gtk_label_set_text(opaque(importCard.summary), report.summary(dryRun: false))
+        gtk_label_set_text(opaque(shown.summary), report.summary(dryRun: false))
         let lines = report.problems + report.leftOut
-        let shown = lines.prefix(8) + (lines.count > 8 ? [trn("and %d more", "and %d more", UInt64(lines.count - 8), "\(lines.count - 8)")] : [])
-        gtk_label_set_text(opaque(importCard.problems), shown.joined(separator: "\n"))
-        gtk_widget_set_visible(importCard.problems, lines.isEmpty ? 0 : 1)
-        gtk_button_set_label(cast(importCard.confirm), report.blocked ? tr("Import the Rest") : tr("Import"))
-        gtk_widget_set_visible(importCard.confirm, importing.isEmpty ? 0 : 1)
-        gtk_widget_set_visible(importCard.box, 1)
-        gtk_widget_grab_focus(importing.isEmpty ? add : importCard.confirm)
+        let listed = lines.prefix(8) + (lines.count > 8 ? [trn("and %d more", "and %d more", UInt64(lines.count - 8), "\(lines.count - 8)")] : [])
+        gtk_label_set_text(opaque(shown.problems), listed.joined(separator: "\n"))
+        gtk_widget_set_visible(shown.problems, lines.isEmpty ? 0 : 1)
+        gtk_button_set_label(cast(shown.dialog.action), report.blocked ? tr("Import the Rest") : tr("Import"))
+        gtk_widget_set_visible(shown.dialog.action, importing.isEmpty ? 0 : 1)
+        shown.dialog.present(tr("Import"), subtitle: name, over: root, focus: importing.isEmpty ? nil : shown.dialog.action)
     }
 }

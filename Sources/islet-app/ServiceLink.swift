@@ -43,6 +43,9 @@ final class ServiceLink: @unchecked Sendable {
         case deleted(FastRecord)
         /// Something done, said in a toast ("Exported 12 fasts to …").
         case done(String)
+        /// The editor's fast saved (nil), or refused in isletd's words: the editor closes, or
+        /// stays open saying why.
+        case saved(refusal: String?)
         /// A file read and checked by isletd (a dry run): what an import would do.
         case importChecked(path: String, report: ImportReport)
         /// The Settings page's facts: isletd's activity settings and islet-notify's config.
@@ -366,7 +369,7 @@ final class ServiceLink: @unchecked Sendable {
     /// A completed fast corrected (FR-005): its times, when they changed, then its note and
     /// rating, when they did.
     func editFast(_ record: FastRecord, timesChanged: Bool, noteChanged: Bool) {
-        call { client in
+        answer { client in
             let fast = record.fast
             if timesChanged { try await client.editFast(id: fast.id, startedAt: fast.startedAt, endedAt: fast.endedAt) }
             if noteChanged { try await client.setNote(id: fast.id, note: record.note, rating: record.rating) }
@@ -377,7 +380,7 @@ final class ServiceLink: @unchecked Sendable {
 
     /// A fast the user forgot to start, added with the daily goal it would have had.
     func addFast(startedAt: USec, endedAt: USec, note: String, rating: UInt8) {
-        call { client in
+        answer { client in
             let goal = try await client.fastStatus().dailyGoalSeconds
             let fast = CompletedFast(id: 0, startedAt: startedAt, endedAt: endedAt, goalSeconds: goal)
             try await self.add(FastRecord(fast: fast, note: note, rating: rating), client)
@@ -455,6 +458,19 @@ final class ServiceLink: @unchecked Sendable {
     }
 
     /// A call whose failure is shown in the service's own words.
+    /// Runs a call of the editor's: its answer, saved or refused in words, goes back to it.
+    private func answer(_ body: @escaping @Sendable (IsletClient) async throws -> Void) {
+        guard let client else { return deliver(.saved(refusal: tr("Not saved: fasts cannot be read or changed right now."))) }
+        Task {
+            do {
+                try await body(client)
+                self.deliver(.saved(refusal: nil))
+            } catch {
+                self.deliver(.saved(refusal: ServiceLink.words(error)))
+            }
+        }
+    }
+
     private func call(_ body: @escaping @Sendable (IsletClient) async throws -> Void) {
         guard let client else { return }
         Task {

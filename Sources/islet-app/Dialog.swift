@@ -1,0 +1,84 @@
+import CAdw
+import Translation
+
+/// A dialog over the window as GNOME's apps make one with libadwaita 1.2: a small modal
+/// AdwWindow whose header bar holds Cancel at the start, the title in the middle and the
+/// dialog's action at the end (the suggested one); Escape cancels. It is kept when closed
+/// (hide-on-close) and shown again: GTK 4.8 answers a screen reader's questions about a kept
+/// window's widgets (a destroyed one's get "the application no longer exists").
+final class Dialog {
+    let window: UnsafeMutablePointer<GtkWidget>
+    /// Where the dialog's fields go, under the header bar.
+    let content: UnsafeMutablePointer<GtkWidget>
+    /// The action at the header bar's end ("Save", "Import").
+    let action: UnsafeMutablePointer<GtkWidget>
+    private let title: UnsafeMutablePointer<GtkWidget>
+    /// Called when the dialog has closed, however it closed: the focus goes back to what
+    /// opened it.
+    var closed: () -> Void = {}
+
+    init(action label: String) {
+        window = adw_window_new()
+        gtk_window_set_modal(cast(window), 1)
+        gtk_window_set_hide_on_close(cast(window), 1)
+        gtk_window_set_default_size(cast(window), 460, -1)
+        let header: UnsafeMutablePointer<GtkWidget> = adw_header_bar_new()
+        adw_header_bar_set_show_start_title_buttons(opaque(header), 0)
+        adw_header_bar_set_show_end_title_buttons(opaque(header), 0)
+        title = adw_window_title_new("", nil)
+        adw_header_bar_set_title_widget(opaque(header), title)
+        let cancel: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label(tr("Cancel"))
+        action = gtk_button_new_with_label(label)
+        gtk_widget_add_css_class(action, "suggested-action")
+        adw_header_bar_pack_start(opaque(header), cancel)
+        adw_header_bar_pack_end(opaque(header), action)
+        content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
+        gtk_widget_set_margin_top(content, 12)
+        gtk_widget_set_margin_bottom(content, 18)
+        gtk_widget_set_margin_start(content, 12)
+        gtk_widget_set_margin_end(content, 12)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_append(cast(box), header)
+        gtk_box_append(cast(box), content)
+        adw_window_set_content(cast(window), box)
+        // Escape closes it, as Cancel does: when the key comes up. Closed as it goes down, the
+        // dialog shown again was closed at once by a press GTK 4.8 had kept (seen after a
+        // screen reader set a field's text).
+        let keys = gtk_event_controller_key_new()
+        let pressed: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, key, _, _, _ in
+            key == guint(GDK_KEY_Escape) ? 1 : 0
+        }
+        let released: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> Void = { _, key, _, _, window in
+            guard key == guint(GDK_KEY_Escape), let window else { return }
+            gtk_window_close(window.assumingMemoryBound(to: GtkWindow.self))
+        }
+        let controller = keys.map { UnsafeMutableRawPointer($0) }
+        g_signal_connect_data(
+            controller, "key-pressed", unsafeBitCast(pressed, to: GCallback.self), UnsafeMutableRawPointer(window), nil, GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            controller, "key-released", unsafeBitCast(released, to: GCallback.self), UnsafeMutableRawPointer(window), nil, GConnectFlags(rawValue: 0))
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(window, keys)
+        let window = window
+        connect(cancel, "clicked") { gtk_window_close(cast(window)) }
+        connect(window, "notify::visible") { [weak self] in
+            guard let self, gtk_widget_get_visible(window) == 0 else { return }
+            self.closed()
+        }
+    }
+
+    /// Shown titled `title` (`subtitle` under it: a file's name) over the window holding
+    /// `widget`, the focus on `focus`.
+    func present(
+        _ title: String, subtitle: String = "", over widget: UnsafeMutablePointer<GtkWidget>, focus: UnsafeMutablePointer<GtkWidget>?
+    ) {
+        adw_window_title_set_title(opaque(self.title), title)
+        adw_window_title_set_subtitle(opaque(self.title), subtitle)
+        gtk_window_set_title(cast(window), title)
+        if let root = gtk_widget_get_root(widget) { gtk_window_set_transient_for(cast(window), UnsafeMutablePointer<GtkWindow>(root)) }
+        gtk_window_present(cast(window))
+        if let focus { gtk_widget_grab_focus(focus) }
+    }
+
+    func close() { gtk_window_close(cast(window)) }
+}
