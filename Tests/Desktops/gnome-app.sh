@@ -9,6 +9,7 @@ app_window_title() {  # the titles of the shell's windows, joined
   island_eval "global.get_window_actors().map(a => a.meta_window.get_title()).join('|')"
 }
 app_shown() { [[ "|$(app_window_title)|" == *"|islet|"* ]]; }
+import_shown() { [[ "|$(app_window_title)|" == *"|Import|"* ]]; }
 notification_shown() { [ "$(displayed)" -ge 1 ] 2>/dev/null; }
 close_app() { pkill -f "$bin/islet-app" 2>/dev/null; for _ in $(seq 50); do app_shown || return 0; sleep 0.1; done; return 1; }
 app_scenario() {
@@ -50,6 +51,17 @@ app_scenario() {
   close_app
   islet timer stop >/dev/null
   kill "$bridge_pid"
+
+  # A dialog of the app's on the shell's window manager: an import's check (the app's
+  # import-history-from action, as `islet open` asks for it), over the window, modal.
+  printf 'ID,Start Date,Start Time,Duration (hours)\n1,2025-01-01,20:00,16\n' > "$work/fastingLogbook.csv"
+  check "the import's check asked for (import-history-from)" gdbus call --session --dest org.islet.Islet.App --object-path /org/islet/Islet/App \
+    --method org.freedesktop.Application.ActivateAction import-history-from "[<'$work/fastingLogbook.csv'>]" "{}"
+  check "the app opened, and over it the dialog titled Import" wait_for 100 import_shown
+  sleep 2
+  screen "$screens/gnome-app-import.png" 1024x700+0+0
+  check "the dialog says what the file holds (OCR: FastTrack CSV)" bash -c "convert '$screens/gnome-app-import.png' -resize 300% -threshold 60% '$work/import.png' && tesseract '$work/import.png' - --psm 6 2>/dev/null | grep -qi 'fasttrack'"
+  close_app
   check "no errors in the shell's log" log_clean
   check "shell alive at the end" server_alive
 }
