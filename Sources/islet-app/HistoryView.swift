@@ -391,12 +391,13 @@ final class HistoryView {
 
     // MARK: The editor
 
+    /// The editor's dialog and the widgets it reads and marks.
+    private typealias Editor = (
+        dialog: Dialog, began: UnsafeMutablePointer<GtkWidget>, ended: UnsafeMutablePointer<GtkWidget>,
+        note: UnsafeMutablePointer<GtkWidget>, rating: [UnsafeMutablePointer<GtkWidget>], problem: UnsafeMutablePointer<GtkWidget>
+    )
     /// The editor of a fast's times, note and rating: a dialog, made when first opened and kept.
-    private var editor:
-        (
-            dialog: Dialog, began: UnsafeMutablePointer<GtkWidget>, ended: UnsafeMutablePointer<GtkWidget>,
-            note: UnsafeMutablePointer<GtkWidget>, rating: [UnsafeMutablePointer<GtkWidget>], problem: UnsafeMutablePointer<GtkWidget>
-        )?
+    private var editor: Editor?
     /// The fast the editor edits; nil: it adds one.
     private var editing: HistoryPage.Row?
 
@@ -418,14 +419,12 @@ final class HistoryView {
         let stars = Int(min(row?.rating ?? 0, 5))
         for (value, toggle) in editor.rating.enumerated() { gtk_toggle_button_set_active(cast(toggle), value == stars ? 1 : 0) }
         say(nil)
-        gtk_widget_set_sensitive(editor.dialog.action, 1)
         editor.dialog.present(row == nil ? tr("Add a Fast") : tr("Edit the Fast"), over: root, focus: editor.began)
     }
 
     /// isletd saved the fast (nil: the editor closes) or refused it (its words shown).
     func editorAnswered(refusal: String?) {
         guard let editor else { return }
-        gtk_widget_set_sensitive(editor.dialog.action, 1)
         guard let refusal else { return editor.dialog.close() }
         say(refusal)
     }
@@ -433,15 +432,16 @@ final class HistoryView {
     /// A time that cannot be read: its field marked, how to write one said.
     func editorRefused(_ field: Field) {
         guard let editor else { return }
-        gtk_widget_set_sensitive(editor.dialog.action, 1)
         say(
             field == .began ? tr("The start cannot be read as a time.") : tr("The end cannot be read as a time."),
             field: field == .began ? editor.began : editor.ended)
     }
 
-    /// The editor's problem shown (nil: none), `field` marked as the one at fault.
+    /// The editor's problem shown (nil: none), `field` marked as the one at fault; Save
+    /// pressable again.
     private func say(_ problem: String?, field: UnsafeMutablePointer<GtkWidget>? = nil) {
         guard let editor else { return }
+        gtk_widget_set_sensitive(editor.dialog.action, 1)
         for entry in [editor.began, editor.ended] {
             if entry == field { gtk_widget_add_css_class(entry, "error") } else { gtk_widget_remove_css_class(entry, "error") }
         }
@@ -460,10 +460,7 @@ final class HistoryView {
         opener = nil
     }
 
-    private func makeEditor() -> (
-        dialog: Dialog, began: UnsafeMutablePointer<GtkWidget>, ended: UnsafeMutablePointer<GtkWidget>,
-        note: UnsafeMutablePointer<GtkWidget>, rating: [UnsafeMutablePointer<GtkWidget>], problem: UnsafeMutablePointer<GtkWidget>
-    ) {
+    private func makeEditor() -> Editor {
         let dialog = Dialog(action: tr("Save"))
         let problem = startLabel(wrap: true)
         gtk_widget_add_css_class(problem, "error")
@@ -524,11 +521,12 @@ final class HistoryView {
 
     /// What an import would do, and the button that does it: a dialog, made when first needed
     /// and kept.
-    private var importDialog: (dialog: Dialog, summary: UnsafeMutablePointer<GtkWidget>, problems: UnsafeMutablePointer<GtkWidget>)?
+    private typealias ImportDialog = (dialog: Dialog, summary: UnsafeMutablePointer<GtkWidget>, problems: UnsafeMutablePointer<GtkWidget>)
+    private var importDialog: ImportDialog?
     /// The entries the dialog's Import adds.
     private var importing: [HistoryImport.Entry] = []
 
-    private func makeImportDialog() -> (dialog: Dialog, summary: UnsafeMutablePointer<GtkWidget>, problems: UnsafeMutablePointer<GtkWidget>) {
+    private func makeImportDialog() -> ImportDialog {
         let dialog = Dialog(action: tr("Import"))
         let summary = startLabel(wrap: true)
         let problems = startLabel(wrap: true, dim: true)
