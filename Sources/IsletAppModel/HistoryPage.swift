@@ -19,9 +19,9 @@ public struct HistoryPage: Equatable, Sendable {
         public var deleteLabel: String
         /// What it says for its Edit button.
         public var editLabel: String
-        /// The start and end as the edit fields show them ("2026-11-20 07:40").
-        public var typedStart: String
-        public var typedEnd: String
+        /// The fast's start and end, as the editor's date and time fields show them.
+        public var startedAt: USec
+        public var endedAt: USec
         /// The note whole and the rating, as the editor shows them.
         public var noteText: String
         public var rating: UInt8
@@ -80,6 +80,9 @@ public struct HistoryPage: Equatable, Sendable {
     /// The same, each said in one line: "Fasts: 12", "Total: 190 h 5 min", ...
     public var statistics: [String] { figures.map { tr("%1$s: %2$s", $0.title, $0.value) } }
 
+    /// The daily goal: how long a fast added in the editor lasts at first (0: none).
+    public var goalSeconds: UInt64 = 0
+
     public struct Figure: Equatable, Sendable {
         public var title: String
         public var value: String
@@ -96,6 +99,7 @@ public struct HistoryPage: Equatable, Sendable {
         count: Int, statistics stats: [String: UInt64], days: [FastingDays.Day], localTime: LocalTime, now: USec, goalSeconds: UInt64 = 0,
         neutral: Bool = false
     ) {
+        self.goalSeconds = goalSeconds
         if count > 0, !days.isEmpty {
             charts[.week] = HistoryPage.chart(Array(days.suffix(7)), localTime: localTime, goalSeconds: goalSeconds, weekdays: true)
             charts[.fourWeeks] = HistoryPage.chart(Array(days.suffix(Chart.days)), localTime: localTime, goalSeconds: goalSeconds)
@@ -145,7 +149,7 @@ public struct HistoryPage: Equatable, Sendable {
             detail: ([Format.hoursMinutes(seconds: seconds)] + (goal.map { [$0] } ?? [])).joinedText(separator: " · "),
             goalMet: met, note: record.summary(width: 60), deleteLabel: tr("Delete the fast of %s", started),
             editLabel: tr("Edit the fast of %s", started),
-            typedStart: localTime.typedForm(fast.startedAt), typedEnd: localTime.typedForm(fast.endedAt), noteText: record.note, rating: record.rating)
+            startedAt: fast.startedAt, endedAt: fast.endedAt, noteText: record.note, rating: record.rating)
     }
 
     /// ListDays' figures as the chart draws them: a bar a day, dated on Mondays and on the

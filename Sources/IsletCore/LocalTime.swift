@@ -70,17 +70,6 @@ public struct LocalTime: Sendable {
         return date(day: moment.day) + " " + style.clock(seconds: moment.seconds, withSeconds: seconds)
     }
 
-    /// "2026-11-20 07:40" whatever the locale ("2026-11-20 07:40:12" when the seconds are not
-    /// 0, so that a field saved unchanged keeps its moment): the form a person types a moment in
-    /// (the command line's `--at`, the app's history fields), read back by Platform's TypedTime.
-    public func typedForm(_ usec: USec) -> String {
-        let moment = local(usec)
-        let (y, m, d) = Self.civil(fromDays: moment.day)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let seconds = moment.seconds % 60 == 0 ? "" : ":" + two(moment.seconds % 60)
-        return "\(y)-\(two(Int64(m)))-\(two(Int64(d))) \(two(moment.seconds / 3600)):\(two(moment.seconds / 60 % 60))" + seconds
-    }
-
     /// The local day number (days since 1970-01-01 locally) and seconds into that day.
     public func local(_ usec: USec) -> (day: Int64, seconds: Int64) {
         let seconds = Int64(usec / usecPerSecond) + utcOffset(usec)

@@ -116,6 +116,7 @@ final class AppController {
         gtk_window_set_title(cast(window), "islet")
         gtk_window_set_default_size(cast(window), 720, 600)
         gtk_widget_set_size_request(window, 360, 400)
+        addStyleRules()
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         // The pages, switched from the header bar (the seeds' main screen, the goal picker).
         let header = adw_header_bar_new()
@@ -364,6 +365,10 @@ final class AppController {
         addAction(app, "stop-fast") { [weak self] _ in
             self?.showPage("fast")
             self?.link?.stopFast()
+        }
+        addAction(app, "add-fast") { [weak self] _ in
+            self?.showPage("history")
+            self?.history?.view.addFast()
         }
         addAction(app, "toggle-fast") { [weak self] _ in
             self?.showPage("fast")

@@ -54,6 +54,7 @@ final class CalendarView {
         for cell in 0..<42 {
             let button: UnsafeMutablePointer<GtkWidget> = gtk_button_new()
             gtk_widget_add_css_class(button, "flat")
+            gtk_widget_add_css_class(button, "calendar-day")
             let stack = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
             let number: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
             let fasted: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")

@@ -43,13 +43,21 @@ final class Dialog {
         adw_window_set_content(cast(window), box)
         // Escape closes it, as Cancel does: when the key comes up. Closed as it goes down, the
         // dialog shown again was closed at once by a press GTK 4.8 had kept (seen after a
-        // screen reader set a field's text).
+        // screen reader set a field's text). An Escape pressed in one of its popovers (a date,
+        // a time) closes the popover alone: the press is marked on the window when it is the
+        // dialog's.
         let keys = gtk_event_controller_key_new()
-        let pressed: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, key, _, _, _ in
-            key == guint(GDK_KEY_Escape) ? 1 : 0
+        let pressed: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, key, _, _, window in
+            guard key == guint(GDK_KEY_Escape), let window else { return 0 }
+            let focus = gtk_window_get_focus(window.assumingMemoryBound(to: GtkWindow.self))
+            let inPopover = focus.flatMap { gtk_widget_get_ancestor($0, gtk_popover_get_type()) } != nil
+            g_object_set_data(window.assumingMemoryBound(to: GObject.self), "islet-escape", inPopover ? nil : window)
+            return inPopover ? 0 : 1
         }
         let released: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> Void = { _, key, _, _, window in
-            guard key == guint(GDK_KEY_Escape), let window else { return }
+            guard key == guint(GDK_KEY_Escape), let window, g_object_get_data(window.assumingMemoryBound(to: GObject.self), "islet-escape") != nil
+            else { return }
+            g_object_set_data(window.assumingMemoryBound(to: GObject.self), "islet-escape", nil)
             gtk_window_close(window.assumingMemoryBound(to: GtkWindow.self))
         }
         let controller = keys.map { UnsafeMutableRawPointer($0) }

@@ -187,14 +187,33 @@ func startLabel(_ text: String = "", heading: Bool = false, wrap: Bool = false, 
     return label
 }
 
-/// A page that scrolls: a column at most 600 px wide, centred, 24 px from the edges.
+/// islet's few style rules beside libadwaita's, for the whole display: the schedule's weekday
+/// buttons and the calendar's days narrow enough for a phone's width (libadwaita's padding
+/// made a row of seven wider than 360 px, and the page with it).
+func addStyleRules() {
+    let provider = gtk_css_provider_new()
+    let rules = """
+        .weekdays > button { min-width: 0; padding-left: 6px; padding-right: 6px; }
+        .calendar-day { min-width: 0; padding-left: 2px; padding-right: 2px; }
+        """
+    gtk_css_provider_load_from_data(provider, rules, -1)
+    guard let display = gdk_display_get_default() else { return }
+    gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+}
+
+/// A page that scrolls up and down: a column at most 600 px wide, centred, never wider than
+/// the window (its rows' words wrap at a phone's width rather than run off the side).
 func scrollingPage(spacing: Int32) -> (root: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>) {
     let root: UnsafeMutablePointer<GtkWidget> = gtk_scrolled_window_new()
+    gtk_scrolled_window_set_policy(opaque(root), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_widget_set_vexpand(root, 1)
     let clamp = adw_clamp_new()
     adw_clamp_set_maximum_size(opaque(clamp), 600)
     let content: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, spacing)
+    // 24 px above and below, 12 at the sides (as libadwaita's preferences pages).
     setMargins(content, 24)
+    gtk_widget_set_margin_start(content, 12)
+    gtk_widget_set_margin_end(content, 12)
     adw_clamp_set_child(opaque(clamp), content)
     gtk_scrolled_window_set_child(opaque(root), clamp)
     return (root, content)

@@ -73,20 +73,18 @@ final class HistoryController {
     /// isletd's answer to the editor's save: the editor closes, or says why not.
     func saved(refusal: String?) { view.editorAnswered(refusal: refusal) }
 
-    /// A fast edited or added from the editor: the times as typed, read as the command line
-    /// reads `--at` (a field left as it was keeps its moment to the second); the note and
-    /// rating. A time that cannot be read, or isletd's refusal, is said in the editor, which
-    /// stays open with what was typed.
+    /// A fast edited or added from the editor: the dates and times its fields hold (a moment
+    /// left as it was keeps its second), the note and rating. A moment before 1970, or
+    /// isletd's refusal, is said in the editor, which stays open as it was.
     private func save(_ edit: HistoryView.Edit) {
         guard let link = context.link() else { return view.editorAnswered(refusal: tr("Not saved: fasts cannot be read or changed right now.")) }
-        let now = WallClock.now()
-        guard let began = TypedTime.parse(edit.start, now: now) else { return view.editorRefused(.began) }
-        guard let ended = TypedTime.parse(edit.end, now: now) else { return view.editorRefused(.ended) }
+        guard let began = edit.start.moment(localTime: .system) else { return view.editorRefused(.began) }
+        guard let ended = edit.end.moment(localTime: .system) else { return view.editorRefused(.ended) }
         guard let before = edit.before, let id = edit.id else {
             return link.addFast(startedAt: began, endedAt: ended, note: edit.note, rating: edit.rating)
         }
         let record = FastRecord(fast: CompletedFast(id: id, startedAt: began, endedAt: ended, goalSeconds: 0), note: edit.note, rating: edit.rating)
-        let timesChanged = edit.start != before.typedStart || edit.end != before.typedEnd
+        let timesChanged = began != before.startedAt || ended != before.endedAt
         let noteChanged = edit.note != before.noteText || edit.rating != before.rating
         guard timesChanged || noteChanged else { return view.editorAnswered(refusal: nil) }
         link.editFast(record, timesChanged: timesChanged, noteChanged: noteChanged)

@@ -12,16 +12,15 @@ import Translation
 /// their pages read from isletd as they come into view: ``HistoryList``), each with its span, length,
 /// goal, note and rating and Edit and Delete buttons named for the fast; and Statistics,
 /// isletd's figures and the chart; and Calendar, a month. A row, its Edit, and Add open the
-/// editor, a dialog (``Dialog``) with the start and the end as a person types them
-/// ("2026-11-25 07:30", "07:30", "2h ago"), the note and the rating; an import's check is a
-/// dialog too.
+/// editor, a dialog (``Dialog``) with the start and the end as dates and times
+/// (``MomentRow``), the note and the rating; an import's check is a dialog too.
 final class HistoryView {
-    /// What the editor saves: the fast's id (nil: a new one), its start and end as typed, its
-    /// note and rating.
+    /// What the editor saves: the fast's id (nil: a new one), its start and end as the fields
+    /// hold them, its note and rating.
     struct Edit {
         var id: UInt64?
-        var start: String
-        var end: String
+        var start: EditorTime
+        var end: EditorTime
         var note: String
         var rating: UInt8
         /// The fast as it was (nil: a new one).
@@ -393,7 +392,7 @@ final class HistoryView {
 
     /// The editor's dialog and the widgets it reads and marks.
     private typealias Editor = (
-        dialog: Dialog, began: UnsafeMutablePointer<GtkWidget>, ended: UnsafeMutablePointer<GtkWidget>,
+        dialog: Dialog, began: MomentRow, ended: MomentRow,
         note: UnsafeMutablePointer<GtkWidget>, rating: [UnsafeMutablePointer<GtkWidget>], problem: UnsafeMutablePointer<GtkWidget>
     )
     /// The editor of a fast's times, note and rating: a dialog, made when first opened and kept.
@@ -413,14 +412,23 @@ final class HistoryView {
         let editor = self.editor ?? makeEditor()
         editing = row
         opener = item
-        gtk_editable_set_text(opaque(editor.began), row?.typedStart ?? "")
-        gtk_editable_set_text(opaque(editor.ended), row?.typedEnd ?? "")
+        if let row {
+            editor.began.show(EditorTime(row.startedAt, localTime: .system))
+            editor.ended.show(EditorTime(row.endedAt, localTime: .system))
+        } else {
+            let fields = EditorTime.newFast(now: WallClock.now(), goalSeconds: page?.goalSeconds ?? 0, localTime: .system)
+            editor.began.show(fields.start)
+            editor.ended.show(fields.end)
+        }
         gtk_editable_set_text(opaque(editor.note), row?.noteText ?? "")
         let stars = Int(min(row?.rating ?? 0, 5))
         for (value, toggle) in editor.rating.enumerated() { gtk_toggle_button_set_active(cast(toggle), value == stars ? 1 : 0) }
         say(nil)
-        editor.dialog.present(row == nil ? tr("Add a Fast") : tr("Edit the Fast"), over: root, focus: editor.began)
+        editor.dialog.present(row == nil ? tr("Add a Fast") : tr("Edit the Fast"), over: root, focus: editor.began.row)
     }
+
+    /// The editor opened for a fast to add (Add a Fast, Ctrl+N).
+    func addFast() { openEditor(nil) }
 
     /// isletd saved the fast (nil: the editor closes) or refused it (its words shown).
     func editorAnswered(refusal: String?) {
@@ -429,12 +437,12 @@ final class HistoryView {
         say(refusal)
     }
 
-    /// A time that cannot be read: its field marked, how to write one said.
+    /// A moment the clock cannot name (before 1970): its row marked, said why.
     func editorRefused(_ field: Field) {
         guard let editor else { return }
         say(
-            field == .began ? tr("The start cannot be read as a time.") : tr("The end cannot be read as a time."),
-            field: field == .began ? editor.began : editor.ended)
+            field == .began ? tr("The start cannot be before 1970.") : tr("The end cannot be before 1970."),
+            field: field == .began ? editor.began.row : editor.ended.row)
     }
 
     /// The editor's problem shown (nil: none), `field` marked as the one at fault; Save
@@ -442,7 +450,7 @@ final class HistoryView {
     private func say(_ problem: String?, field: UnsafeMutablePointer<GtkWidget>? = nil) {
         guard let editor else { return }
         gtk_widget_set_sensitive(editor.dialog.action, 1)
-        for entry in [editor.began, editor.ended] {
+        for entry in [editor.began.row, editor.ended.row] {
             if entry == field { gtk_widget_add_css_class(entry, "error") } else { gtk_widget_remove_css_class(entry, "error") }
         }
         gtk_label_set_text(opaque(editor.problem), problem ?? "")
@@ -466,7 +474,6 @@ final class HistoryView {
         gtk_widget_add_css_class(problem, "error")
         gtk_widget_set_visible(problem, 0)
         let times: UnsafeMutablePointer<GtkWidget> = adw_preferences_group_new()
-        adw_preferences_group_set_description(cast(times), tr("Write a time like 2026-11-25 07:30, 07:30 or 2h ago."))
         func field(_ title: String, in group: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
             let row: UnsafeMutablePointer<GtkWidget> = adw_entry_row_new()
             adw_preferences_row_set_title(cast(row), title)
@@ -474,18 +481,20 @@ final class HistoryView {
             adw_preferences_group_add(cast(group), row)
             return row
         }
-        let began = field(tr("Began"), in: times)
-        let ended = field(tr("Ended"), in: times)
+        let began = MomentRow(tr("Began"), dateName: { tr("Start date, %s", $0) }, timeName: { tr("Start time, %s", $0) })
+        let ended = MomentRow(tr("Ended"), dateName: { tr("End date, %s", $0) }, timeName: { tr("End time, %s", $0) })
+        for moment in [began, ended] { adw_preferences_group_add(cast(times), moment.row) }
         let about: UnsafeMutablePointer<GtkWidget> = adw_preferences_group_new()
         let note = field(tr("Note"), in: about)
         // How it went: toggle buttons (a screen reader presses them; GTK 4.8's spin buttons it
-        // cannot set), none or 1 to 5.
-        let ratingRow: UnsafeMutablePointer<GtkWidget> = adw_action_row_new()
-        adw_preferences_row_set_title(cast(ratingRow), tr("Rating"))
-        adw_action_row_set_subtitle(cast(ratingRow), tr("Stars, 1 to 5"))
+        // cannot set), none or 1 to 5, under the group's title and as wide as the list above
+        // (in a row beside its title they squeezed it at a phone's width).
+        let ratingGroup: UnsafeMutablePointer<GtkWidget> = adw_preferences_group_new()
+        adw_preferences_group_set_title(cast(ratingGroup), tr("Rating"))
+        adw_preferences_group_set_description(cast(ratingGroup), tr("Stars, 1 to 5"))
         let stars = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(stars, "linked")
-        gtk_widget_set_valign(stars, GTK_ALIGN_CENTER)
+        gtk_box_set_homogeneous(cast(stars), 1)
         var rating: [UnsafeMutablePointer<GtkWidget>] = []
         for value in 0...5 {
             let toggle: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new_with_label(value == 0 ? "–" : "\(value)")
@@ -495,20 +504,19 @@ final class HistoryView {
             gtk_box_append(cast(stars), toggle)
             rating.append(toggle)
         }
-        adw_action_row_add_suffix(cast(ratingRow), stars)
-        adw_preferences_group_add(cast(about), ratingRow)
-        for widget in [problem, times, about] { gtk_box_append(cast(dialog.content), widget) }
+        adw_preferences_group_add(cast(ratingGroup), stars)
+        for widget in [problem, times, about, ratingGroup] { gtk_box_append(cast(dialog.content), widget) }
         let done: () -> Void = { [weak self] in
             guard let self else { return }
             func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String { String(cString: gtk_editable_get_text(opaque(entry))) }
             let stars = UInt8(clamping: rating.firstIndex { gtk_toggle_button_get_active(cast($0)) != 0 } ?? 0)
-            let edit = Edit(id: self.editing?.id, start: text(began), end: text(ended), note: text(note), rating: stars, before: self.editing)
+            let edit = Edit(id: self.editing?.id, start: began.value, end: ended.value, note: text(note), rating: stars, before: self.editing)
             // One save at a time: the button waits for isletd's answer.
             gtk_widget_set_sensitive(dialog.action, 0)
             self.save(edit)
         }
         connect(dialog.action, "clicked", done)
-        for entry in [began, ended, note] { connect(entry, "entry-activated", done) }
+        connect(note, "entry-activated", done)
         // A note as long as isletd keeps, no longer.
         if let text = descendant(of: note, type: gtk_text_get_type()) { gtk_text_set_max_length(cast(text), Int32(Limits.noteLength.upperBound)) }
         dialog.closed = { [weak self] in self?.editorClosed() }

@@ -37,6 +37,8 @@ final class ScheduleView {
         time = Rows.entryRow(tr("Start Time"), in: group)
         let days: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(days, "linked")
+        gtk_widget_add_css_class(days, "weekdays")
+        gtk_box_set_homogeneous(cast(days), 1)
         gtk_widget_set_halign(days, GTK_ALIGN_CENTER)
         setMargins(days, 6)
         var buttons: [UnsafeMutablePointer<GtkWidget>] = []

@@ -25,7 +25,13 @@ enum Shortcuts {
                     Shortcut(action: "app.show-page::timers", accel: "<Control>4", title: tr("Timers")),
                 ]
             ),
-            (tr("Fasting"), [Shortcut(action: "app.toggle-fast", accel: "<Control>Return", title: tr("Start or Stop the Fast"))]),
+            (
+                tr("Fasting"),
+                [
+                    Shortcut(action: "app.toggle-fast", accel: "<Control>Return", title: tr("Start or Stop the Fast")),
+                    Shortcut(action: "app.add-fast", accel: "<Control>n", title: tr("Add a Fast")),
+                ]
+            ),
             (
                 tr("General"),
                 [

@@ -104,6 +104,11 @@ final class TimersView {
         gtk_flow_box_set_row_spacing(opaque(presets), 6)
         for plan in kind.presets {
             let button = gtk_button_new_with_label(plan.label)
+            // A long plan's words wrap at a phone's width rather than widen the page.
+            if let label = button.flatMap({ gtk_button_get_child(cast($0)) }) {
+                gtk_label_set_wrap(opaque(label), 1)
+                gtk_label_set_justify(opaque(label), GTK_JUSTIFY_CENTER)
+            }
             setAccessibleLabel(button, tr("Start %1$s: %2$s", kind.name, plan.label))
             connect(button, "clicked") { [weak self] in self?.request(.start(plan)) }
             gtk_flow_box_append(opaque(presets), button)

@@ -626,39 +626,106 @@ check("FR-005 a click on a row opens its editor", eventually(lambda: row_span() 
 check("FR-005 ... Cancel closes it", press("Cancel") and
       eventually(lambda: not dialog_open("Edit the Fast")))
 check("FR-005 Edit pressed again", eventually(lambda: click(["push button"], next(n.name for n in find("push button") if n.name.startswith("Edit the fast of")))))
-def typed(name, text):
-    """Typed, and still there a moment later: the editor fills its fields with the fast's times
-    as it opens, which may come after the first keystrokes (seen with GTK 4.20)."""
-    if not type_into(name, text):
+def inside(prefix, role, name):
+    """A node of `role` named `name` within the subtree of a node whose name starts with
+    `prefix` (a date button's popover, which GTK puts under the button)."""
+    found = []
+
+    def walk(node, depth=0):
+        if node is None or depth > 12 or found:
+            return
+        if role_name(node) == role and node.name == name and actionable(node):
+            found.append(node)
+            return
+        for i in range(node.childCount):
+            walk(node.getChildAtIndex(i), depth + 1)
+    for owner in nodes(lambda node: (node.name or "").startswith(prefix)):
+        walk(owner)
+    return found[0] if found else None
+
+
+def time_popover_open(which):
+    """The time's popover is on screen: its hour field is (GTK 4.8 keeps a closed popover's
+    widgets in the tree, not visible)."""
+    return any(shown(n) and n.name == "Hour" for n in inside_all(which + " time, ", "spin button"))
+
+
+def inside_all(prefix, role):
+    found = []
+
+    def walk(node, depth=0):
+        if node is None or depth > 12:
+            return
+        if role_name(node) == role:
+            found.append(node)
+        for i in range(node.childCount):
+            walk(node.getChildAtIndex(i), depth + 1)
+    for owner in nodes(lambda node: (node.name or "").startswith(prefix)):
+        walk(owner)
+    return found
+
+
+def set_moment(which, moment, window="Edit the Fast"):
+    """A date and a time set as a person sets them in the editor (`which`: "Start" or "End"):
+    the date button pressed and Yesterday or Today picked under its calendar; the time button
+    pressed, the hour and the minute typed (Tab between them) and Enter, which closes it."""
+    when, today = time.localtime(moment), time.localtime()
+    day = "Today" if (when.tm_year, when.tm_yday) == (today.tm_year, today.tm_yday) else "Yesterday"
+    date_button = lambda: next(iter(find("push button", lambda node: (node.name or "").startswith(which + " date, "))), None)
+    time_button = lambda: next(iter(find("push button", lambda node: (node.name or "").startswith(which + " time, "))), None)
+    if not (acted(date_button, lambda node: node.queryAction().doAction(0)) and
+            acted(lambda: inside(which + " date, ", "push button", day), lambda node: node.queryAction().doAction(0)) and
+            eventually(lambda: date_button().name == f"{which} date, {day}")):
         return False
-    time.sleep(0.3)
-    fields = find("text", lambda node: node.name == name)
-    try:
-        now = fields[0].queryText().getText(0, -1) if fields else ""
-    except Exception:  # GTK 4.8's entry says no text through AT-SPI's Text: nothing to compare
-        now = ""
-    return now in ("", text)
+    if not (acted(time_button, lambda node: node.queryAction().doAction(0)) and focus_window(window)):
+        return False
+    time.sleep(0.5)
+    for part, after in ((f"{when.tm_hour:02d}", "Tab"), (f"{when.tm_min:02d}", "Return")):
+        subprocess.run(["xdotool", "key", "--clearmodifiers", "ctrl+a"], capture_output=True)
+        subprocess.run(["xdotool", "type", "--delay", "30", part], capture_output=True)
+        subprocess.run(["xdotool", "key", "--clearmodifiers", after], capture_output=True)
+    return eventually(lambda: time_button().name == f"{which} time, {when.tm_hour:02d}:{when.tm_min:02d}", 3) and \
+        eventually(lambda: not time_popover_open(which), 3)
 
 
-check("FR-005 new times typed and saved", eventually(lambda: typed("Began", "5h ago")) and typed("Ended", "1h ago") and press("Save"))
-check("FR-005 isletd's fast now lasted 4 hours", eventually(lambda: [r[3] for r in history_rows()] == ["14400"]), history_rows())
+def minute(moment):
+    """A moment to the minute, as the editor's fields set it."""
+    return int(moment) // 60 * 60
+
+
+now = time.time()
+check("FR-005 new dates and times set and saved",
+      set_moment("Start", now - 5 * 3600) and set_moment("End", now - 3600) and press("Save"), names(named("St")) + names(named("End")))
+check("FR-005 isletd's fast now lasted 4 hours, from the minute set to the minute set",
+      eventually(lambda: [r[3] for r in history_rows()] == [str(minute(now - 3600) - minute(now - 5 * 3600))] and
+                 history_rows()[0][5] == str(minute(now - 5 * 3600) * 1000000)), history_rows())
 check("FR-005 the page shows it", eventually(lambda: any(l.startswith("4 h") for l in labels())), labels())
 check("FR-005 Add a Fast pressed", eventually(lambda: press("Add a Fast…")))
-check("FR-005 a forgotten fast typed and saved",
-      eventually(lambda: type_into("Began", "30h ago")) and type_into("Ended", "14h ago") and press("Save"))
+check("FR-005 a forgotten fast set and saved",
+      eventually(lambda: dialog_open("Add a Fast")) and set_moment("Start", now - 22 * 3600, "Add a Fast") and
+      set_moment("End", now - 6 * 3600, "Add a Fast") and press("Save"))
 check("FR-005 isletd has it, 16 hours, with the daily goal (the edited one kept its none)",
       eventually(lambda: sorted((r[3], r[4]) for r in history_rows()) == [("14400", "0"), ("57600", "57600")]), history_rows())
 check("FR-005 the chart counts both days", click(["page tab"], "Statistics") and
       eventually(lambda: any("the goal met on 1" in n.name for n in named("Hours fasted"))), names(named("Hours fasted")))
 check("FR-005 back to the list", click(["page tab"], "Fasts"))
 shot("history")
-check("FR-005 a time written badly", press("Add a Fast…") and eventually(lambda: type_into("Began", "whenever")) and press("Save"))
-check("FR-005 refused in words, nothing added",
-      eventually(lambda: "The start cannot be read as a time." in labels()) and len(history_rows()) == 2, labels())
+check("FR-005 a fast added as it comes (ending now, as long as the daily goal)", press("Add a Fast…") and
+      eventually(lambda: dialog_open("Add a Fast")) and
+      eventually(lambda: find("push button", lambda node: node.name == "End date, Today") != []) and press("Save"))
+check("FR-005 it overlaps: refused in isletd's words, nothing added",
+      eventually(lambda: any("overlaps another fast" in l for l in labels())) and len(history_rows()) == 2, labels())
 check("FR-005 the editor stays open", dialog_open("Add a Fast"))
 shot("history-refused")
+check("FR-005 Escape in the time's popover closes it, not the editor",
+      click(["push button"], next(n.name for n in find("push button") if n.name.startswith("End time, "))) and
+      eventually(lambda: time_popover_open("End")) and key_in_window("Add a Fast", "Escape") and
+      eventually(lambda: not time_popover_open("End")) and dialog_open("Add a Fast"),
+      [(n.name, shown(n)) for n in inside_all("End time, ", "spin button")])
 check("FR-005 Escape closes the editor, nothing added", key_in_window("Add a Fast", "Escape") and
       eventually(lambda: not dialog_open("Add a Fast")) and len(history_rows()) == 2)
+check("FR-005 Ctrl+N opens it for a fast to add", keys_in("^islet$", "ctrl+n") and eventually(lambda: dialog_open("Add a Fast")))
+check("FR-005 ... Cancel closes it", press("Cancel") and eventually(lambda: not dialog_open("Add a Fast")))
 
 # Issue 44: a note and a rating per fast, the calendar, the longer charts, export and import.
 def history_json():
