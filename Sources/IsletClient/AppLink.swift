@@ -12,7 +12,7 @@ public enum AppLink {
 
     /// The app's pages, as `show-page` takes them.
     public enum Page: String, CaseIterable, Sendable {
-        case fast, goal, history, timers
+        case fast, goal, history, progress, timers
 
         /// The page that shows `kind`'s activity: the Fast page for a fast, Timers for a
         /// timer; nil for a program's own activity (the app has no page for it).

@@ -11,7 +11,7 @@ import Translation
 /// One instance (GApplication's uniqueness, also D-Bus activatable as org.islet.Islet.App);
 /// closing the window ends the app, the fast goes on.
 ///
-///     islet-app [--page fast|goal|history|timers] [--action start-fast|stop-fast] [--address BUS]
+///     islet-app [--page fast|goal|history|progress|timers] [--action start-fast|stop-fast] [--address BUS]
 ///
 /// `--page` shows that page and `--action` does what the desktop entry's actions say, in the
 /// running app if there is one (its `app.show-page`, `app.start-fast`, `app.stop-fast`).
@@ -77,7 +77,7 @@ enum AppMain {
     }
 }
 
-/// The window: the header bar, the four views and their controllers (a controller per page,
+/// The window: the header bar, the five views and their controllers (a controller per page,
 /// each beside its pure model), the Preferences window's, the toasts; it only builds, routes
 /// isletd's news to the page it concerns, and navigates. On GTK's main thread.
 final class AppController {
@@ -90,6 +90,7 @@ final class AppController {
     private var fast: FastController?
     private var goal: GoalController?
     private var history: HistoryController?
+    private var progress: ProgressController?
     private var timers: TimersController?
     private var preferences: PreferencesController?
     /// What the pages are handed; the header bar (History puts its buttons there).
@@ -114,7 +115,7 @@ final class AppController {
         let window = adw_application_window_new(cast(app, to: GtkApplication.self))
         self.window = window
         gtk_window_set_title(cast(window), "islet")
-        gtk_window_set_default_size(cast(window), 720, 600)
+        gtk_window_set_default_size(cast(window), 760, 600)
         gtk_widget_set_size_request(window, 360, 400)
         addStyleRules()
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -153,14 +154,15 @@ final class AppController {
         let fast = FastController(context: context)
         self.fast = fast
         preferences = PreferencesController(context: context)
-        // Four views, an icon each, from names every theme islet meets has (Adwaita 43 to 49,
+        // Five views, an icon each, from names every theme islet meets has (Adwaita 43 to 49,
         // Breeze) or GTK itself carries (the flag: its emoji chooser's). Fast is built now; the
-        // other three when first shown, into a place kept for them (the window comes up sooner:
+        // other four when first shown, into a place kept for them (the window comes up sooner:
         // bench/RESULTS.md).
         for (root, name, title, icon) in [
             (fast.view.root, "fast", tr("Fast"), "weather-clear-night-symbolic"),
             (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "goal", tr("Goal"), "emoji-flags-symbolic"),
             (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "history", tr("History"), "document-open-recent-symbolic"),
+            (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "progress", tr("Progress"), "x-office-presentation-symbolic"),
             (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "timers", tr("Timers"), "alarm-symbolic"),
         ] {
             adw_view_stack_page_set_icon_name(adw_view_stack_add_titled(opaque(stack), root, name, title), icon)
@@ -219,11 +221,11 @@ final class AppController {
     private func apply(_ update: ServiceLink.Update) {
         switch update {
         case .facts(let facts):
-            // Neutral mode turned on or off: the History page's statistics again, with or without
-            // streaks; the daily goal changed or first known (the app opened on History before
+            // Neutral mode turned on or off: the Progress page's statistics again, with or without
+            // streaks; the daily goal changed or first known (the app opened on Progress before
             // isletd's facts came): its charts again, with the goal's line.
             let neutralChanged = state.facts.map { $0.neutralMode != facts.neutralMode } ?? false
-            let goalChanged = state.facts?.dailyGoalSeconds != facts.dailyGoalSeconds && historyShown
+            let goalChanged = state.facts?.dailyGoalSeconds != facts.dailyGoalSeconds && ["history", "progress"].contains(shownPage)
             state.facts = facts
             if neutralChanged || goalChanged, let link { Task { await link.loadHistory() } }
             gtk_widget_set_visible(banner, 0)
@@ -241,7 +243,8 @@ final class AppController {
             goal?.show()
         case .historySummary(let count, let figures, let days, let firstPage):
             history?.summary(count: count, figures: figures, days: days, firstPage: firstPage)
-        case .calendar(let year, let month, let days): history?.calendar(year: year, month: month, days: days)
+            progress?.summary(count: count, figures: figures, days: days)
+        case .calendar(let year, let month, let days): progress?.calendar(year: year, month: month, days: days)
         case .historyPage(let page, let records, let generation): history?.received(page: page, records, generation: generation)
         case .historyInserted(let record): history?.inserted(record)
         case .historyNoted(let record): history?.replaced(record)
@@ -253,7 +256,9 @@ final class AppController {
         case .timers(let list, let activity):
             (state.timers, state.activity) = (list, activity)
             timers?.render()
-        case .done(let words), .failed(let words): toast(words, undo: nil)
+        case .done(let words): toast(words, undo: nil)
+        // A refusal answers what was just done: shown at once, not queued behind earlier news.
+        case .failed(let words): toast(words, undo: nil, urgent: true)
         case .stopped(let fast):
             let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
             toast(tr("Fast stopped after %s", Format.hoursMinutes(seconds: hours)), undo: "app.undo-stop")
@@ -261,9 +266,10 @@ final class AppController {
     }
 
     /// The page now shown: built if it is its first time, History's buttons in the header bar
-    /// with it, and the history read whenever its page is shown (and again on HistoryChanged).
+    /// with it, and the history read whenever History or Progress is shown (and again on
+    /// HistoryChanged).
     private func pageShown() {
-        guard let context, let name = adw_view_stack_get_visible_child_name(opaque(stack)).map({ String(cString: $0) }) else { return }
+        guard let context, let name = shownPage else { return }
         if let place = places.removeValue(forKey: name) {
             let root: UnsafeMutablePointer<GtkWidget>
             switch name {
@@ -277,6 +283,10 @@ final class AppController {
                 adw_header_bar_pack_start(opaque(header), history.view.headerStart)
                 self.history = history
                 root = history.view.root
+            case "progress":
+                let progress = ProgressController(context: context)
+                self.progress = progress
+                root = progress.view.root
             default:
                 let timers = TimersController(context: context)
                 timers.render()
@@ -288,13 +298,11 @@ final class AppController {
         }
         if let history { gtk_widget_set_visible(history.view.headerStart, name == "history" ? 1 : 0) }
         if name == "history" { history?.shown() }
+        if name == "progress" { progress?.shown() }
     }
 
-    /// The History page is the one shown.
-    private var historyShown: Bool {
-        guard let name = adw_view_stack_get_visible_child_name(opaque(stack)) else { return false }
-        return String(cString: name) == "history"
-    }
+    /// The name of the page shown.
+    private var shownPage: String? { adw_view_stack_get_visible_child_name(opaque(stack)).map { String(cString: $0) } }
 
     /// The window can be seen: shown by GTK, its surface mapped and not minimized (GTK 4 keeps
     /// a minimized or otherwise unmapped window's widgets "mapped", so they alone do not tell).
@@ -323,9 +331,11 @@ final class AppController {
         connect(surface, "notify::state") { [weak self] in self?.followScreen() }
     }
 
-    /// A toast over the views; with `undo`, an Undo button that activates that app action.
-    private func toast(_ text: String, undo: String?) {
+    /// A toast over the views; with `undo`, an Undo button that activates that app action;
+    /// `urgent`, in front of any toast still showing (which comes back after it).
+    private func toast(_ text: String, undo: String?, urgent: Bool = false) {
         guard let toast = adw_toast_new(text) else { return }
+        if urgent { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }
         if let undo {
             adw_toast_set_button_label(toast, tr("Undo"))
             adw_toast_set_action_name(toast, undo)
@@ -381,13 +391,13 @@ final class AppController {
         Shortcuts.setAccelerators(app)
     }
 
-    /// The window, on page `name` (fast, goal, history, timers; another name: fast). "settings"
+    /// The window, on page `name` (fast, goal, history, progress, timers; another name: fast). "settings"
     /// (the old fifth page's name, which `islet open` and desktop files may still say) opens
     /// the Preferences window over it.
     func showPage(_ name: String) {
         activate()
         if name == "settings" || name == "preferences" { return showPreferences() }
-        let page = ["fast", "goal", "history", "timers"].contains(name) ? name : "fast"
+        let page = AppLink.Page(rawValue: name)?.rawValue ?? "fast"
         adw_view_stack_set_visible_child_name(opaque(stack), page)
     }
 

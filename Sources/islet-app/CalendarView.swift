@@ -4,7 +4,7 @@ import IsletCore
 import Platform
 import Translation
 
-/// The History page's calendar: a month, a button a day with the hours fasted within it and a
+/// The Progress page's calendar: a month, a button a day with the hours fasted within it and a
 /// mark where a goal was met (``CalendarMonth``), the previous and next months a button away;
 /// a day pressed says its figures in words below, as a screen reader hears each day's button.
 final class CalendarView {
@@ -24,8 +24,9 @@ final class CalendarView {
         (year, month) = CalendarMonth.month(of: WallClock.now(), in: .system)
         selected = gtk_label_new("")
         summary = gtk_label_new("")
-        let (page, content) = scrollingPage(spacing: 12)
-        root = page
+        // A column of its own, put under the chart by the Progress page (which scrolls).
+        let content: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
+        root = content
         let header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         let previous: UnsafeMutablePointer<GtkWidget> = gtk_button_new_from_icon_name("go-previous-symbolic")
         setAccessibleLabel(previous, tr("Previous month"))

@@ -5,8 +5,8 @@ import IsletCore
 import Platform
 import Translation
 
-/// The History page: its list read a page at a time as it comes into view, the figures and
-/// charts, the calendar's month, the editor's fast saved as typed, a delete with Undo, and an
+/// The History page: its list read a page at a time as it comes into view, the editor's fast
+/// saved as typed, a delete with Undo, and an
 /// import checked before it is made.
 final class HistoryController {
     let view: HistoryView
@@ -21,7 +21,6 @@ final class HistoryController {
         let me = MainThreadRef<HistoryController>()
         view = HistoryView(
             ask: { page, generation in context.link()?.loadPage(page, generation: generation) },
-            month: { year, month in context.link()?.loadMonth(year: year, month: month) },
             delete: { record in context.link()?.deleteFast(record) }, save: { edit in me.value?.save(edit) },
             importChosen: { entries in context.link()?.importFasts(entries) })
         me.value = self
@@ -34,21 +33,13 @@ final class HistoryController {
         Task { await link.loadHistory() }
     }
 
-    /// The figures, charts and first page, with the daily goal and neutral mode isletd says.
+    /// The count and first page, with the figures and the daily goal isletd says.
     func summary(count: Int, figures: [String: UInt64], days: [FastingDays.Day], firstPage: [FastRecord]) {
-        let facts = context.state.facts
-        view.show(
-            HistoryPage(
-                count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0,
-                neutral: facts?.neutralMode ?? false))
+        view.show(context.historyPage(count: count, figures: figures, days: days))
         // Read again only what is on screen: when asked to, or when the count says the list
         // missed a change.
         if stale || view.list.count != count { view.reset(count: count, firstPage: firstPage) }
         stale = false
-    }
-
-    func calendar(year: Int64, month: Int, days: [FastingDays.Day]) {
-        view.calendar.show(CalendarMonth(year: year, month: month, days: days, localTime: .system, now: WallClock.now()))
     }
 
     func received(page: Int, _ records: [FastRecord], generation: Int) { view.received(page: page, records, generation: generation) }

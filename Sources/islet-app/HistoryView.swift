@@ -6,13 +6,11 @@ import IsletCore
 import Platform
 import Translation
 
-/// The History page's widgets: Add a Fast and the files menu (for the window's header bar), and
-/// three views switched at the top: Fasts, every
-/// completed fast newest first in an IsletRowList (widgets made only for the rows on screen,
-/// their pages read from isletd as they come into view: ``HistoryList``), each with its span, length,
-/// goal, note and rating and Edit and Delete buttons named for the fast; and Statistics,
-/// isletd's figures and the chart; and Calendar, a month. A row, its Edit, and Add open the
-/// editor, a dialog (``Dialog``) with the start and the end as dates and times
+/// The History page's widgets: Add a Fast (for the window's header bar), and
+/// every completed fast newest first in an IsletRowList (widgets made only for the rows on
+/// screen, their pages read from isletd as they come into view: ``HistoryList``), each with its
+/// span, length, goal, note and rating and Edit and Delete buttons named for the fast; a status
+/// page in its place while there is none. A row, its Edit, and Add open the editor, a dialog (``Dialog``) with the start and the end as dates and times
 /// (``MomentRow``), the note and the rating; an import's check is a dialog too.
 final class HistoryView {
     /// What the editor saves: the fast's id (nil: a new one), its start and end as the fields
@@ -33,22 +31,13 @@ final class HistoryView {
     private let rows: UnsafeMutablePointer<GtkWidget>
     private let rowSource = RowSource()
     private(set) var list = HistoryList()
-    private let chart = HistoryChart()
-    let calendar: CalendarView
-    private let statistics: UnsafeMutablePointer<GtkWidget>
-    private let averages: UnsafeMutablePointer<GtkWidget>
-    /// The chart shown, and the figures last shown.
-    private var range = HistoryPage.ChartRange.fourWeeks
+    /// The history's figures last shown (the daily goal a new fast lasts at first).
     private var page: HistoryPage?
-    /// The status pages shown in place of the list and of the statistics while there is no fast.
+    /// The status page shown in place of the list while there is no fast.
     private let emptyList: UnsafeMutablePointer<GtkWidget>
-    private let emptyStatistics: UnsafeMutablePointer<GtkWidget>
-    private let statisticsRoot: UnsafeMutablePointer<GtkWidget>
     private let scroller: UnsafeMutablePointer<GtkWidget>
-    private let sections: UnsafeMutablePointer<GtkWidget>
     private let add: UnsafeMutablePointer<GtkWidget>
-    /// Add a Fast and the history's files menu, which the window puts in its header bar while
-    /// this page is shown.
+    /// Add a Fast, which the window puts in its header bar while this page is shown.
     let headerStart: UnsafeMutablePointer<GtkWidget>
     /// Each row's widgets, by the row's widget.
     private var items: [UnsafeMutableRawPointer: RowWidgets] = [:]
@@ -82,12 +71,11 @@ final class HistoryView {
     }
 
     init(
-        ask: @escaping (Int, Int) -> Void, month: @escaping (Int64, Int) -> Void, delete: @escaping (FastRecord) -> Void,
+        ask: @escaping (Int, Int) -> Void, delete: @escaping (FastRecord) -> Void,
         save: @escaping (Edit) -> Void, importChosen: @escaping ([HistoryImport.Entry]) -> Void
     ) {
         self.ask = ask
         self.importChosen = importChosen
-        calendar = CalendarView(ask: month)
         self.delete = delete
         self.save = save
         rows = islet_row_list_new(
@@ -105,49 +93,18 @@ final class HistoryView {
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_set_vexpand(root, 1)
 
-        // Fasts, Statistics and Calendar, switched at the top; Add a Fast and the files menu go to
-        // the window's header bar (headerStart).
-        let sections: UnsafeMutablePointer<GtkWidget> = adw_view_stack_new()
-        self.sections = sections
-        let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        setMargins(top, 12)
-        gtk_widget_set_margin_bottom(top, 6)
-        // The views' switcher: labels beside icons where there is room, under them where not
-        // (a phone, half a screen).
-        let squeezer = adw_squeezer_new()
-        for policy in [ADW_VIEW_SWITCHER_POLICY_WIDE, ADW_VIEW_SWITCHER_POLICY_NARROW] {
-            let switcher = adw_view_switcher_new()
-            adw_view_switcher_set_stack(opaque(switcher), opaque(sections))
-            adw_view_switcher_set_policy(opaque(switcher), policy)
-            adw_squeezer_add(opaque(squeezer), switcher)
-        }
-        gtk_widget_set_hexpand(squeezer, 1)
-        gtk_widget_set_halign(squeezer, GTK_ALIGN_START)
+        // Add a Fast goes to the window's header bar (headerStart).
         add = gtk_button_new_from_icon_name("list-add-symbolic")
         setAccessibleLabel(add, tr("Add a Fast…"))
         gtk_widget_set_tooltip_text(add, tr("Add a Fast…"))
         gtk_widget_set_valign(add, GTK_ALIGN_CENTER)
-        // Export and import: the application's actions (a file chooser each).
-        let files = g_menu_new()
-        g_menu_append(files, tr("Export the History…"), "app.export-history")
-        g_menu_append(files, tr("Import a History…"), "app.import-history")
-        let menu = gtk_menu_button_new()
-        gtk_menu_button_set_icon_name(opaque(menu), "document-save-as-symbolic")
-        gtk_menu_button_set_menu_model(opaque(menu), files.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GMenuModel.self) })
-        g_object_unref(files.map { UnsafeMutableRawPointer($0) })
-        setAccessibleLabel(menu, tr("Export or import the history"))
-        gtk_widget_set_tooltip_text(menu, tr("Export or import the history"))
-        gtk_widget_set_valign(menu, GTK_ALIGN_CENTER)
-        gtk_box_append(cast(top), squeezer)
-        gtk_box_append(cast(root), top)
-        headerStart = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
-        gtk_box_append(cast(headerStart), add)
-        gtk_box_append(cast(headerStart), menu)
+        // Export and import are in the main menu (the window's header bar keeps room for the
+        // five views' switcher at the window's width).
+        headerStart = add
 
         // The list, in a column at most 600 px wide.
-        let fasts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         emptyList = statusPage(icon: "document-open-recent-symbolic")
-        gtk_box_append(cast(fasts), emptyList)
+        gtk_box_append(cast(root), emptyList)
         setAccessibleLabel(rows, tr("Fasts"))
         let clamp = adw_clamp_scrollable_new()
         adw_clamp_scrollable_set_maximum_size(opaque(clamp), 600)
@@ -156,56 +113,7 @@ final class HistoryView {
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), clamp)
         gtk_widget_set_vexpand(scroller, 1)
-        gtk_box_append(cast(fasts), scroller)
-        let fastsPage = adw_view_stack_add_titled(opaque(sections), fasts, "fasts", tr("Fasts"))
-        adw_view_stack_page_set_icon_name(fastsPage, "view-list-symbolic")
-
-        // Statistics: isletd's figures, the chart of a week, four weeks or a year, the averages.
-        let (statisticsRoot, statisticsContent) = scrollingPage(spacing: 12)
-        self.statisticsRoot = statisticsRoot
-        emptyStatistics = statusPage(icon: "x-office-presentation-symbolic")
-        let statisticsSection: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_box_append(cast(statisticsSection), emptyStatistics)
-        gtk_box_append(cast(statisticsSection), statisticsRoot)
-        // isletd's figures as a boxed list: a row each, its title and its value.
-        statistics = gtk_list_box_new()
-        gtk_widget_add_css_class(statistics, "boxed-list")
-        gtk_list_box_set_selection_mode(opaque(statistics), GTK_SELECTION_NONE)
-        setAccessibleLabel(statistics, tr("Statistics"))
-        gtk_box_append(cast(statisticsContent), statistics)
-        averages = gtk_label_new("")
-        let ranges = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        gtk_widget_add_css_class(ranges, "linked")
-        gtk_widget_set_halign(ranges, GTK_ALIGN_CENTER)
-        var group: UnsafeMutablePointer<GtkWidget>?
-        for (range, name) in [(HistoryPage.ChartRange.week, tr("Week")), (.fourWeeks, tr("4 Weeks")), (.year, tr("Year"))] {
-            let toggle: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new_with_label(name)
-            if let group { gtk_toggle_button_set_group(cast(toggle), cast(group)) } else { group = toggle }
-            gtk_toggle_button_set_active(cast(toggle), range == .fourWeeks ? 1 : 0)
-            connect(toggle, "toggled") { [weak self] in
-                guard let self, gtk_toggle_button_get_active(cast(toggle)) != 0 else { return }
-                self.range = range
-                if let page = self.page { self.show(page) }
-            }
-            gtk_box_append(cast(ranges), toggle)
-        }
-        gtk_box_append(cast(statisticsContent), ranges)
-        gtk_box_append(cast(statisticsContent), chart.root)
-        gtk_label_set_xalign(opaque(averages), 0)
-        gtk_label_set_wrap(opaque(averages), 1)
-        gtk_box_append(cast(statisticsContent), averages)
-        let statisticsPage = adw_view_stack_add_titled(opaque(sections), statisticsSection, "statistics", tr("Statistics"))
-        adw_view_stack_page_set_icon_name(statisticsPage, "x-office-presentation-symbolic")
-        let calendarPage = adw_view_stack_add_titled(opaque(sections), calendar.root, "calendar", tr("Calendar"))
-        adw_view_stack_page_set_icon_name(calendarPage, "x-office-calendar-symbolic")
-        // The calendar's month is read when the calendar is shown.
-        connect(opaque(sections), "notify::visible-child") { [weak self] in
-            guard let self, let name = adw_view_stack_get_visible_child_name(opaque(sections)), String(cString: name) == "calendar" else { return }
-            self.calendar.refresh()
-        }
-
-        gtk_widget_set_vexpand(sections, 1)
-        gtk_box_append(cast(root), sections)
+        gtk_box_append(cast(root), scroller)
 
         connect(add, "clicked") { [weak self] in self?.openEditor(nil) }
         rowSource.view = self
@@ -348,44 +256,12 @@ final class HistoryView {
         islet_row_list_rebind(opaque(rows), guint(clamping: positions.lowerBound), guint(clamping: positions.upperBound))
     }
 
-    /// isletd's statistics, the chart of the range chosen and the averages; the calendar's
-    /// month read again (the history changed).
+    /// The history's figures: the status page while there is no fast; the daily goal a new
+    /// fast lasts at first.
     func show(_ page: HistoryPage) {
         self.page = page
-        chart.show(page.charts[range])
-        showFigures(page)
-        for (status, state) in [(emptyList, page.empty), (emptyStatistics, page.emptyStatistics)] {
-            adw_status_page_set_title(opaque(status), state?.title ?? "")
-            adw_status_page_set_description(opaque(status), state?.description ?? "")
-        }
-        gtk_widget_set_visible(emptyStatistics, page.emptyStatistics == nil ? 0 : 1)
-        gtk_widget_set_visible(statisticsRoot, page.emptyStatistics == nil ? 1 : 0)
-        gtk_label_set_text(opaque(averages), page.averages.joinedText(separator: "\n"))
-        calendar.refreshIfShown()
-    }
-
-    /// The figures' rows, made anew when their titles change (neutral mode takes the streaks
-    /// away), their values set each time; each row said as "Fasts: 12".
-    private var figureRows: [(title: String, row: UnsafeMutablePointer<GtkWidget>, value: UnsafeMutablePointer<GtkWidget>)] = []
-
-    private func showFigures(_ page: HistoryPage) {
-        if figureRows.map(\.title) != page.figures.map(\.title) {
-            for entry in figureRows { gtk_list_box_remove(opaque(statistics), entry.row) }
-            figureRows = page.figures.map { figure in
-                let row: UnsafeMutablePointer<GtkWidget> = adw_action_row_new()
-                adw_preferences_row_set_title(cast(row), figure.title)
-                let value: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
-                gtk_widget_add_css_class(value, "numeric")
-                adw_action_row_add_suffix(cast(row), value)
-                gtk_list_box_append(opaque(statistics), row)
-                return (figure.title, row, value)
-            }
-        }
-        for ((_, row, value), (figure, said)) in zip(figureRows, zip(page.figures, page.statistics)) {
-            gtk_label_set_text(opaque(value), figure.value)
-            setAccessibleLabel(row, said)
-        }
-        gtk_widget_set_visible(statistics, page.figures.isEmpty ? 0 : 1)
+        adw_status_page_set_title(opaque(emptyList), page.empty?.title ?? "")
+        adw_status_page_set_description(opaque(emptyList), page.empty?.description ?? "")
     }
 
     // MARK: The editor

@@ -1,5 +1,6 @@
 import IsletAppModel
 import IsletCore
+import Platform
 
 /// What isletd last said that the pages show, kept once for all of them (a page built later
 /// reads it as it is): the fast's facts (nil: isletd not on the bus), the goal presets, the
@@ -19,4 +20,15 @@ struct PageContext {
     let link: () -> ServiceLink?
     let toast: (_ text: String, _ undo: String?) -> Void
     let onScreen: () -> Bool
+}
+
+extension PageContext {
+    /// The History and Progress pages' model from isletd's summary, with the daily goal and
+    /// neutral mode isletd last said.
+    func historyPage(count: Int, figures: [String: UInt64], days: [FastingDays.Day]) -> HistoryPage {
+        let facts = state.facts
+        return HistoryPage(
+            count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0,
+            neutral: facts?.neutralMode ?? false)
+    }
 }

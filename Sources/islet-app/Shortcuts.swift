@@ -22,7 +22,8 @@ enum Shortcuts {
                     Shortcut(action: "app.show-page::fast", accel: "<Control>1", title: tr("Fast")),
                     Shortcut(action: "app.show-page::goal", accel: "<Control>2", title: tr("Goal")),
                     Shortcut(action: "app.show-page::history", accel: "<Control>3", title: tr("History")),
-                    Shortcut(action: "app.show-page::timers", accel: "<Control>4", title: tr("Timers")),
+                    Shortcut(action: "app.show-page::progress", accel: "<Control>4", title: tr("Progress")),
+                    Shortcut(action: "app.show-page::timers", accel: "<Control>5", title: tr("Timers")),
                 ]
             ),
             (
@@ -113,10 +114,19 @@ enum Shortcuts {
 
     /// The header bar's menu: Preferences, Keyboard Shortcuts, About islet.
     static func menuButton() -> UnsafeMutablePointer<GtkWidget> {
+        // The history's files (a file chooser each), then the app's own entries.
+        let files = g_menu_new()
+        g_menu_append(files, tr("_Import a History…"), "app.import-history")
+        g_menu_append(files, tr("_Export the History…"), "app.export-history")
+        let app = g_menu_new()
+        g_menu_append(app, tr("_Preferences"), "app.preferences")
+        g_menu_append(app, tr("_Keyboard Shortcuts"), "app.shortcuts")
+        g_menu_append(app, tr("_About islet"), "app.about")
         let menu = g_menu_new()
-        g_menu_append(menu, tr("_Preferences"), "app.preferences")
-        g_menu_append(menu, tr("_Keyboard Shortcuts"), "app.shortcuts")
-        g_menu_append(menu, tr("_About islet"), "app.about")
+        for section in [files, app] {
+            g_menu_append_section(menu, nil, section.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GMenuModel.self) })
+            g_object_unref(section.map { UnsafeMutableRawPointer($0) })
+        }
         let button: UnsafeMutablePointer<GtkWidget> = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(opaque(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(opaque(button), menu.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GMenuModel.self) })

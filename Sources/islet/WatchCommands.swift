@@ -171,16 +171,16 @@ struct ExpandCommand: AsyncParsableCommand {
 struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: tr("Open islet's app on a page: fast, goal, history or timers (for a panel's click)."),
+        abstract: tr("Open islet's app on a page: fast, goal, history, progress or timers (for a panel's click)."),
         discussion: tr(
             "Without a page, the one that shows the live activity. Without the app installed, shows the live activity's notification again (islet expand)."
         ))
-    @Argument(help: .init(tr("fast, goal, history or timers."))) var page: String?
+    @Argument(help: .init(tr("fast, goal, history, progress or timers."))) var page: String?
     @OptionGroup var bus: BusOptions
 
     func validate() throws {
         if let page, AppLink.Page(rawValue: page) == nil {
-            throw ValidationError(tr("no page \"%s\": fast, goal, history or timers", page))
+            throw ValidationError(tr("no page \"%s\": fast, goal, history, progress or timers", page))
         }
     }
 
