@@ -186,9 +186,12 @@ public struct BridgeLogic: Sendable {
     }
 
     /// A new server instance (or none): its ids mean nothing to the next one.
-    public mutating func serverChanged(_ server: ServerProfile) {
+    /// `keeping`: the notification already on this server (posted before the server had said
+    /// who it is: a server the bus started for that very Notify), replaced from now on rather
+    /// than left behind beside a new one; 0: none.
+    public mutating func serverChanged(_ server: ServerProfile, keeping id: UInt32 = 0) {
         self.server = server
-        shownID = 0
+        shownID = id
         shown = nil
     }
 }

@@ -221,6 +221,28 @@ import Testing
         #expect(await eventually { server.posted.contains { $0.summary == "Tea" } })
     }
 
+    /// islet-notify started before the session's notification server (a login where its unit
+    /// comes first): its first Notify has the bus start dunst, which answers it; when dunst's
+    /// name then appears and dunst has said who it is, that notification is replaced, not left
+    /// behind beside a second one (the app's AT-SPI run once clicked the one left behind).
+    @Test func aServerTheBusStartsForTheFirstNotifyKeepsOneNotification() async throws {
+        let display = try VirtualDisplay()
+        let services = try TemporaryDirectory.make(prefix: "islet-services")
+        let file = "[D-BUS Service]\nName=org.freedesktop.Notifications\nExec=/usr/bin/env DISPLAY=\(display.name) dunst -config \(Rig.dunstrc)\n"
+        try file.write(to: services.appendingPathComponent("org.freedesktop.Notifications.service"), atomically: true, encoding: .utf8)
+        let d = try await Daemon(bus: try PrivateBus(serviceDirectories: [services.path]))
+        try await d.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
+        let rig = try await Rig(.none, daemon: d)
+        let bridge = try #require(rig.bridge)
+        #expect(await eventually { bridge.stderr.contains("notification server: dunst") }, "\(bridge.stderr)")
+        #expect(await eventually { rig.notifies.count >= 2 }, "\(rig.notifies)")
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(rig.notifies.first?.uint32s.first == 0)
+        #expect(rig.notifies.dropFirst().allSatisfy { ($0.uint32s.first ?? 0) != 0 }, "every Notify after the first replaces it: \(rig.notifies)")
+        #expect(try await rig.dunstctl("count", "displayed") == "1", "\(bridge.stderr)")
+        withExtendedLifetime(display) {}
+    }
+
     @Test func isletdRestartedIsFollowedAndIsletdGoneClosesTheNotification() async throws {
         let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities))
         let fake = try #require(rig.fake)

@@ -43,6 +43,11 @@ public actor LiveNotification: Surface {
     /// owner first, or none), and when a new server appears until it has said who it is. A post
     /// before that went out with the unknown profile and was posted again a moment later.
     var awaitingServer = true
+    /// A Notify sent while no server owned the name (the bus starts one for it), and the id
+    /// its answer gave: that notification is on the server whose name appears next, and is
+    /// replaced once the server has said who it is, not left behind beside a new one.
+    var sentWithoutServer = false
+    var postedWithoutServer: UInt32 = 0
     var renderAgain = false
     var tickGeneration = 0
     var serverGeneration = 0
@@ -160,6 +165,8 @@ public actor LiveNotification: Surface {
                     "the notification server (\(left)) left the bus right after our notification (\(guardian.strikes) in a row); next notification in \(wait) s at the earliest"
                 )
             }
+            // A server that appears after islet's Notify started it holds that notification.
+            if owner == nil || serverOwner != nil { postedWithoutServer = 0 }
             serverOwner = owner
             if owner == nil {
                 awaitingServer = false
@@ -183,7 +190,9 @@ public actor LiveNotification: Surface {
                     )
                 }
             }
-            logic.serverChanged(profile)
+            if postedWithoutServer != 0 { log("notification \(postedWithoutServer) went to this server as it started: replaced, not posted again") }
+            logic.serverChanged(profile, keeping: postedWithoutServer)
+            postedWithoutServer = 0
             await announcements.serverIdentified(profile)
             closeLeftBehind()
             render()
@@ -196,6 +205,7 @@ public actor LiveNotification: Surface {
             switch result {
             case .success(let id):
                 log("Notify answered: id \(id)")
+                if sentWithoutServer { postedWithoutServer = id }
                 logic.notified(id: id)
                 saveMemory()
             case .failure(let error):
@@ -339,6 +349,7 @@ public actor LiveNotification: Surface {
             case .notify(let live, let replacesID):
                 let content = Presenter.lockScreenScope(live, settings: logic.settings, server: logic.server)
                 inFlight = true
+                sentWithoutServer = serverOwner == nil
                 log("Notify replaces \(replacesID): \(Presenter.describe(content))")
                 Task {
                     do {
