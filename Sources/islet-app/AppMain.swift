@@ -115,7 +115,7 @@ final class AppController {
         let window = adw_application_window_new(cast(app, to: GtkApplication.self))
         self.window = window
         gtk_window_set_title(cast(window), "islet")
-        gtk_window_set_default_size(cast(window), 760, 600)
+        gtk_window_set_default_size(cast(window), 720, 600)
         gtk_widget_set_size_request(window, 360, 400)
         addStyleRules()
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)

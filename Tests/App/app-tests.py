@@ -359,7 +359,7 @@ def statistics():
     return "\n".join(rows)
 
 
-def shot(name, width=760):
+def shot(name, width=720):
     if shots:
         # What was just pressed drawn first (a page switched, a popover closed).
         time.sleep(0.5)
@@ -887,7 +887,7 @@ check("a narrow window (380 px)", bool(window_id) and subprocess.run(["xdotool",
 check("narrow: the pages' switcher is a bar at the bottom (OCR)", eventually(lambda: "Timers" in bottom_words() and "Timers" not in wide, 5),
       f"{wide!r} then {bottom_words()!r}")
 shot("narrow", 380)
-subprocess.run(["xdotool", "windowsize", window_id[0] if window_id else "0", "760", "600"], capture_output=True)
+subprocess.run(["xdotool", "windowsize", window_id[0] if window_id else "0", "720", "600"], capture_output=True)
 check("Ctrl+? shows the shortcuts window", keys("ctrl+question") and
       eventually(lambda: "Start or Stop the Fast" in labels() and "Close Window" in labels() and
                  all(group in labels() for group in ("Views", "Fasting", "General"))), labels())
