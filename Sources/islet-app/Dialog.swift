@@ -3,9 +3,11 @@ import Translation
 
 /// A dialog over the window as GNOME's apps make one with libadwaita 1.2: a small modal
 /// AdwWindow whose header bar holds Cancel at the start, the title in the middle and the
-/// dialog's action at the end (the suggested one); Escape cancels. It is kept when closed
-/// (hide-on-close) and shown again: GTK 4.8 answers a screen reader's questions about a kept
-/// window's widgets (a destroyed one's get "the application no longer exists").
+/// dialog's action at the end (the suggested one); Escape cancels. Made for one showing and
+/// destroyed when closed, never kept hidden: GTK 4.8's accessibility bridge crashes the app when
+/// a screen reader asks the application for a window past the last shown one while a hidden
+/// window is the last in GTK's list (it answers with that window, whose accessible path is gone
+/// once it is unmapped): Orca's stale window count after a dialog closes is enough.
 final class Dialog {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Where the dialog's fields go, under the header bar.
@@ -13,14 +15,15 @@ final class Dialog {
     /// The action at the header bar's end ("Save", "Import").
     let action: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
-    /// Called when the dialog has closed, however it closed: the focus goes back to what
-    /// opened it.
+    /// Called once when the dialog has closed, however it closed, and is gone: the focus goes
+    /// back to what opened it, and its owner lets it go.
     var closed: () -> Void = {}
+    /// Closed and destroyed: its widgets are no longer there.
+    private(set) var gone = false
 
     init(action label: String) {
         window = adw_window_new()
         gtk_window_set_modal(cast(window), 1)
-        gtk_window_set_hide_on_close(cast(window), 1)
         gtk_window_set_default_size(cast(window), 460, -1)
         let header: UnsafeMutablePointer<GtkWidget> = adw_header_bar_new()
         adw_header_bar_set_show_start_title_buttons(opaque(header), 0)
@@ -69,8 +72,9 @@ final class Dialog {
         gtk_widget_add_controller(window, keys)
         let window = window
         connect(cancel, "clicked") { gtk_window_close(cast(window)) }
-        connect(window, "notify::visible") { [weak self] in
-            guard let self, gtk_widget_get_visible(window) == 0 else { return }
+        connect(window, "destroy") { [weak self] in
+            guard let self else { return }
+            self.gone = true
             self.closed()
         }
     }
@@ -88,5 +92,8 @@ final class Dialog {
         if let focus { gtk_widget_grab_focus(focus) }
     }
 
-    func close() { gtk_window_close(cast(window)) }
+    func close() {
+        guard !gone else { return }
+        gtk_window_close(cast(window))
+    }
 }

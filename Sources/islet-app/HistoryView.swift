@@ -271,7 +271,8 @@ final class HistoryView {
         dialog: Dialog, began: MomentRow, ended: MomentRow,
         note: UnsafeMutablePointer<GtkWidget>, rating: [UnsafeMutablePointer<GtkWidget>], problem: UnsafeMutablePointer<GtkWidget>
     )
-    /// The editor of a fast's times, note and rating: a dialog, made when first opened and kept.
+    /// The editor of a fast's times, note and rating while it is open: a dialog made for each
+    /// opening (``Dialog``: none is kept hidden).
     private var editor: Editor?
     /// The fast the editor edits; nil: it adds one.
     private var editing: HistoryPage.Row?
@@ -285,7 +286,8 @@ final class HistoryView {
 
     /// Opens the editor on a fast's row (`from` the row's widgets), or on a new fast (nil).
     private func openEditor(_ row: HistoryPage.Row?, from item: UnsafeMutableRawPointer? = nil) {
-        let editor = self.editor ?? makeEditor()
+        if let open = self.editor { return gtk_window_present(cast(open.dialog.window)) }
+        let editor = makeEditor()
         editing = row
         opener = item
         if let row {
@@ -336,6 +338,7 @@ final class HistoryView {
 
     /// Back where the editor was opened from: the row's Edit while that row is still there.
     private func editorClosed() {
+        editor = nil
         if let opener, let widgets = items[opener], gtk_widget_get_mapped(widgets.edit) != 0 {
             gtk_widget_grab_focus(widgets.edit)
         } else {
@@ -403,8 +406,8 @@ final class HistoryView {
 
     // MARK: Import
 
-    /// What an import would do, and the button that does it: a dialog, made when first needed
-    /// and kept.
+    /// What an import would do, and the button that does it: a dialog made for each file,
+    /// there while it is open.
     private typealias ImportDialog = (dialog: Dialog, summary: UnsafeMutablePointer<GtkWidget>, problems: UnsafeMutablePointer<GtkWidget>)
     private var importDialog: ImportDialog?
     /// The entries the dialog's Import adds.
@@ -425,6 +428,7 @@ final class HistoryView {
         }
         dialog.closed = { [weak self] in
             guard let self else { return }
+            self.importDialog = nil
             self.importing = []
             gtk_widget_grab_focus(self.add)
         }

@@ -3,8 +3,8 @@ import IsletAppModel
 import IsletCore
 import Translation
 
-/// The Preferences window: made the first time it is asked for (not at start, so that the main
-/// window comes up sooner); isletd's settings changed at once, islet-notify's written into its
+/// The Preferences window: made when it is asked for (not at start, so that the main window
+/// comes up sooner), let go when it closes; isletd's settings changed at once, islet-notify's written into its
 /// config (which it then reads again); a value it cannot read, said.
 final class PreferencesController {
     private let context: PageContext
@@ -16,7 +16,7 @@ final class PreferencesController {
 
     /// The window over `parent`, its values read again.
     func present(over parent: UnsafeMutablePointer<GtkWidget>?) {
-        let view = self.view ?? PreferencesView { [weak self] change in self?.change(change) }
+        let view = self.view ?? PreferencesView(change: { [weak self] change in self?.change(change) }, closed: { [weak self] in self?.view = nil })
         self.view = view
         if let link = context.link() { Task { await link.loadPreferences() } }
         // After the main window's own presentation (`islet-app --page settings` activates the

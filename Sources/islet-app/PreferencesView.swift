@@ -16,8 +16,9 @@ enum PreferenceChange {
 }
 
 /// The Preferences window (the main menu's Preferences, Ctrl+,): libadwaita's preferences
-/// window with switch rows and entry rows, made when first asked for and kept (closing hides
-/// it). `show` puts a ``PreferencesPage`` on it without echoing it back as changes.
+/// window with switch rows and entry rows, made each time it is asked for and destroyed when
+/// closed (never kept hidden: see ``Dialog``). `show` puts a ``PreferencesPage`` on it without
+/// echoing it back as changes.
 final class PreferencesView {
     let window: UnsafeMutablePointer<GtkWidget>
     private let activities: UnsafeMutablePointer<GtkWidget>
@@ -31,10 +32,11 @@ final class PreferencesView {
     /// Set while `show` puts values on the widgets: their signals are not changes then.
     private let updating: Updating
 
-    init(change: @escaping (PreferenceChange) -> Void) {
+    /// `closed`: the window is gone (closed, destroyed).
+    init(change: @escaping (PreferenceChange) -> Void, closed: @escaping () -> Void) {
         window = adw_preferences_window_new()
         gtk_window_set_title(cast(window), tr("Preferences"))
-        gtk_window_set_hide_on_close(cast(window), 1)
+        connect(window, "destroy", closed)
         gtk_window_set_modal(cast(window), 1)
         adw_preferences_window_set_search_enabled(cast(window), 0)
         let page: UnsafeMutablePointer<GtkWidget> = adw_preferences_page_new()

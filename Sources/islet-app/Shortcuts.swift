@@ -56,25 +56,13 @@ enum Shortcuts {
         }
     }
 
-    /// The shortcuts window over `parent`, made the first time it is asked for (not at start:
-    /// a whole window of widgets the app rarely needs) and kept.
-    /// Reached on GTK's main thread only.
-    nonisolated(unsafe) private static var window: UnsafeMutablePointer<GtkWidget>?
-
+    /// The shortcuts window over `parent`, made each time it is asked for (not at start: a whole
+    /// window of widgets the app rarely needs) and destroyed when closed (never kept hidden: see
+    /// ``Dialog``).
     static func present(over parent: UnsafeMutablePointer<GtkWidget>?) {
-        guard let window = shortcutsWindow() else { return }
+        guard let window = helpOverlay() else { return }
         gtk_window_set_transient_for(cast(window), cast(parent))
         gtk_window_present(cast(window))
-    }
-
-    /// The shortcuts window, as GtkBuilder describes one (GtkShortcutsWindow has no API to
-    /// fill it from code in GTK 4.8); hidden, not destroyed, when closed.
-    private static func shortcutsWindow() -> UnsafeMutablePointer<GtkWidget>? {
-        if let window { return window }
-        guard let made = helpOverlay() else { return nil }
-        gtk_window_set_hide_on_close(cast(made), 1)
-        window = made
-        return made
     }
 
     private static func helpOverlay() -> UnsafeMutablePointer<GtkWidget>? {
@@ -107,8 +95,8 @@ enum Shortcuts {
             """
         guard let builder = gtk_builder_new_from_string(xml, -1) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        // GTK holds a window until it is destroyed: the builder's reference can go.
         guard let window = gtk_builder_get_object(builder, "help_overlay") else { return nil }
-        g_object_ref(window)
         return UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
     }
 
