@@ -242,8 +242,10 @@ final class AppController {
             state.presets = presets
             goal?.show()
         case .historySummary(let count, let figures, let days, let firstPage):
-            history?.summary(count: count, figures: figures, days: days, firstPage: firstPage)
-            progress?.summary(count: count, figures: figures, days: days)
+            // One model for both pages (its charts are a year of days).
+            guard let page = context?.historyPage(count: count, figures: figures, days: days) else { break }
+            history?.summary(page, count: count, firstPage: firstPage)
+            progress?.summary(page)
         case .calendar(let year, let month, let days): progress?.calendar(year: year, month: month, days: days)
         case .historyPage(let page, let records, let generation): history?.received(page: page, records, generation: generation)
         case .historyInserted(let record): history?.inserted(record)

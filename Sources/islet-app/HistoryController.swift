@@ -33,9 +33,9 @@ final class HistoryController {
         Task { await link.loadHistory() }
     }
 
-    /// The count and first page, with the figures and the daily goal isletd says.
-    func summary(count: Int, figures: [String: UInt64], days: [FastingDays.Day], firstPage: [FastRecord]) {
-        view.show(context.historyPage(count: count, figures: figures, days: days))
+    /// The count and first page, with the page's model (``PageContext/historyPage``).
+    func summary(_ page: HistoryPage, count: Int, firstPage: [FastRecord]) {
+        view.show(page)
         // Read again only what is on screen: when asked to, or when the count says the list
         // missed a change.
         if stale || view.list.count != count { view.reset(count: count, firstPage: firstPage) }

@@ -20,10 +20,8 @@ final class ProgressController {
         Task { await link.loadHistory() }
     }
 
-    /// The figures and charts, with the daily goal and neutral mode isletd says.
-    func summary(count: Int, figures: [String: UInt64], days: [FastingDays.Day]) {
-        view.show(context.historyPage(count: count, figures: figures, days: days))
-    }
+    /// The figures and charts (``PageContext/historyPage``).
+    func summary(_ page: HistoryPage) { view.show(page) }
 
     func calendar(year: Int64, month: Int, days: [FastingDays.Day]) {
         view.calendar.show(CalendarMonth(year: year, month: month, days: days, localTime: .system, now: WallClock.now()))
