@@ -86,6 +86,7 @@ enum Shortcuts {
             <interface>
               <object class="GtkShortcutsWindow" id="help_overlay">
                 <property name="modal">1</property>
+                <property name="title">\(escaped(tr("Keyboard Shortcuts")))</property>
                 <child><object class="GtkShortcutsSection">
                   <property name="section-name">shortcuts</property>
             \(sections)
