@@ -95,6 +95,7 @@ final class AppController {
     private var preferences: PreferencesController?
     /// What the pages are handed; the header bar (History puts its buttons there).
     private var context: PageContext?
+    private var switcher: SwitcherTitle?
     private var header: UnsafeMutablePointer<GtkWidget>?
     /// The places kept for the pages not built yet, by name.
     private var places: [String: UnsafeMutablePointer<GtkWidget>] = [:]
@@ -123,10 +124,13 @@ final class AppController {
         let header = adw_header_bar_new()
         let stack = adw_view_stack_new()
         self.stack = stack
-        let switcher = adw_view_switcher_title_new()
-        adw_view_switcher_title_set_stack(opaque(switcher), opaque(stack))
-        adw_view_switcher_title_set_title(opaque(switcher), "islet")
-        adw_header_bar_set_title_widget(opaque(header), switcher)
+        // A narrow window (a phone, half a laptop's screen): the pages' switcher moves to a bar
+        // at the bottom, the title in its place.
+        let bar = adw_view_switcher_bar_new()
+        adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
+        let switcher = SwitcherTitle(stack: stack, title: "islet") { adw_view_switcher_bar_set_reveal(opaque(bar), $0 ? 1 : 0) }
+        self.switcher = switcher
+        adw_header_bar_set_title_widget(opaque(header), switcher.widget)
         adw_header_bar_pack_end(opaque(header), Shortcuts.menuButton())
         gtk_box_append(cast(content), header)
         // isletd missing: a status page in place of the views, in words a person uses, with a
@@ -168,6 +172,7 @@ final class AppController {
             adw_view_stack_page_set_icon_name(adw_view_stack_add_titled(opaque(stack), root, name, title), icon)
             if let root, name != "fast" { places[name] = root }
         }
+        switcher.viewsAdded()
         connect(opaque(stack), "notify::visible-child") { me.value?.pageShown() }
         // Toasts over the views only: never over the header bar or the bottom switcher.
         let overlay = adw_toast_overlay_new()
@@ -177,11 +182,6 @@ final class AppController {
         adw_toast_overlay_set_child(opaque(overlay), views)
         gtk_widget_set_vexpand(overlay, 1)
         gtk_box_append(cast(content), overlay)
-        // A narrow window (a phone, half a laptop's screen): the pages' switcher moves to a bar
-        // at the bottom, as libadwaita's title gives up its room for the window's title.
-        let bar = adw_view_switcher_bar_new()
-        adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
-        g_object_bind_property(object(switcher), "title-visible", object(bar), "reveal", bindingSyncCreate)
         gtk_box_append(cast(content), bar)
         adw_application_window_set_content(cast(window), content)
 

@@ -30,11 +30,6 @@ func cast<T, U>(_ pointer: UnsafeMutablePointer<T>?, to: U.Type = U.self) -> Uns
 }
 
 /// A pointer to an opaque GObject type (AdwToastOverlay, GSimpleAction, ...).
-/// G_BINDING_SYNC_CREATE by its value (1 << 1): GLib 2.90 marks GBindingFlags as a flag enum,
-/// which Swift imports as an option set without the C constant's name; 2.74 as a plain enum.
-/// `init(rawValue:)` is the spelling both accept.
-let bindingSyncCreate = GBindingFlags(rawValue: 1 << 1)
-
 func opaque<T>(_ pointer: UnsafeMutablePointer<T>?) -> OpaquePointer? { pointer.map { OpaquePointer($0) } }
 
 /// Connects a signal whose handler takes (instance, user data) to `action`.
@@ -271,6 +266,18 @@ func onClick(_ widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping () -
 
 /// The first widget of `type` inside `widget` (depth first): a part a composite widget keeps to
 /// itself (an entry row's apply button, a split button's arrow), to name it for a screen reader.
+/// Every widget of `type` under `widget`, depth first.
+func descendants(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> [UnsafeMutablePointer<GtkWidget>] {
+    var found: [UnsafeMutablePointer<GtkWidget>] = []
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), type) != 0 { found.append(current) }
+        found += descendants(of: current, type: type)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return found
+}
+
 func descendant(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> UnsafeMutablePointer<GtkWidget>? {
     var child = gtk_widget_get_first_child(widget)
     while let current = child {

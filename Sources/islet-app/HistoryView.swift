@@ -99,7 +99,7 @@ final class HistoryView {
         gtk_widget_set_tooltip_text(add, tr("Add a Fast…"))
         gtk_widget_set_valign(add, GTK_ALIGN_CENTER)
         // Export and import are in the main menu: the header bar keeps what room it has for the
-        // five views' switcher (500 px: libadwaita 1.2 gives each button 100).
+        // five views' switcher (``SwitcherTitle``).
         headerStart = add
 
         // The list, in a column at most 600 px wide.
