@@ -19,7 +19,7 @@ final class Dialog {
     /// back to what opened it, and its owner lets it go.
     var closed: () -> Void = {}
     /// Closed and destroyed: its widgets are no longer there.
-    private(set) var gone = false
+    private var gone = false
 
     init(action label: String) {
         window = adw_window_new()

@@ -925,10 +925,17 @@ check("Ctrl+? shows the shortcuts window", keys("ctrl+question") and
       eventually(lambda: "Start or Stop the Fast" in labels() and "Close Window" in labels() and
                  all(group in labels() for group in ("Views", "Fasting", "General"))), labels())
 shot("shortcuts")
-# Escape typed into the shortcuts window itself, found by its title (Xvfb has no window manager
-# to give it the keys).
-check("Escape closes the shortcuts window", keys_in("^Keyboard Shortcuts$", "Escape") and
-      eventually(lambda: app() is not None and app().childCount == 1), visible_windows())
+def close_shortcuts():
+    """Escape typed into the shortcuts window itself, found by its title (Xvfb has no window
+    manager to give it the keys), again should the first come before the window takes keys."""
+    for _ in range(5):
+        keys_in("^Keyboard Shortcuts$", "Escape")
+        if eventually(lambda: app() is not None and app().childCount == 1, 2):
+            return True
+    return False
+
+
+check("Escape closes the shortcuts window", close_shortcuts(), visible_windows())
 check("the shortcuts window closed, a screen reader asking past the last window leaves the app running",
       survives_a_late_question(), f"exit status {window.poll()}")
 
