@@ -10,7 +10,7 @@ UNITDIR = $(PREFIX)/lib/systemd/user
 # live in a build folder of their own so that debug builds and benchmarks are not rebuilt.
 STATIC = .build-static
 # They are linked for a small resident set (bench/RESULTS.md): lld, each function in a section
-# of its own and the functions isletd runs placed together (packaging/link-order), relative
+# of its own and the functions each program runs placed together (packaging/link-order), relative
 # relocations packed (glibc 2.36), and no dynamic symbol table for the Swift runtime's symbols.
 # For a quick start (`islet status` runs every second or two in some panels): generic types'
 # metadata through direct accessors rather than demangling their names at first use, and
@@ -74,7 +74,7 @@ build: deps
 release: deps
 	@# SwiftPM does not know the link order as an input: relink when it changes.
 	@packaging/clear-stale-release "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)"
-	@for p in $(PROGRAMS); do [ $(STATIC_BIN)/$$p -nt packaging/link-order/symbols.txt ] || rm -f $(STATIC_BIN)/$$p; done
+	@for p in $(PROGRAMS) $(APP); do [ $(STATIC_BIN)/$$p -nt packaging/link-order/symbols.txt ] || rm -f $(STATIC_BIN)/$$p; done
 	@mkdir -p $(STATIC)/link
 	@case "$(LIBSTDCXX_A)" in /*) echo "INPUT($(LIBSTDCXX_A))" > $(STATIC)/link/libstdc++.so;; \
 	  *) echo "no libstdc++.a: linking libstdc++.so" >&2; rm -f $(STATIC)/link/libstdc++.so;; esac
