@@ -65,6 +65,42 @@ import Testing
         #expect(notify.isRunning)
     }
 
+    /// One activity following another (a timer over a fast, the fast again after it) keeps the
+    /// player's name: released and owned again a moment apart, it made GNOME Shell 43's media
+    /// list throw (`make desktops`, gnome-app). With no activity left the name goes.
+    @Test func theNameStaysWhileOneActivityFollowsAnother() async throws {
+        let d = try await Daemon()
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address])
+        #expect(await eventually { notify.stderr.contains("in step with isletd") })
+        try await d.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
+        try await d.fasting.call("StartFast")
+        #expect(await eventually { (try? await playerctl(d.bus, "metadata", "title"))?.stdout == "Fasting Goal\n" })
+        // Every change of the name's owner from here on, as dbus-monitor (a client nobody here
+        // wrote) sees it; it says its own name first.
+        let player = "org.mpris.MediaPlayer2.islet"
+        let monitor = try Background([
+            "dbus-monitor", "--address", d.bus.address, "type='signal',member='NameOwnerChanged',arg0='\(player)'",
+        ])
+        #expect(await eventually { monitor.stdout.contains("NameAcquired") })
+
+        try await d.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
+        #expect(await eventually { (try? await playerctl(d.bus, "metadata", "title"))?.stdout == "Tea\n" })
+        try await d.timers.call("Stop", [.string("tea")])
+        #expect(await eventually { (try? await playerctl(d.bus, "metadata", "title"))?.stdout == "Fasting Goal\n" })
+        #expect(await eventually { (try? await playerctl(d.bus, "status"))?.stdout == "Playing\n" })
+        #expect(!monitor.stdout.contains(player), "the name changed hands: \(monitor.stdout)")
+        #expect(!notify.stderr.contains("releasing"), "\(notify.stderr)")
+
+        try await d.fasting.call("StopFast")
+        #expect(await eventually { monitor.stdout.contains(player) })
+        #expect(
+            await eventually {
+                (try? await Command.run(["playerctl", "--list-all"], environment: d.bus.environment))?.stdout.contains("islet") == false
+            })
+        monitor.kill()
+        #expect(notify.isRunning)
+    }
+
     @Test func aFastIsShownButNoMediaKeyStopsIt() async throws {
         let d = try await Daemon()
         let notify = try Background([builtProduct("islet-notify"), "--address", d.bus.address])

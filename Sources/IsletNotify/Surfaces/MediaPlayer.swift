@@ -39,6 +39,8 @@ public actor MediaPlayer: Surface {
     var activity: ActivitySnapshot?
     var shown: MediaView?
     var owned = false
+    /// When the name goes, with no activity since: ``releaseGrace`` after the last one ended.
+    var releaseDue: USec?
     var tick: Task<Void, Never>?
     var input: AsyncStream<FeedUpdate?>.Continuation?
     var desk: SurfaceDesk?
@@ -67,6 +69,13 @@ public actor MediaPlayer: Surface {
         tick?.cancel()
     }
 
+    /// How long the name stays once no activity is left. An activity ending as another starts
+    /// (a timer over a fast, the fast again after it) reaches the surfaces as none, then the new
+    /// one, a moment apart; the name released and owned again that fast made GNOME Shell 43's
+    /// media list throw (mpris.js: "this._playerProxy is null": its proxy for the name made, the
+    /// name gone before the proxy was ready), seen by `make desktops` (gnome-app).
+    static let releaseGrace: USec = 2_000_000
+
     /// The position now: extrapolated from the view while playing.
     static func position(_ published: Published, now: USec) -> Int64 {
         guard let view = published.view else { return 0 }
@@ -82,13 +91,21 @@ public actor MediaPlayer: Surface {
         guard let activity else {
             shown = nil
             published.write(Published())
-            if owned {
+            guard owned else { return }
+            let due = releaseDue ?? now + Self.releaseGrace
+            if now >= due {
+                releaseDue = nil
                 owned = false
                 log("media player: no activity; releasing \(Self.busName)")
                 _ = try? await islet.connection.releaseName(Self.busName)
+            } else {
+                releaseDue = due
+                let input = self.input
+                tick = wakeUp(at: due, now: now) { input?.yield(nil) }
             }
             return
         }
+        releaseDue = nil
         let view = MediaPresenter.present(activity, now: now, style: style)
         let previous = shown
         let expected = published.read { Self.position($0, now: now) }
@@ -103,17 +120,18 @@ public actor MediaPlayer: Surface {
             } catch {
                 log("media player: cannot own \(Self.busName): \(error)")
             }
-        } else if let previous {
+        } else {
+            // (No previous view: an activity back within the grace, the name kept: all changed.)
             var changed: [String] = []
-            if previous.metadataKey != view.metadataKey { changed.append("Metadata") }
-            if previous.status != view.status { changed.append("PlaybackStatus") }
-            if previous.canPlay != view.canPlay { changed.append("CanPlay") }
-            if previous.canPause != view.canPause { changed.append("CanPause") }
+            if previous?.metadataKey != view.metadataKey { changed.append("Metadata") }
+            if previous?.status != view.status { changed.append("PlaybackStatus") }
+            if previous?.canPlay != view.canPlay { changed.append("CanPlay") }
+            if previous?.canPause != view.canPause { changed.append("CanPause") }
             if !changed.isEmpty {
                 islet.connection.propertiesChanged(path: Self.path, interface: Self.playerInterface, changed)
             }
             // Same track, but not where it would have got to by itself: say so.
-            if previous.track == view.track, view.length > 0, abs(view.position - expected) > 1_000_000 {
+            if let previous, previous.track == view.track, view.length > 0, abs(view.position - expected) > 1_000_000 {
                 try? islet.connection.emit(path: Self.path, interface: Self.playerInterface, signal: "Seeked", [.int64(view.position)])
             }
         }
