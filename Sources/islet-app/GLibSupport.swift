@@ -264,9 +264,8 @@ func onClick(_ widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping () -
     gtk_widget_add_controller(widget, gesture)
 }
 
-/// The first widget of `type` inside `widget` (depth first): a part a composite widget keeps to
-/// itself (an entry row's apply button, a split button's arrow), to name it for a screen reader.
-/// Every widget of `type` under `widget`, depth first.
+/// Every widget of `type` under `widget`, depth first: the parts a composite widget keeps to
+/// itself (an entry row's apply button, a split button's arrow, a switcher's labels).
 func descendants(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> [UnsafeMutablePointer<GtkWidget>] {
     var found: [UnsafeMutablePointer<GtkWidget>] = []
     var child = gtk_widget_get_first_child(widget)
@@ -278,12 +277,8 @@ func descendants(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> [Un
     return found
 }
 
+/// The first of them (the widgets walked are a row's or a button's few), to name it for a
+/// screen reader or to reach its text.
 func descendant(of widget: UnsafeMutablePointer<GtkWidget>, type: GType) -> UnsafeMutablePointer<GtkWidget>? {
-    var child = gtk_widget_get_first_child(widget)
-    while let current = child {
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), type) != 0 { return current }
-        if let found = descendant(of: current, type: type) { return found }
-        child = gtk_widget_get_next_sibling(current)
-    }
-    return nil
+    descendants(of: widget, type: type).first
 }
