@@ -92,8 +92,11 @@ public struct TimersPage: Equatable, Sendable {
 
     /// One timer's card: what it shows now and which buttons work.
     public struct Card: Equatable, Sendable {
-        public var kind: Kind
-        /// "Countdown"; while it runs, the timer's own title is in `detail`'s company.
+        /// The app's own timer of this kind; nil for another program's (`islet timer start Tea 3m`).
+        public var kind: Kind?
+        /// The timer's owner on the bus: whom Pause, +1 min and Stop name.
+        public var owner: String
+        /// "Countdown" for the app's own; another program's timer's own title ("Tea").
         public var heading: String
         /// "04:59" while it runs or is paused; "Not running" otherwise.
         public var time: String
@@ -105,13 +108,20 @@ public struct TimersPage: Equatable, Sendable {
         public var paused: Bool
         /// This timer's activity is the one on the island.
         public var holdsIsland: Bool
+        /// When its time next changes by itself; nil: never (idle, paused).
+        public var nextChange: USec?
         /// The card's own controls work only while it runs or is paused.
         public var active: Bool { running || paused }
         /// "Pause Workout" or "Resume Workout": the one button's name, as a screen reader says it.
         public var pauseLabel: String { paused ? tr("Resume %s", heading) : tr("Pause %s", heading) }
     }
 
+    /// The app's three timers, in ``Kind``'s order.
     public var cards: [Card]
+    /// The timers other programs run (the command line's, a script's), the one shown live
+    /// first: above the app's own, with their controls, so that a click on such a timer's
+    /// notification lands where it can be paused or stopped.
+    public var others: [Card]
     /// "Shown live: Workout", "Shown live: Tea (Countdown)", "Shown live: Fasting Goal",
     /// "Nothing is shown live.".
     public var island: String
@@ -122,25 +132,22 @@ public struct TimersPage: Equatable, Sendable {
     ///   - timers: isletd's running and paused timers (`Timers.List`), every owner's.
     ///   - activity: the live activity now (`LiveActivity.Get`), nil when there is none.
     public init(timers: [(owner: String, state: ActivityState)], activity: ActivitySnapshot?, now: USec) {
-        var next: USec?
+        let live = activity?.owner
         cards = Kind.allCases.map { kind in
             guard let state = timers.first(where: { $0.owner == kind.owner })?.state else {
                 return Card(
-                    kind: kind, heading: kind.name, time: tr("Not running"), detail: nil, progress: nil, running: false, paused: false,
-                    holdsIsland: false)
+                    kind: kind, owner: kind.owner, heading: kind.name, time: tr("Not running"), detail: nil, progress: nil, running: false,
+                    paused: false, holdsIsland: false)
             }
-            let snapshot = ActivitySnapshot(id: "", owner: kind.owner, attributes: ["kind": .string("timer")], state: state)
-            let view = ActivityView(snapshot, now: now, unit: .seconds)
-            if let change = view.nextChange { next = min(next ?? change, change) }
-            var detail: [String] = []
-            if let phase = view.phaseLabel { detail.append(phase) }
-            if view.status != .running { detail.append(view.status.label) }
-            return Card(
-                kind: kind, heading: kind.name, time: view.timeText, detail: detail.isEmpty ? nil : detail.joined(separator: " · "),
-                progress: view.percent.map { Double($0) / 100 }, running: view.status == .running, paused: view.status == .paused,
-                holdsIsland: activity?.owner == kind.owner)
+            return Self.card(kind: kind, owner: kind.owner, heading: kind.name, state: state, live: live, now: now)
         }
-        nextChange = next
+        others = timers.filter { Kind(owner: $0.owner) == nil }.map { timer in
+            let title = timer.state["title"]?.string ?? timer.owner
+            return Self.card(kind: nil, owner: timer.owner, heading: title.isEmpty ? timer.owner : title, state: timer.state, live: live, now: now)
+        }
+        // The one shown live first; the rest as isletd lists them.
+        if let first = others.firstIndex(where: \.holdsIsland) { others.insert(others.remove(at: first), at: 0) }
+        nextChange = (cards + others).compactMap(\.nextChange).min()
         if let activity {
             let view = ActivityView(activity, now: now, unit: .seconds)
             if let kind = Kind(owner: activity.owner), view.title != kind.name {
@@ -151,6 +158,21 @@ public struct TimersPage: Equatable, Sendable {
         } else {
             island = tr("Nothing is shown live.")
         }
+    }
+
+    /// A running or paused timer's card, from its state as isletd lists it.
+    static func card(kind: Kind?, owner: String, heading: String, state: ActivityState, live: String?, now: USec) -> Card {
+        let snapshot = ActivitySnapshot(id: "", owner: owner, attributes: ["kind": .string("timer")], state: state)
+        let view = ActivityView(snapshot, now: now, unit: .seconds)
+        var detail: [String] = []
+        if let phase = view.phaseLabel { detail.append(phase) }
+        if view.status != .running { detail.append(view.status.label) }
+        var card = Card(
+            kind: kind, owner: owner, heading: heading, time: view.timeText, detail: detail.isEmpty ? nil : detail.joined(separator: " · "),
+            progress: view.percent.map { Double($0) / 100 }, running: view.status == .running, paused: view.status == .paused,
+            holdsIsland: live == owner)
+        card.nextChange = view.nextChange
+        return card
     }
 
     /// A countdown written as islet reads a duration ("4m30s", "90s", "1:30:00").

@@ -279,10 +279,10 @@ final class ServiceLink: @unchecked Sendable {
                 } else {
                     try await client.startIntervals(owner: owner, title: plan.title, phases: plan.phases, rounds: plan.rounds)
                 }
-            case .pause(let kind): try await client.perform(.pauseTimer(owner: kind.owner))
-            case .resume(let kind): try await client.perform(.resumeTimer(owner: kind.owner))
-            case .extend(let kind): try await client.perform(.extendTimer(owner: kind.owner, seconds: IsletCommand.extendSeconds))
-            case .stop(let kind): try await client.perform(.stopTimer(owner: kind.owner))
+            case .pause(let owner): try await client.perform(.pauseTimer(owner: owner))
+            case .resume(let owner): try await client.perform(.resumeTimer(owner: owner))
+            case .extend(let owner): try await client.perform(.extendTimer(owner: owner, seconds: IsletCommand.extendSeconds))
+            case .stop(let owner): try await client.perform(.stopTimer(owner: owner))
             }
         }
     }

@@ -6,21 +6,26 @@ import Translation
 /// What the Timers page asks of isletd.
 enum TimerRequest: Sendable {
     case start(TimersPage.Plan)
-    case pause(TimersPage.Kind)
-    case resume(TimersPage.Kind)
-    case extend(TimersPage.Kind)
-    case stop(TimersPage.Kind)
+    /// The timer of this owner: the app's own, or another program's shown on the page.
+    case pause(owner: String)
+    case resume(owner: String)
+    case extend(owner: String)
+    case stop(owner: String)
 }
 
-/// The Timers page's widgets: which activity is shown live, then a card for each of the app's
-/// timers (the Live Activities spec's tabs), as GNOME Clocks does it: idle, the plans it starts
-/// with (presets, and one written by hand, with its one Start); running, its time, phase and
-/// progress with Pause/Resume, +1 min and Stop, and nothing that does not apply. Every button
-/// is named for its timer, so a screen reader says "Pause Workout", not "Pause".
+/// The Timers page's widgets: which activity is shown live, the timers other programs run (a
+/// card each, with its controls), then a card for each of the app's timers (the Live
+/// Activities spec's tabs), as GNOME Clocks does it: idle, the plans it starts with (presets,
+/// and one written by hand, with its one Start); running, its time, phase and progress with
+/// Pause/Resume, +1 min and Stop, and nothing that does not apply. Every button is named for
+/// its timer, so a screen reader says "Pause Workout", not "Pause".
 final class TimersView {
     let root: UnsafeMutablePointer<GtkWidget>
     private let island: UnsafeMutablePointer<GtkWidget>
     private var cards: [TimersPage.Kind: CardWidgets] = [:]
+    /// Other programs' timers: their cards' box, and the cards by owner, in the page's order.
+    private let othersBox: UnsafeMutablePointer<GtkWidget>
+    private var others: [(owner: String, heading: String, widgets: CardWidgets)] = []
     private let request: (TimerRequest) -> Void
     private let invalid: (String) -> Void
 
@@ -46,14 +51,22 @@ final class TimersView {
         gtk_widget_add_css_class(island, "title-4")
         gtk_label_set_wrap(opaque(island), 1)
         gtk_box_append(cast(content), island)
-        for kind in TimersPage.Kind.allCases { gtk_box_append(cast(content), card(kind)) }
+        othersBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)
+        gtk_widget_set_visible(othersBox, 0)
+        gtk_box_append(cast(content), othersBox)
+        for kind in TimersPage.Kind.allCases {
+            let (frame, widgets) = card(owner: kind.owner, heading: kind.name, kind: kind)
+            cards[kind] = widgets
+            gtk_box_append(cast(content), frame)
+        }
     }
 
-    private func card(_ kind: TimersPage.Kind) -> UnsafeMutablePointer<GtkWidget> {
+    /// A timer's card: the app's own of `kind` (with its plans), or another program's (nil).
+    private func card(owner: String, heading name: String, kind: TimersPage.Kind?) -> (UnsafeMutablePointer<GtkWidget>, CardWidgets) {
         let (frame, inner) = islet_app.card()
         // The heading, and a mark when this timer is on the island.
         let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
-        let heading = gtk_label_new(kind.name)
+        let heading = gtk_label_new(name)
         gtk_widget_add_css_class(heading, "heading")
         gtk_label_set_xalign(opaque(heading), 0)
         gtk_widget_set_hexpand(heading, 1)
@@ -76,10 +89,10 @@ final class TimersView {
         gtk_box_append(cast(texts), time)
         gtk_box_append(cast(texts), detail)
         gtk_box_append(cast(line), texts)
-        let pause = iconButton("media-playback-pause-symbolic", tr("Pause %s", kind.name))
+        let pause = iconButton("media-playback-pause-symbolic", tr("Pause %s", name))
         let extend = gtk_button_new_with_label(tr("+1 min"))
-        setAccessibleLabel(extend, tr("Add a minute to %s", kind.name))
-        let stop = iconButton("media-playback-stop-symbolic", tr("Stop %s", kind.name))
+        setAccessibleLabel(extend, tr("Add a minute to %s", name))
+        let stop = iconButton("media-playback-stop-symbolic", tr("Stop %s", name))
         for button in [pause, extend, stop] {
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             gtk_box_append(cast(line), button)
@@ -92,10 +105,16 @@ final class TimersView {
         connect(pause, "clicked") { [weak self] in
             guard let self else { return }
             let paused = gtk_widget_has_css_class(pause, "paused") != 0
-            self.request(paused ? .resume(kind) : .pause(kind))
+            self.request(paused ? .resume(owner: owner) : .pause(owner: owner))
         }
-        connect(extend, "clicked") { [weak self] in self?.request(.extend(kind)) }
-        connect(stop, "clicked") { [weak self] in self?.request(.stop(kind)) }
+        connect(extend, "clicked") { [weak self] in self?.request(.extend(owner: owner)) }
+        connect(stop, "clicked") { [weak self] in self?.request(.stop(owner: owner)) }
+        let widgets = { (setup: UnsafeMutablePointer<GtkWidget>?) in
+            CardWidgets(
+                time: time, detail: detail, badge: badge, progress: progress, running: running, setup: setup, pause: pause, extend: extend,
+                stop: stop)
+        }
+        guard let kind else { return (frame, widgets(nil)) }
         // The plans it starts with.
         let presets = gtk_flow_box_new()
         gtk_flow_box_set_selection_mode(opaque(presets), GTK_SELECTION_NONE)
@@ -117,9 +136,7 @@ final class TimersView {
         gtk_box_append(cast(setup), presets)
         gtk_box_append(cast(setup), customRow(kind))
         gtk_box_append(cast(inner), setup)
-        cards[kind] = CardWidgets(
-            time: time, detail: detail, badge: badge, progress: progress, running: running, setup: setup, pause: pause, extend: extend, stop: stop)
-        return frame
+        return (frame, widgets(setup))
     }
 
     /// A plan written by hand: a duration (countdown), phases (meditation), or work, rest and
@@ -176,23 +193,42 @@ final class TimersView {
 
     func show(_ page: TimersPage) {
         gtk_label_set_text(opaque(island), page.island)
+        showOthers(page.others)
         for card in page.cards {
-            guard let widgets = cards[card.kind] else { continue }
-            gtk_label_set_text(opaque(widgets.time), card.time)
-            gtk_label_set_text(opaque(widgets.detail), card.detail ?? "")
-            gtk_widget_set_visible(widgets.detail, card.detail == nil ? 0 : 1)
-            gtk_widget_set_visible(widgets.badge, card.holdsIsland ? 1 : 0)
-            gtk_progress_bar_set_fraction(opaque(widgets.progress), card.progress ?? 0)
-            gtk_widget_set_visible(widgets.progress, card.progress == nil ? 0 : 1)
-            // Running: its controls; idle: its plans. Never a control that cannot act.
-            gtk_widget_set_visible(widgets.running, card.active ? 1 : 0)
-            gtk_widget_set_visible(widgets.setup, card.active ? 0 : 1)
-            // Pause and Resume are one button: its icon and name follow the state.
-            let name = card.pauseLabel
-            gtk_button_set_icon_name(cast(widgets.pause), card.paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
-            gtk_widget_set_tooltip_text(widgets.pause, name)
-            setAccessibleLabel(widgets.pause, name)
-            if card.paused { gtk_widget_add_css_class(widgets.pause, "paused") } else { gtk_widget_remove_css_class(widgets.pause, "paused") }
+            guard let kind = card.kind, let widgets = cards[kind] else { continue }
+            show(card, in: widgets)
         }
+        for (card, other) in zip(page.others, others) { show(card, in: other.widgets) }
+    }
+
+    /// Other programs' timers: their cards made anew when which they are, or their names,
+    /// changed (a timer begun or gone), else kept.
+    private func showOthers(_ cards: [TimersPage.Card]) {
+        guard cards.map({ [$0.owner, $0.heading] }) != others.map({ [$0.owner, $0.heading] }) else { return }
+        while let child = gtk_widget_get_first_child(othersBox) { gtk_box_remove(cast(othersBox), child) }
+        others = cards.map { card in
+            let (frame, widgets) = self.card(owner: card.owner, heading: card.heading, kind: nil)
+            gtk_box_append(cast(othersBox), frame)
+            return (card.owner, card.heading, widgets)
+        }
+        gtk_widget_set_visible(othersBox, cards.isEmpty ? 0 : 1)
+    }
+
+    private func show(_ card: TimersPage.Card, in widgets: CardWidgets) {
+        gtk_label_set_text(opaque(widgets.time), card.time)
+        gtk_label_set_text(opaque(widgets.detail), card.detail ?? "")
+        gtk_widget_set_visible(widgets.detail, card.detail == nil ? 0 : 1)
+        gtk_widget_set_visible(widgets.badge, card.holdsIsland ? 1 : 0)
+        gtk_progress_bar_set_fraction(opaque(widgets.progress), card.progress ?? 0)
+        gtk_widget_set_visible(widgets.progress, card.progress == nil ? 0 : 1)
+        // Running: its controls; idle: its plans. Never a control that cannot act.
+        gtk_widget_set_visible(widgets.running, card.active ? 1 : 0)
+        if let setup = widgets.setup { gtk_widget_set_visible(setup, card.active ? 0 : 1) }
+        // Pause and Resume are one button: its icon and name follow the state.
+        let name = card.pauseLabel
+        gtk_button_set_icon_name(cast(widgets.pause), card.paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
+        gtk_widget_set_tooltip_text(widgets.pause, name)
+        setAccessibleLabel(widgets.pause, name)
+        if card.paused { gtk_widget_add_css_class(widgets.pause, "paused") } else { gtk_widget_remove_css_class(widgets.pause, "paused") }
     }
 }

@@ -594,6 +594,26 @@ for owner in ["islet-app-workout"]:
 check("all stopped: the island is empty again", eventually(lambda: island_label() == "Nothing is shown live."), island_label())
 
 
+# A timer another program runs (the command line's, owner "islet"): a card of its own above the
+# app's, by its title, with its controls, so that its notification's click lands on it.
+def all_timers():
+    out = subprocess.run([islet, "timer", "list"], capture_output=True, text=True).stdout
+    return {line.split()[0]: line for line in out.splitlines() if line.strip() and not line.startswith("No ")}
+
+
+subprocess.run([islet, "timer", "start", "Tea", "10m"], capture_output=True)
+check("another program's timer: a card of its own, its controls named for it",
+      eventually(lambda: island_label() == "Shown live: Tea" and button("Pause Tea") is not None and button("Stop Tea") is not None
+                 and button("Add a minute to Tea") is not None), labels())
+check("... first on the page, counting down", eventually(lambda: card_time(0).startswith("09:")), labels())
+check("Pause Tea pressed", press("Pause Tea"))
+check("isletd's Tea is paused; the button resumes",
+      eventually(lambda: "Paused" in all_timers().get("islet", "") and button("Resume Tea") is not None), all_timers())
+check("Stop Tea pressed", press("Stop Tea"))
+check("Tea is gone, from isletd and the page",
+      eventually(lambda: "islet" not in all_timers() and button("Resume Tea") is None and island_label() == "Nothing is shown live."),
+      f"{all_timers()} {labels()}")
+
 # The Fast page's other two: a fast begun earlier (FR-001, "I started 2 hours ago"), and the
 # running fast's goal changed (DI-006 B).
 def fasting_property(name):

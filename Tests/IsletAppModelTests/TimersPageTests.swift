@@ -73,6 +73,33 @@ import Testing
         #expect(TimersPage(timers: [], activity: activity(tea, now: TimersPageModel.t0), now: TimersPageModel.t0).island == "Shown live: Tea (Countdown)")
     }
 
+    /// A timer another program runs (`islet timer start Tea 10m`, a script's) is a card of its
+    /// own above the app's, by its title, with its controls and no plans; the one shown live
+    /// comes first, so a click on its notification lands on it.
+    @Test func otherProgramsTimersAreCardsAboveTheAppsTheLiveOneFirst() throws {
+        let s = TimersPageModel.s
+        let tea = CountdownTimer(
+            owner: "islet", title: "Tea", phases: [Phase(name: "Tea", seconds: 600)], rounds: 1, startedAt: TimersPageModel.t0, sequence: 1)
+        var eggs = CountdownTimer(
+            owner: "kitchen", title: "Eggs", phases: [Phase(name: "Eggs", seconds: 420)], rounds: 1, startedAt: TimersPageModel.t0, sequence: 2)
+        eggs.pausedAt = TimersPageModel.t0 + 60 * s
+        let countdown = timer(.countdown(seconds: 300))
+        let now = TimersPageModel.t0 + 90 * s + 500_000
+        let page = TimersPage(
+            timers: [(eggs.owner, eggs.state(at: now)), (countdown.owner, countdown.state(at: now)), (tea.owner, tea.state(at: now))],
+            activity: activity(tea, now: now), now: now)
+        #expect(page.others.map(\.heading) == ["Tea", "Eggs"], "the live one first")
+        #expect(page.others.map(\.owner) == ["islet", "kitchen"] && page.others.allSatisfy { $0.kind == nil })
+        let first = try #require(page.others.first)
+        #expect(first.time == "08:30" && first.running && first.holdsIsland && first.pauseLabel == "Pause Tea", "\(first)")
+        #expect(page.others[1].paused && page.others[1].time == "06:00" && page.others[1].pauseLabel == "Resume Eggs" && !page.others[1].holdsIsland)
+        #expect(page.cards.map(\.heading) == ["Countdown", "Meditation", "Workout"], "the app's own stay as they were")
+        #expect(page.cards[0].running && !page.cards[0].holdsIsland && page.cards[0].owner == "islet-app-countdown")
+        #expect(page.island == "Shown live: Tea")
+        #expect(page.nextChange == TimersPageModel.t0 + 91 * s, "the next whole second of either")
+        #expect(TimersPage(timers: [(countdown.owner, countdown.state(at: now))], activity: nil, now: now).others.isEmpty)
+    }
+
     @Test func presetsAreNamedForWhatTheyDo() {
         #expect(TimersPage.Kind.countdown.presets.map(\.label) == ["1 minute", "3 minutes", "5 minutes", "10 minutes", "25 minutes"])
         #expect(
