@@ -12,6 +12,12 @@ app_shown() { [[ "|$(app_window_title)|" == *"|islet|"* ]]; }
 import_shown() { [[ "|$(app_window_title)|" == *"|Import|"* ]]; }
 notification_shown() { [ "$(displayed)" -ge 1 ] 2>/dev/null; }
 close_app() { pkill -f "$bin/islet-app" 2>/dev/null; for _ in $(seq 50); do app_shown || return 0; sleep 0.1; done; return 1; }
+tea_time() { ocr_text "$1" | grep -oE '0[0-9]:[0-5][0-9]' | head -1; }
+tea_counts() {  # tea_counts PNG PNG: a timer's time read in both, and not the same
+  local first second
+  first=$(tea_time "$1"); second=$(tea_time "$2")
+  [ -n "$first" ] && [ -n "$second" ] && [ "$first" != "$second" ] || { record NOTE "read" "$first then $second"; return 1; }
+}
 app_scenario() {
   local api=43; [ "$gnome_major" -ge 45 ] && api=45
   "$here/../../packaging/gnome-shell/build" "$api" "$XDG_DATA_HOME/gnome-shell/extensions" >/dev/null
@@ -48,6 +54,14 @@ app_scenario() {
   sleep 2
   screen "$screens/gnome-app-from-notification.png" 1024x700+0+0
   check "the Timers page shows the timer (OCR: Shown live)" bash -c "convert '$screens/gnome-app-from-notification.png' -resize 300% -threshold 60% '$work/timers.png' && tesseract '$work/timers.png' - --psm 6 2>/dev/null | grep -qi 'shown live'"
+  # The Tea card counts, at the desktop as in the overview (below the top bar's clock; the
+  # banner's "Until 10:55" is no 0x:xx).
+  gnome_eval 'Main.messageTray._expireNotification(); Main.overview.hide(); true' >/dev/null
+  sleep 1
+  screen "$work/tea-1.png" 1024x670+0+30
+  sleep 3
+  screen "$work/tea-2.png" 1024x670+0+30
+  check "the Tea card counts down, seen 3 s apart (OCR)" tea_counts "$work/tea-1.png" "$work/tea-2.png"
   close_app
   islet timer stop >/dev/null
   kill "$bridge_pid"
