@@ -101,11 +101,10 @@ import Testing
         #expect(notify.isRunning)
     }
 
-    /// The name stays a moment after the activity ends (above), but the end is said at once:
-    /// Stopped, no track, nothing to play, in PropertiesChanged before the name goes. GNOME's
-    /// media list drops a player's card when CanPlay turns false; a player that only left later
-    /// would show the ended activity for that moment.
-    @Test func theEndIsSaidAtOnceThoughTheNameStays() async throws {
+    /// Nothing is said between the activity's end and the name going: GNOME 48's media list
+    /// drops a player whose CanPlay turns false, then again when its name goes, and throws
+    /// ("Impossible to remove untracked message"); so CanPlay never turns false on the bus.
+    @Test func canPlayNeverTurnsFalseBeforeTheNameGoes() async throws {
         let d = try await Daemon()
         let notify = try Background([builtProduct("islet-notify"), "--address", d.bus.address])
         try await d.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(300)])
@@ -121,12 +120,7 @@ import Testing
         try await d.timers.call("Stop", [.string("tea")])
         #expect(await eventually { monitor.stdout.contains("string \"\(player)\"") }, "the name goes after the grace: \(monitor.stdout)")
         let said = monitor.stdout.components(separatedBy: "string \"\(player)\"")[0]
-        let ended = said.components(separatedBy: "member=PropertiesChanged").last ?? ""
-        #expect(
-            ended.contains("string \"PlaybackStatus\"") && ended.contains("string \"Stopped\"")
-                && ended.contains("string \"CanPlay\"") && ended.contains("boolean false")
-                && ended.contains("string \"Metadata\"") && !ended.contains("Tea"),
-            "before the name went: \(said)")
+        #expect(!said.contains("member=PropertiesChanged"), "nothing said before the name went: \(said)")
         monitor.kill()
         #expect(notify.isRunning)
     }

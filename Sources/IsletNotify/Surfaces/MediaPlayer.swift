@@ -89,16 +89,13 @@ public actor MediaPlayer: Surface {
         tick = nil
         let now = clock()
         guard let activity else {
-            let previous = shown
             shown = nil
             published.write(Published())
             guard owned else { return }
-            // The end said at once, though the name stays its grace: Stopped, no track, nothing
-            // to play (GNOME's media list drops the card as CanPlay turns false).
-            let changed = Self.changed(from: previous, to: nil)
-            if !changed.isEmpty {
-                islet.connection.propertiesChanged(path: Self.path, interface: Self.playerInterface, changed)
-            }
+            // Nothing is said until the name goes: GNOME 48's media list drops a player whose
+            // CanPlay turns false and drops it again when its name goes, which throws
+            // ("Impossible to remove untracked message", messageList.js), seen by `make
+            // desktops DEBIAN=13` (gnome-island). The card shows the ended activity for the grace.
             let due = releaseDue ?? now + Self.releaseGrace
             if now >= due {
                 releaseDue = nil
@@ -128,7 +125,12 @@ public actor MediaPlayer: Surface {
                 log("media player: cannot own \(Self.busName): \(error)")
             }
         } else {
-            let changed = Self.changed(from: previous, to: view)
+            // (No previous view: an activity back within the grace, the name kept: all changed.)
+            var changed: [String] = []
+            if previous?.metadataKey != view.metadataKey { changed.append("Metadata") }
+            if previous?.status != view.status { changed.append("PlaybackStatus") }
+            if previous?.canPlay != view.canPlay { changed.append("CanPlay") }
+            if previous?.canPause != view.canPause { changed.append("CanPause") }
             if !changed.isEmpty {
                 islet.connection.propertiesChanged(path: Self.path, interface: Self.playerInterface, changed)
             }
@@ -139,18 +141,6 @@ public actor MediaPlayer: Surface {
         }
         let input = self.input
         tick = wakeUp(at: view.nextChange, now: now) { input?.yield(nil) }
-    }
-
-    /// The properties that read otherwise after the view went from `previous` to `view` (nil:
-    /// nothing shown, as the getters read it: Stopped, no track, neither play nor pause).
-    static func changed(from previous: MediaView?, to view: MediaView?) -> [String] {
-        guard previous != nil || view != nil else { return [] }
-        var changed: [String] = []
-        if previous?.metadataKey != view?.metadataKey { changed.append("Metadata") }
-        if (previous?.status ?? .stopped) != (view?.status ?? .stopped) { changed.append("PlaybackStatus") }
-        if (previous?.canPlay ?? false) != (view?.canPlay ?? false) { changed.append("CanPlay") }
-        if (previous?.canPause ?? false) != (view?.canPause ?? false) { changed.append("CanPause") }
-        return changed
     }
 
     /// Play, Pause, PlayPause, Stop.
