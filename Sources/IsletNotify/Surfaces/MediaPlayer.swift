@@ -95,7 +95,8 @@ public actor MediaPlayer: Surface {
             // Nothing is said until the name goes: GNOME 48's media list drops a player whose
             // CanPlay turns false and drops it again when its name goes, which throws
             // ("Impossible to remove untracked message", messageList.js), seen by `make
-            // desktops DEBIAN=13` (gnome-island). The card shows the ended activity for the grace.
+            // desktops DEBIAN=13` (gnome-island); GNOME 51's mpris.js removes it once. The card
+            // shows the ended activity for the grace.
             let due = releaseDue ?? now + Self.releaseGrace
             if now >= due {
                 releaseDue = nil
