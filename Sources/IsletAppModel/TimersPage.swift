@@ -139,11 +139,10 @@ public struct TimersPage: Equatable, Sendable {
                     kind: kind, owner: kind.owner, heading: kind.name, time: tr("Not running"), detail: nil, progress: nil, running: false,
                     paused: false, holdsIsland: false)
             }
-            return Self.card(kind: kind, owner: kind.owner, heading: kind.name, state: state, live: live, now: now)
+            return Self.card(kind: kind, owner: kind.owner, state: state, live: live, now: now)
         }
-        others = timers.filter { Kind(owner: $0.owner) == nil }.map { timer in
-            let title = timer.state["title"]?.string ?? timer.owner
-            return Self.card(kind: nil, owner: timer.owner, heading: title.isEmpty ? timer.owner : title, state: timer.state, live: live, now: now)
+        others = timers.filter { Kind(owner: $0.owner) == nil }.map {
+            Self.card(kind: nil, owner: $0.owner, state: $0.state, live: live, now: now)
         }
         // The one shown live first; the rest as isletd lists them.
         if let first = others.firstIndex(where: \.holdsIsland) { others.insert(others.remove(at: first), at: 0) }
@@ -160,19 +159,18 @@ public struct TimersPage: Equatable, Sendable {
         }
     }
 
-    /// A running or paused timer's card, from its state as isletd lists it.
-    static func card(kind: Kind?, owner: String, heading: String, state: ActivityState, live: String?, now: USec) -> Card {
+    /// A running or paused timer's card, from its state as isletd lists it: headed by its kind's
+    /// name, or else by its own title (the owner's name when it has none).
+    static func card(kind: Kind?, owner: String, state: ActivityState, live: String?, now: USec) -> Card {
         let snapshot = ActivitySnapshot(id: "", owner: owner, attributes: ["kind": .string("timer")], state: state)
         let view = ActivityView(snapshot, now: now, unit: .seconds)
         var detail: [String] = []
         if let phase = view.phaseLabel { detail.append(phase) }
         if view.status != .running { detail.append(view.status.label) }
-        var card = Card(
-            kind: kind, owner: owner, heading: heading, time: view.timeText, detail: detail.isEmpty ? nil : detail.joined(separator: " · "),
-            progress: view.percent.map { Double($0) / 100 }, running: view.status == .running, paused: view.status == .paused,
-            holdsIsland: live == owner)
-        card.nextChange = view.nextChange
-        return card
+        return Card(
+            kind: kind, owner: owner, heading: kind?.name ?? (view.title.isEmpty ? owner : view.title), time: view.timeText,
+            detail: detail.isEmpty ? nil : detail.joined(separator: " · "), progress: view.percent.map { Double($0) / 100 },
+            running: view.status == .running, paused: view.status == .paused, holdsIsland: live == owner, nextChange: view.nextChange)
     }
 
     /// A countdown written as islet reads a duration ("4m30s", "90s", "1:30:00").

@@ -109,13 +109,19 @@ final class TimersView {
         }
         connect(extend, "clicked") { [weak self] in self?.request(.extend(owner: owner)) }
         connect(stop, "clicked") { [weak self] in self?.request(.stop(owner: owner)) }
-        let widgets = { (setup: UnsafeMutablePointer<GtkWidget>?) in
+        // The app's own: the plans it starts with.
+        let setup = kind.map(plans)
+        if let setup { gtk_box_append(cast(inner), setup) }
+        return (
+            frame,
             CardWidgets(
                 time: time, detail: detail, badge: badge, progress: progress, running: running, setup: setup, pause: pause, extend: extend,
                 stop: stop)
-        }
-        guard let kind else { return (frame, widgets(nil)) }
-        // The plans it starts with.
+        )
+    }
+
+    /// What the app's timer of `kind` starts with: its presets, and one plan written by hand.
+    private func plans(_ kind: TimersPage.Kind) -> UnsafeMutablePointer<GtkWidget> {
         let presets = gtk_flow_box_new()
         gtk_flow_box_set_selection_mode(opaque(presets), GTK_SELECTION_NONE)
         gtk_flow_box_set_max_children_per_line(opaque(presets), 5)
@@ -132,11 +138,10 @@ final class TimersView {
             connect(button, "clicked") { [weak self] in self?.request(.start(plan)) }
             gtk_flow_box_append(opaque(presets), button)
         }
-        let setup = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        let setup: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
         gtk_box_append(cast(setup), presets)
         gtk_box_append(cast(setup), customRow(kind))
-        gtk_box_append(cast(inner), setup)
-        return (frame, widgets(setup))
+        return setup
     }
 
     /// A plan written by hand: a duration (countdown), phases (meditation), or work, rest and
