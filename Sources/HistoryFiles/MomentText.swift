@@ -72,7 +72,7 @@ public enum MomentText {
         let pattern = Array(style.datePattern)
         let day = pattern.firstIndex(where: { $0 == "d" || $0 == "e" })
         let month = pattern.firstIndex(of: "m")
-        guard let day, let month else { return !style.datePattern.contains("%D") }
+        guard let day, let month else { return !style.datePattern.contains(text: "%D") }
         return day < month
     }
 

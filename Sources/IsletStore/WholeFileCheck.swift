@@ -1,5 +1,6 @@
 import CSQLite
 import IdleLoop
+import IsletCore
 
 /// The read of every page that an open does when the lock file cannot vouch for the file
 /// (``FileRecord``): SQLite's `PRAGMA quick_check`, shared between two cores. The store's own
@@ -64,7 +65,7 @@ private final class ConstraintScan: @unchecked Sendable {
         try connection.run("SELECT name, sql FROM sqlite_schema WHERE type = 'table'") { row in
             if let name = row.text(0) { tables[name] = row.text(1) ?? "" }
         }
-        for (table, condition) in Migrations.checkConstraints where tables[table]?.contains("CHECK (\(condition))") == true {
+        for (table, condition) in Migrations.checkConstraints where tables[table]?.contains(text: "CHECK (\(condition))") == true {
             if try connection.integer("SELECT EXISTS (SELECT 1 FROM \(table) NOT INDEXED WHERE NOT (\(condition)))") == 1 {
                 return "CHECK constraint failed in \(table)"
             }

@@ -34,7 +34,7 @@ extension ClockStyle {
         let timeFormat = String(cString: islet_time_info(islet_time_format))
         let am = String(cString: islet_time_info(islet_am))
         let pm = String(cString: islet_time_info(islet_pm))
-        let twelveHour = (timeFormat.contains("%I") || timeFormat.contains("%l") || timeFormat.contains("%r")) && !am.isEmpty && !pm.isEmpty
+        let twelveHour = (timeFormat.contains(text: "%I") || timeFormat.contains(text: "%l") || timeFormat.contains(text: "%r")) && !am.isEmpty && !pm.isEmpty
         let date = String(cString: islet_time_info(islet_date_format))
         return ClockStyle(
             twelveHour: twelveHour, am: am, pm: pm, weekdays: (0..<7).map { String(cString: islet_weekday(Int32($0))) },
