@@ -52,10 +52,13 @@ let package = Package(
         .target(name: "Platform", dependencies: ["IsletCore", "CArguments", "CIntl", "Translation"]),
         // The D-Bus contract, described once: names, members, signatures, errors, the XML.
         .target(name: "IsletBus", dependencies: ["IsletCore", "DBus", "Translation"]),
+        // JSON without Foundation: read into plain values, and Codable types encoded and decoded
+        // (the live state in the database): FoundationEssentials' JSON would link 4 MB into isletd.
+        .target(name: "JSONCoding"),
         // The system's libsqlite3, and nothing else.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // The database: SQLite directly (no Foundation beyond FoundationEssentials' JSON).
-        .target(name: "IsletStore", dependencies: ["IsletCore", "Platform", "CSQLite", "IdleLoop"]),
+        // The database: SQLite directly, no Foundation.
+        .target(name: "IsletStore", dependencies: ["IsletCore", "JSONCoding", "Platform", "CSQLite", "IdleLoop"]),
         .target(
             name: "IsletService",
             dependencies: [
@@ -64,7 +67,7 @@ let package = Package(
         .target(name: "IsletClient", dependencies: ["IsletCore", "IsletBus", "DBus"]),
         // History files to export and import (islet's CSV and JSON, FastTrack, Zero, any CSV
         // with a start and an end): pure, on bytes, the zone and locale handed in.
-        .target(name: "HistoryFiles", dependencies: ["IsletCore", "Translation"]),
+        .target(name: "HistoryFiles", dependencies: ["IsletCore", "JSONCoding", "Translation"]),
         .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus", "IdleLoop", "Translation"]),
         // No swift-argument-parser in the two programs that run all session: its reflection
         // and help machinery would stay resident (the bridge also links no Foundation at all).
@@ -79,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "islet",
             dependencies: [
-                "IsletClient", "IsletBus", "IsletCore", "HistoryFiles", "IdleLoop", "OptionScanner", "Platform", "Translation",
+                "IsletClient", "IsletBus", "IsletCore", "HistoryFiles", "JSONCoding", "IdleLoop", "OptionScanner", "Platform", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // docs/CLIENTS.md's Swift example, built and run by the tests so that it never rots.
@@ -110,9 +113,11 @@ let package = Package(
         .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletClient", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.
         .testTarget(name: "IsletCommandTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "JSONCodingTests", dependencies: ["JSONCoding"]),
         .testTarget(name: "HistoryFilesTests", dependencies: ["HistoryFiles", "IsletCore"]),
         .testTarget(
-            name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+            name: "IsletStoreTests",
+            dependencies: ["IsletStore", "IsletCore", "JSONCoding", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         // End to end: the built isletd on a private bus, driven by real clients.
         .testTarget(name: "IsletServiceTests", dependencies: ["DBus", "CDBus", "IsletBus", "IsletCore", "TestSupport"]),
     ],

@@ -1,4 +1,5 @@
 import IsletCore
+import JSONCoding
 import Translation
 
 /// A history in CSV, its columns found by their names in the first line.

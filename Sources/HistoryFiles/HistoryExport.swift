@@ -1,4 +1,5 @@
 import IsletCore
+import JSONCoding
 
 /// islet's own history files, written so that reading them back loses nothing: the times to
 /// the microsecond (`*_usec`) beside the same times as people read them, the goal, the note

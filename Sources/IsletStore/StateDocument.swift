@@ -1,9 +1,10 @@
-import FoundationEssentials
 import IsletCore
+import JSONCoding
 
-/// The live state as it is stored: JSON of ``IsletState`` in the `live` row (written by
-/// ``StateWriter``, read here); the version of
-/// its shape is the database's `user_version` (written in the same transaction as the state).
+/// The live state as it is stored: JSON of ``IsletState`` in the `live` row, written by
+/// ``StateWriter`` and read here, both through JSONCoding (islet before November 2026 wrote it
+/// with FoundationEssentials' `JSONEncoder`: the same JSON, read alike). The version of its
+/// shape is the database's `user_version` (written in the same transaction as the state).
 ///
 /// Versions of the whole database, as released:
 /// - 1: the history (`fast`) and the state; no version column.
@@ -23,7 +24,7 @@ enum StateDocument {
     /// `version` is at most ``current`` (the store refuses a newer database before reading).
     static func decode(_ json: String, version: Int, path: String) throws(StoreError) -> IsletState {
         do {
-            return try JSONDecoder().decode(IsletState.self, from: upgrade(Data(json.utf8), from: version))
+            return try JSONDecoding.value(IsletState.self, from: upgrade(json, from: version))
         } catch {
             throw .damaged(path: path, detail: "the saved state cannot be read: \(error)")
         }
@@ -32,7 +33,7 @@ enum StateDocument {
     /// The stored JSON brought to the current shape, one version at a time. From 0 (releases 1
     /// to 3, before versions were stored) to 4 fields were only added, which decoding takes
     /// care of; a later reshaping adds its step here (`if version < 5 { ... }`).
-    static func upgrade(_ json: Data, from version: Int) -> Data {
+    static func upgrade(_ json: String, from version: Int) -> String {
         json
     }
 }

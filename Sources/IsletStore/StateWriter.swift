@@ -1,16 +1,15 @@
-import FoundationEssentials
 import IsletCore
+import JSONCoding
 
 /// Writes the live state's JSON, re-encoding only the parts that changed since the last write.
 ///
 /// A command changes one timer, the fast or the activity; the state holds every timer (fifty
-/// callers, fifty timers), and encoding all of it with `JSONEncoder` on every commit was
-/// isletd's largest cost under load. Each part is still encoded by `JSONEncoder` (so the text
-/// is what ``StateDocument`` reads back), and kept beside the value it was made from; the
+/// callers, fifty timers), and encoding all of it on every commit was isletd's largest cost
+/// under load. Each part is encoded by ``JSONEncoding`` (so the text is what ``StateDocument``
+/// reads back), and kept beside the value it was made from; the
 /// top-level object is assembled around the kept texts. One writer per store, used under the
 /// store's lock.
 final class StateWriter {
-    private let encoder = JSONEncoder()
     private var settings = Kept<ServiceSettings>()
     private var fast = Kept<RunningFast>()
     private var activity = Kept<Activity>()
@@ -23,25 +22,21 @@ final class StateWriter {
         var value: Value?
         var json = ""
 
-        mutating func json(for new: Value, _ encoder: JSONEncoder) throws -> String {
+        mutating func json(for new: Value) throws -> String {
             if value != new {
-                json = try StateWriter.text(new, encoder)
+                json = try JSONEncoding.text(new)
                 value = new
             }
             return json
         }
     }
 
-    static func text(_ value: some Encodable, _ encoder: JSONEncoder) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
     /// The state as one JSON object with the members `IsletState`'s Codable conformance reads
-    /// (an absent optional is left out, as `JSONEncoder` does).
+    /// (an absent optional is left out).
     func encode(_ state: IsletState) throws -> String {
         var json = "{\"settings\":"
-        json += try settings.json(for: state.settings, encoder)
-        if let value = state.fast { json += ",\"fast\":" + (try fast.json(for: value, encoder)) }
+        json += try settings.json(for: state.settings)
+        if let value = state.fast { json += ",\"fast\":" + (try fast.json(for: value)) }
         json += ",\"fastSequence\":\(state.fastSequence),\"timers\":{"
         var first = true
         for (owner, timer) in state.timers {
@@ -49,7 +44,7 @@ final class StateWriter {
             if let kept = timers[owner], kept.timer == timer {
                 member = kept.member
             } else {
-                member = try StateWriter.text(owner, encoder) + ":" + StateWriter.text(timer, encoder)
+                member = JSONValue.quoted(owner) + ":" + (try JSONEncoding.text(timer))
                 timers[owner] = (timer, member)
             }
             if !first { json += "," }
@@ -58,10 +53,10 @@ final class StateWriter {
         }
         if timers.count > state.timers.count { timers = timers.filter { state.timers[$0.key] != nil } }
         json += "}"
-        if let value = state.activity { json += ",\"activity\":" + (try activity.json(for: value, encoder)) }
+        if let value = state.activity { json += ",\"activity\":" + (try activity.json(for: value)) }
         json += ",\"nextFastID\":\(state.nextFastID),\"nextSequence\":\(state.nextSequence)"
         json += ",\"nextActivitySerial\":\(state.nextActivitySerial)"
-        if let value = state.lastStop { json += ",\"lastStop\":" + (try lastStop.json(for: value, encoder)) }
+        if let value = state.lastStop { json += ",\"lastStop\":" + (try lastStop.json(for: value)) }
         return json + "}"
     }
 }

@@ -3,6 +3,7 @@ import DBus
 import HistoryFiles
 import IsletClient
 import IsletCore
+import JSONCoding
 import Platform
 import Translation
 

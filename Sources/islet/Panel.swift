@@ -1,5 +1,6 @@
 import HistoryFiles
 import IsletCore
+import JSONCoding
 import Platform
 import Translation
 

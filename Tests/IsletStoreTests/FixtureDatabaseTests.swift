@@ -1,6 +1,7 @@
 import Foundation
 import IsletCore
 import IsletStore
+import JSONCoding
 import TestSupport
 import Testing
 
@@ -127,7 +128,7 @@ import Testing
             {"settings":{},"timers":{"t":{"owner":"t","title":"T","phases":[{"name":"A","seconds":5}],"rounds":1,"startedAt":7}},
              "fast":{"id":2,"startedAt":9},"activity":{"id":"a","owner":"t","kind":"timer"}}
             """
-        let state = try JSONDecoder().decode(IsletState.self, from: Data(json.utf8))
+        let state = try JSONDecoding.value(IsletState.self, from: json)
         #expect(state.settings == ServiceSettings())
         #expect(state.timers["t"]?.extensions == [:])
         #expect(state.timers["t"]?.pausedAt == 0)

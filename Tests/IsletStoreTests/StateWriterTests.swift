@@ -1,5 +1,7 @@
+import Foundation
 import IsletCore
 import IsletStore
+import JSONCoding
 import PropertyBased
 import Testing
 
@@ -45,6 +47,11 @@ import Testing
             }
             let reopened = try Store(path: path, localTime: .utc)
             #expect(try reopened.loadState() == e.state)
+            // Foundation's JSON reads what islet writes, and islet reads what Foundation wrote
+            // (the state of databases from before JSONCoding).
+            #expect(try JSONDecoder().decode(IsletState.self, from: Data(try JSONEncoding.text(e.state).utf8)) == e.state)
+            let written = String(decoding: try JSONEncoder().encode(e.state), as: UTF8.self)
+            #expect(try JSONDecoding.value(IsletState.self, from: written) == e.state)
         }
     }
 

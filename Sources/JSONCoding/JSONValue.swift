@@ -20,6 +20,7 @@ public indirect enum JSONValue: Sendable {
 
     /// `text` as a JSON string: quoted, with quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
