@@ -31,11 +31,13 @@ public struct ArgumentReader: ~Copyable {
     var index = 0
 
     public init<T: DBusArguments>(_ values: [DBusValue], _ type: T.Type) throws(DBusError) {
-        declared = T.arguments
+        // Checked before any field is set: Swift 6.2's SIL verifier (Debian's swiftlang is built
+        // with it) stops on a throw from a noncopyable value's init that has set some of them.
+        let declared = T.arguments
         guard values.count == declared.count else {
             throw .typeMismatch(expected: T.signature, got: values.map(\.type).signature)
         }
-        self.values = values
+        (self.values, self.declared) = (values, declared)
     }
 
     /// The next argument as it came, checked against its declared type: for a value read
