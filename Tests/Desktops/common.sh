@@ -363,12 +363,18 @@ resumed_after_pause() {  # a Tea update without "Paused" after the last one with
 ocr_click() {
   local label box
   label="$(echo "${1:0:1}" | tr a-z A-Z)${1:1}"
-  import -window root "$work/screen.png"
-  convert "$work/screen.png" -resize 300% "$work/screen3.png"
-  box=$(tesseract "$work/screen3.png" - --psm 11 tsv 2>/dev/null | awk -F'\t' -v w="$label" '$12 == w { print $7, $8, $9, $10; exit }')
+  box=$(word_box "$label")
   [ -n "$box" ] || return 1
   set -- $box
   xdotool mousemove $(( ($1 + $3 / 2) / 3 )) $(( ($2 + $4 / 2) / 3 )) click 1
+}
+
+# word_box WORD: where tesseract reads WORD on the X screen (enlarged 3x): "left top width
+# height" in the enlarged picture, nothing when it is not there.
+word_box() {
+  import -window root "$work/screen.png"
+  convert "$work/screen.png" -resize 300% "$work/screen3.png"
+  tesseract "$work/screen3.png" - --psm 11 tsv 2>/dev/null | awk -F'\t' -v w="$1" '$12 == w { print $7, $8, $9, $10; exit }'
 }
 
 # German (po/de.po): the catalogue built with msgfmt into $work/locale (readable by the
@@ -402,4 +408,32 @@ ocr_reads() {
   local png=$1 text; shift
   text="$(ocr_text "$png" -negate) $(ocr_text "$png")"
   for w in "$@"; do grep -qF -- "$w" <<<"$text" || { record NOTE "read" "$text"; return 1; }; done
+}
+
+# islet's app (gnome-app.sh, plasma-app.sh), installed as `make install` puts it: its entry where
+# the shell looks, its activation file where the bus does, its icon in the user's hicolor theme.
+install_app() {
+  install -Dm644 "$root/packaging/icons/org.islet.Islet.App.svg" "$XDG_DATA_HOME/icons/hicolor/scalable/apps/org.islet.Islet.App.svg"
+  sed "s|@bindir@|$bin|g" "$root/packaging/org.islet.Islet.App.desktop.in" > "$XDG_DATA_HOME/applications/org.islet.Islet.App.desktop"
+  sed "s|@bindir@|$bin|g" "$root/dbus/org.islet.Islet.App.service.in" > "$work/services/org.islet.Islet.App.service"
+  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.ReloadConfig >/dev/null
+  dbus-update-activation-environment DISPLAY XDG_DATA_HOME XDG_CONFIG_HOME XDG_RUNTIME_DIR HOME 2>/dev/null
+}
+# The app's Timers page counting: a timer's time (0m:ss) read in two pictures, and not the same.
+tea_time() { ocr_text "$1" | grep -oE '0[0-9]:[0-5][0-9]' | head -1; }
+tea_counts() {  # tea_counts PNG PNG
+  local first second
+  first=$(tea_time "$1"); second=$(tea_time "$2")
+  [ -n "$first" ] && [ -n "$second" ] && [ "$first" != "$second" ] || { record NOTE "read" "$first then $second"; return 1; }
+}
+# An import's check (the app's import-history-from action, as `islet open` asks for it): a
+# FastTrack file written in $work, the action asked for on the bus.
+ask_import() {
+  printf 'ID,Start Date,Start Time,Duration (hours)\n1,2025-01-01,20:00,16\n' > "$work/fastingLogbook.csv"
+  gdbus call --session --dest org.islet.Islet.App --object-path /org/islet/Islet/App \
+    --method org.freedesktop.Application.ActivateAction import-history-from "[<'$work/fastingLogbook.csv'>]" "{}"
+}
+# ocr_grep PNG PATTERN: tesseract (3x, thresholded, --psm 6) reads PATTERN (grep -Ei) in the picture.
+ocr_grep() {
+  convert "$1" -resize 300% -threshold 60% "$work/ocr-grep.png" && tesseract "$work/ocr-grep.png" - --psm 6 2>/dev/null | grep -qiE -- "$2"
 }

@@ -12,20 +12,10 @@ app_shown() { [[ "|$(app_window_title)|" == *"|islet|"* ]]; }
 import_shown() { [[ "|$(app_window_title)|" == *"|Import|"* ]]; }
 notification_shown() { [ "$(displayed)" -ge 1 ] 2>/dev/null; }
 close_app() { pkill -f "$bin/islet-app" 2>/dev/null; for _ in $(seq 50); do app_shown || return 0; sleep 0.1; done; return 1; }
-tea_time() { ocr_text "$1" | grep -oE '0[0-9]:[0-5][0-9]' | head -1; }
-tea_counts() {  # tea_counts PNG PNG: a timer's time read in both, and not the same
-  local first second
-  first=$(tea_time "$1"); second=$(tea_time "$2")
-  [ -n "$first" ] && [ -n "$second" ] && [ "$first" != "$second" ] || { record NOTE "read" "$first then $second"; return 1; }
-}
 app_scenario() {
   local api=43; [ "$gnome_major" -ge 45 ] && api=45
   "$here/../../packaging/gnome-shell/build" "$api" "$XDG_DATA_HOME/gnome-shell/extensions" >/dev/null
-  # The app, installed: its entry where the shell looks, its activation file where the bus does.
-  sed "s|@bindir@|$bin|g" "$root/packaging/org.islet.Islet.App.desktop.in" > "$XDG_DATA_HOME/applications/org.islet.Islet.App.desktop"
-  sed "s|@bindir@|$bin|g" "$root/dbus/org.islet.Islet.App.service.in" > "$work/services/org.islet.Islet.App.service"
-  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.ReloadConfig >/dev/null
-  dbus-update-activation-environment DISPLAY XDG_DATA_HOME XDG_CONFIG_HOME XDG_RUNTIME_DIR HOME 2>/dev/null
+  install_app
   # isletd first, as where islet is installed (the bus would start it): GNOME's extension
   # otherwise says "islet is not installed", a banner that covered islet's own in the pictures.
   start_islet
@@ -40,7 +30,7 @@ app_scenario() {
   check "the app opened (D-Bus activation), its window on the shell" wait_for 100 app_shown
   sleep 2
   screen "$screens/gnome-app-opened.png" 1024x700+0+0
-  check "the app's window says the fast (OCR: 03:0)" bash -c "convert '$screens/gnome-app-opened.png' -resize 300% -threshold 60% '$work/opened.png' && tesseract '$work/opened.png' - --psm 6 2>/dev/null | grep -qE '0?3:0[0-9]:[0-9]{2}'"
+  check "the app's window says the fast (OCR: 03:0)" ocr_grep "$screens/gnome-app-opened.png" '0?3:0[0-9]:[0-9]{2}'
   check "the app closed" close_app
 
   # A click on the live notification: GNOME Shell invokes its default action; islet-notify opens the app.
@@ -53,7 +43,7 @@ app_scenario() {
   check "the app opened on the Timers page" wait_for 100 app_shown
   sleep 2
   screen "$screens/gnome-app-from-notification.png" 1024x700+0+0
-  check "the Timers page shows the timer (OCR: Shown live)" bash -c "convert '$screens/gnome-app-from-notification.png' -resize 300% -threshold 60% '$work/timers.png' && tesseract '$work/timers.png' - --psm 6 2>/dev/null | grep -qi 'shown live'"
+  check "the Timers page shows the timer (OCR: Shown live)" ocr_grep "$screens/gnome-app-from-notification.png" 'shown live'
   # The Tea card counts, at the desktop as in the overview (below the top bar's clock; the
   # banner's "Until 10:55" is no 0x:xx).
   gnome_eval 'Main.messageTray._expireNotification(); Main.overview.hide(); true' >/dev/null
@@ -68,13 +58,11 @@ app_scenario() {
 
   # A dialog of the app's on the shell's window manager: an import's check (the app's
   # import-history-from action, as `islet open` asks for it), over the window, modal.
-  printf 'ID,Start Date,Start Time,Duration (hours)\n1,2025-01-01,20:00,16\n' > "$work/fastingLogbook.csv"
-  check "the import's check asked for (import-history-from)" gdbus call --session --dest org.islet.Islet.App --object-path /org/islet/Islet/App \
-    --method org.freedesktop.Application.ActivateAction import-history-from "[<'$work/fastingLogbook.csv'>]" "{}"
+  check "the import's check asked for (import-history-from)" ask_import
   check "the app opened, and over it the dialog titled Import" wait_for 100 import_shown
   sleep 2
   screen "$screens/gnome-app-import.png" 1024x700+0+0
-  check "the dialog says what the file holds (OCR: FastTrack CSV)" bash -c "convert '$screens/gnome-app-import.png' -resize 300% -threshold 60% '$work/import.png' && tesseract '$work/import.png' - --psm 6 2>/dev/null | grep -qi 'fasttrack'"
+  check "the dialog says what the file holds (OCR: FastTrack CSV)" ocr_grep "$screens/gnome-app-import.png" fasttrack
   close_app
   check "no errors in the shell's log" log_clean
   check "shell alive at the end" server_alive

@@ -2,7 +2,6 @@
 # progress area, no live notification beside it, pause and resume reflected, the job gone at
 # the end and the completion announced. Screenshots: docs/screenshots/plasma-job-*.png.
 . "$here/plasma.sh"
-plasma_jobs=on
 job_path() { grep -o 'KDE job /[^ ]* for activity' "$work/notify.log" | tail -1 | awk '{print $3}'; }
 job_on_bus() {  # a real client asks plasmashell for the job object islet-notify was given
   dbus-send --session --print-reply --dest=org.kde.JobViewServer "$(job_path)" \
@@ -53,6 +52,7 @@ headed_islet() {  # a popup's header reads "islet" (the desktop entry's name), n
 }
 
 run_server() {
+  plasma_jobs=on  # in run_server's subshell, so that a plasma scenario after this one has no job
   setup plasma-job
   start_xvfb :96 || { record FAIL "Xvfb starts"; return; }
   start_system_bus

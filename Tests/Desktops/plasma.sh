@@ -12,8 +12,8 @@ start_server() {
   "kbuildsycoca$plasma_major" >"$work/sycoca.log" 2>&1
   kactivitymanagerd >"$work/kamd.log" 2>&1 & pids+=($!)
   "kded$plasma_major" >"$work/kded.log" 2>&1 & pids+=($!)
-  # Plasma 6 draws its popups only under a window manager.
-  if [ "$plasma_major" -ge 6 ]; then kwin_x11 >"$work/kwin.log" 2>&1 & pids+=($!); fi
+  # Plasma 6 draws its popups only under a window manager; an app's windows want one on 5 too.
+  if [ "$plasma_major" -ge 6 ] || [ "${plasma_wm:-}" = on ]; then kwin_x11 >"$work/kwin.log" 2>&1 & pids+=($!); fi
   sleep 1
   plasmashell --no-respawn >"$work/plasma.log" 2>&1 & server_pid=$!
   pids+=($server_pid)
