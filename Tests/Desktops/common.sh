@@ -419,6 +419,8 @@ install_app() {
   dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.ReloadConfig >/dev/null
   dbus-update-activation-environment DISPLAY XDG_DATA_HOME XDG_CONFIG_HOME XDG_RUNTIME_DIR HOME 2>/dev/null
 }
+# The app quit, and its window gone (`app_shown`: each app scenario's own way to see it).
+close_app() { pkill -f "$bin/islet-app" 2>/dev/null; for _ in $(seq 50); do app_shown || return 0; sleep 0.1; done; return 1; }
 # The app's Timers page counting: a timer's time (0m:ss) read in two pictures, and not the same.
 tea_time() { ocr_text "$1" | grep -oE '0[0-9]:[0-5][0-9]' | head -1; }
 tea_counts() {  # tea_counts PNG PNG

@@ -11,7 +11,6 @@ app_window_title() {  # the titles of the shell's windows, joined
 app_shown() { [[ "|$(app_window_title)|" == *"|islet|"* ]]; }
 import_shown() { [[ "|$(app_window_title)|" == *"|Import|"* ]]; }
 notification_shown() { [ "$(displayed)" -ge 1 ] 2>/dev/null; }
-close_app() { pkill -f "$bin/islet-app" 2>/dev/null; for _ in $(seq 50); do app_shown || return 0; sleep 0.1; done; return 1; }
 app_scenario() {
   local api=43; [ "$gnome_major" -ge 45 ] && api=45
   "$here/../../packaging/gnome-shell/build" "$api" "$XDG_DATA_HOME/gnome-shell/extensions" >/dev/null
