@@ -322,6 +322,7 @@ reminder_checks() {
     record FAIL "reminder at its minute" "none within 8 s"
   fi
   sleep 1
+  [ -n "${before_reminder:-}" ] && $before_reminder
   shoot reminder
   if press start-fast; then
     check "reminder's Start Fast starts the fast" wait_for 50 bash -c "'$bin/islet' fast | grep -q 'Fasting since'"

@@ -29,6 +29,22 @@ displayed() {
   convert "$work/screen.png" -resize 300% "$work/screen3.png"
   tesseract "$work/screen3.png" - --psm 11 2>/dev/null | grep -cx islet
 }
+# Plasma stacks its popups up the screen and holds a new one back until there is room: the
+# kept moments of the scenario so far (Goal Reached!, the runs' ends, from both islet-notifys)
+# are closed first, as a person dismisses them, so that the reminder is seen and its Start Fast
+# pressed: the pointer rests on the lowest popup's empty corner meanwhile, since Plasma 6.7
+# lets a popup go to its history when its time is up (a few seconds) unless the pointer is on it,
+# and reading the screen takes that long.
+before_reminder=plasma_dismiss_kept
+plasma_dismiss_kept() {
+  local id
+  for id in $(grep -ho 'announcement posted: id [0-9]*' "$work"/notify*.log | grep -o '[0-9]*$' | sort -un); do
+    gdbus call --session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \
+      --method org.freedesktop.Notifications.CloseNotification "$id" >/dev/null 2>&1 || true
+  done
+  xdotool mousemove 700 670
+  sleep 1
+}
 press() { case $1 in extend) ocr_click "+1" ;; start-fast) ocr_click Start ;; *) ocr_click "$1" ;; esac; }
 restart_server() { return 1; }
 server_alive() { kill -0 "$server_pid"; }
