@@ -60,7 +60,9 @@ public struct ServerProfile: Equatable, Sendable {
         /// later write "Unknown App" over a nameless one, and 46.0 and 46.1 (Ubuntu 24.04 as
         /// released) cannot lock the screen while one is listed: their unlock dialog throws on
         /// the nameless source, leaving the shell grabbed and the screen unlocked (fixed in
-        /// 46.2, "unlockDialog: Bind source titles"). So the minimal style names itself there.
+        /// 46.2, "unlockDialog: Bind source titles"). Plasma heads every popup too, a nameless
+        /// one with the sending program's name ("islet-notify", seen on 6.7). So the minimal
+        /// style names itself there.
         public var needsAppName = false
     }
 
@@ -77,7 +79,8 @@ public struct ServerProfile: Equatable, Sendable {
         "mako": Traits(stackTags: false, progress: .hint, everySecond: true, freshOnChange: false, colourHints: false, playsSound: false),
         "SwayNotificationCenter": Traits(stackTags: true, progress: .hint, everySecond: true, freshOnChange: false, colourHints: false, playsSound: true),
         "gnome-shell": Traits(stackTags: false, progress: .text, everySecond: false, freshOnChange: true, colourHints: false, playsSound: true),
-        "Plasma": Traits(stackTags: false, progress: .text, everySecond: true, freshOnChange: false, colourHints: false, playsSound: false),
+        "Plasma": Traits(
+            stackTags: false, progress: .text, everySecond: true, freshOnChange: false, colourHints: false, playsSound: false, needsAppName: true),
         // Phosh 0.46 (docs/DESKTOPS.md; shared/design/desktops.md): banners update in place,
         // capabilities actions, body, body-markup, icon-static, sound.
         "Phosh Notify Daemon": Traits(

@@ -122,6 +122,20 @@ import Testing
         }
     }
 
+    /// Plasma heads every popup, a nameless one with the sending program's name
+    /// ("islet-notify" over the minimal style's time, seen on 6.7): there too the minimal style
+    /// names itself, and is still the time alone with nothing to tap.
+    @Test func minimalStyleNamesItselfOnPlasma() {
+        let (five, _) = Sample.timer(phases: [Phase(name: "Focus", seconds: 300)], elapsed: 0)
+        for version in ["5.27.5", "6.3.6", "6.7.4"] {
+            let server = ServerProfile(name: "Plasma", version: version, capabilities: ServerCapabilities(["body", "body-markup", "actions", "persistence"]))
+            let p = Presenter.present(five, now: Sample.t0, settings: minimal, server: server).content
+            #expect(p.appName == "islet", "Plasma \(version)")
+            #expect(p.summary == "5:00" && p.body == "" && p.icon == "" && p.actions.isEmpty)
+            #expect(p.hints["desktop-entry"] == nil, "nothing opens the app from it")
+        }
+    }
+
     /// GNOME 46.0 says body-markup and shows the tags as text (seen on Ubuntu 24.04 as
     /// released): there islet's text goes plain; 46.1 and later keep their bold line.
     @Test func gnome46_0GetsPlainText() {
