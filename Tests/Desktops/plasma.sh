@@ -45,6 +45,18 @@ plasma_dismiss_kept() {
   xdotool mousemove 700 670
   sleep 1
 }
+# The minimal popup as a person reads it: the time alone under Plasma's header, which names
+# islet (a nameless notification is headed with the sending program's name, "islet-notify").
+minimal_checks=plasma_minimal_checks
+plasma_minimal_checks() { check "minimal: 'islet' over the time alone (OCR)" plasma_reads_minimal "$out/plasma-minimal.png"; }
+plasma_reads_minimal() {
+  local text
+  text="$(ocr_text "$1") $(ocr_text "$1" -negate)"
+  grep -qE '(^|[^0-9:])4:[0-5][0-9]([^0-9]|$)' <<<"$text" && grep -qw islet <<<"$text" && ! grep -q islet-notify <<<"$text" || {
+    record NOTE "read" "$text"
+    return 1
+  }
+}
 press() { case $1 in extend) ocr_click "+1" ;; start-fast) ocr_click Start ;; *) ocr_click "$1" ;; esac; }
 restart_server() { return 1; }
 server_alive() { kill -0 "$server_pid"; }
