@@ -403,6 +403,9 @@ german_desktop() {  # german_desktop :DISPLAY
 ocr_text() {
   convert "$1" -trim +repage -resize 300% -colorspace Gray ${2:-} -threshold 50% png:- | tesseract - - --psm 6 2>/dev/null | tr '\n' ' '
 }
+# The minimal style's time as the scenario's 5-minute timer shows it, "4:5x" (a clock's "14:05"
+# is not it), in what tesseract read.
+minimal_time_re='(^|[^0-9:])4:[0-5][0-9]([^0-9]|$)'
 # ocr_reads PNG WORDS...: every word is in what tesseract reads of the picture (trimmed,
 # enlarged 3x, grey, negated when dark, thresholded, --psm 6).
 ocr_reads() {

@@ -52,7 +52,7 @@ plasma_minimal_checks() { check "minimal: 'islet' over the time alone (OCR)" pla
 plasma_reads_minimal() {
   local text
   text="$(ocr_text "$1") $(ocr_text "$1" -negate)"
-  grep -qE '(^|[^0-9:])4:[0-5][0-9]([^0-9]|$)' <<<"$text" && grep -qw islet <<<"$text" && ! grep -q islet-notify <<<"$text" || {
+  grep -qE "$minimal_time_re" <<<"$text" && grep -qw islet <<<"$text" && ! grep -q islet-notify <<<"$text" || {
     record NOTE "read" "$text"
     return 1
   }
