@@ -84,7 +84,8 @@ kill "$app"
 echo "| islet-app ($(date +%F), $runs starts) | figure |"
 echo "| --- | --- |"
 echo "| start to first frame, median (spread) | $(median < "$work/frames") ms ($(sort -n "$work/frames" | head -1) to $(sort -n "$work/frames" | tail -1) ms) |"
-echo "| resident, the Fast page counting | VmRSS $((rss / 1024)) MiB, PSS $((pss / 1024)) MiB |"
+mib() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }  # KiB as MiB, to a tenth
+echo "| resident, the Fast page counting | VmRSS $(mib "$rss") MiB, PSS $(mib "$pss") MiB |"
 echo "| shown, a fast counting each second | $shown_wakeups wake-ups/s, $shown_cpu ms CPU/s |"
 echo "| hidden (unmapped), the fast running | $hidden_wakeups wake-ups/s, $hidden_cpu ms CPU/s |"
 echo "| shown, nothing counting | $idle_wakeups wake-ups/s, $idle_cpu ms CPU/s |"
@@ -94,5 +95,5 @@ if [ -n "$bare" ]; then
   echo "| side by side ($runs starts each, interleaved) | islet-app | a bare libadwaita window | islet-app / bare |"
   echo "| --- | --- | --- | --- |"
   echo "| start to first frame, median | $app_ms ms | $bare_ms ms | $(awk -v a="$app_ms" -v b="$bare_ms" 'BEGIN {printf "%.2f", a / b}') |"
-  echo "| resident (VmRSS) | $((rss / 1024)) MiB | $((bare_rss / 1024)) MiB | +$(( (rss - bare_rss) / 1024 )) MiB |"
+  echo "| resident (VmRSS) | $(mib "$rss") MiB | $(mib "$bare_rss") MiB | +$(mib $((rss - bare_rss))) MiB |"
 fi

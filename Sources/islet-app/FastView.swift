@@ -16,7 +16,7 @@ enum FastRequest {
 
 /// The Fast page's widgets, read at a glance: the ring (``FastRing``) with one large time and
 /// the goal line inside; under it, while a fast runs, when it started and when its goal is met,
-/// each changed in place (a button on its row opens the field or the choices); the stage when
+/// each changed in place (the button beside it opens the field or the choices); the stage when
 /// stages are shown; the eating window while not fasting; the one prominent Start / Stop, a
 /// split button whose other half holds "Started Earlier…" or "Stopped Earlier…". `show` puts a
 /// ``FastPage`` on them.
@@ -38,14 +38,14 @@ final class FastView {
     private let earlierEntry: UnsafeMutablePointer<GtkWidget>
     private let stopEntry: UnsafeMutablePointer<GtkWidget>
     private let dropdownPopover: UnsafeMutablePointer<GtkWidget>
-    /// Fasting: the Started and Goal rows, each with its value and its button.
+    /// Fasting: Started and Goal, each with its value and its button; the goal's length under it.
     private let times: UnsafeMutablePointer<GtkWidget>
     private let startedValue: UnsafeMutablePointer<GtkWidget>
-    private let goalRow: UnsafeMutablePointer<GtkWidget>
     private let goalValue: UnsafeMutablePointer<GtkWidget>
+    private let goalLength: UnsafeMutablePointer<GtkWidget>
     private let startEntry: UnsafeMutablePointer<GtkWidget>
     private let startPopover: UnsafeMutablePointer<GtkWidget>
-    /// Fasting: this fast's goal, changed at once (DI-006 B), in the Goal row's popover.
+    /// Fasting: this fast's goal, changed at once (DI-006 B), in the Goal's popover.
     private let goalChoicesBox: UnsafeMutablePointer<GtkWidget>
     private let goalPopover: UnsafeMutablePointer<GtkWidget>
     private var goalButtons: [(button: UnsafeMutablePointer<GtkWidget>, seconds: UInt64)] = []
@@ -88,19 +88,24 @@ final class FastView {
         gtk_overlay_add_overlay(opaque(overlay), centre)
         gtk_widget_set_halign(overlay, GTK_ALIGN_CENTER)
 
-        // Started and Goal, under the ring: a value and the button that changes it.
-        let times: UnsafeMutablePointer<GtkWidget> = gtk_list_box_new()
+        // Started and Goal under the ring, side by side as fasting apps show them: a caption,
+        // the clock time and the button that changes it, on the page itself (no card: a card's
+        // shadows cost software rendering 4 MiB, bench/RESULTS.md session 38).
+        let times: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18)
         self.times = times
-        gtk_widget_add_css_class(times, "boxed-list")
-        gtk_list_box_set_selection_mode(opaque(times), GTK_SELECTION_NONE)
-        gtk_widget_set_size_request(times, 300, -1)
         gtk_widget_set_halign(times, GTK_ALIGN_CENTER)
-        func timeRow(_ title: String, _ editName: String, _ popover: UnsafeMutablePointer<GtkWidget>) -> (
-            row: UnsafeMutablePointer<GtkWidget>, value: UnsafeMutablePointer<GtkWidget>
+        func timeColumn(_ title: String, _ editName: String, _ popover: UnsafeMutablePointer<GtkWidget>) -> (
+            value: UnsafeMutablePointer<GtkWidget>, note: UnsafeMutablePointer<GtkWidget>
         ) {
-            let row: UnsafeMutablePointer<GtkWidget> = adw_action_row_new()
-            adw_preferences_row_set_title(cast(row), title)
+            let column: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
+            let caption: UnsafeMutablePointer<GtkWidget> = gtk_label_new(title)
+            gtk_widget_add_css_class(caption, "caption-heading")
+            let line: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 2)
+            gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
             let value: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
+            // Bold at the text's own size: "Tomorrow 10:41" and its button beside "Today
+            // 18:41" and its button fit a phone's 360 px.
+            gtk_widget_add_css_class(value, "heading")
             gtk_widget_add_css_class(value, "numeric")
             let edit: UnsafeMutablePointer<GtkWidget> = gtk_menu_button_new()
             gtk_menu_button_set_icon_name(opaque(edit), "document-edit-symbolic")
@@ -109,11 +114,14 @@ final class FastView {
             gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
             gtk_widget_set_tooltip_text(edit, editName)
             setAccessibleLabel(edit, editName)
-            adw_action_row_add_suffix(cast(row), value)
-            adw_action_row_add_suffix(cast(row), edit)
-            adw_action_row_set_activatable_widget(cast(row), edit)
-            gtk_list_box_append(opaque(times), row)
-            return (row, value)
+            gtk_box_append(cast(line), value)
+            gtk_box_append(cast(line), edit)
+            let note: UnsafeMutablePointer<GtkWidget> = gtk_label_new("")
+            for label in [caption, note] { gtk_widget_add_css_class(label, "dim-label") }
+            gtk_widget_set_visible(note, 0)
+            for widget in [caption, line, note] { gtk_box_append(cast(column), widget) }
+            gtk_box_append(cast(times), column)
+            return (value, note)
         }
         /// A field in a popover and its button: pressed (or Enter), the popover closes and the
         /// text goes to `request` as `asked` makes it.
@@ -148,7 +156,7 @@ final class FastView {
         startEntry = field(
             tr("19:30 or 2h ago"), tr("When the fast really started"), tr("Change Start"), in: popoverBox(startPopover), closing: startPopover
         ) { .moveStart($0) }
-        startedValue = timeRow(tr("Started"), tr("Change When the Fast Started"), startPopover).value
+        startedValue = timeColumn(tr("Started"), tr("Change When the Fast Started"), startPopover).value
         goalPopover = gtk_popover_new()
         let goalBox = popoverBox(goalPopover)
         gtk_box_append(cast(goalBox), startLabel(tr("This Fast's Goal"), heading: true))
@@ -161,7 +169,7 @@ final class FastView {
         gtk_flow_box_set_row_spacing(opaque(goalChoicesBox), 6)
         gtk_flow_box_set_homogeneous(opaque(goalChoicesBox), 1)
         gtk_box_append(cast(goalBox), goalChoicesBox)
-        (goalRow, goalValue) = timeRow(tr("Goal"), tr("Change This Fast's Goal"), goalPopover)
+        (goalValue, goalLength) = timeColumn(tr("Goal"), tr("Change This Fast's Goal"), goalPopover)
 
         // Start / Stop, its arrow holding the earlier start or the earlier stop.
         button = adw_split_button_new()
@@ -223,7 +231,7 @@ final class FastView {
         gtk_widget_set_visible(times, page.buttonStops ? 1 : 0)
         gtk_label_set_text(opaque(startedValue), page.startedWhen ?? "")
         gtk_label_set_text(opaque(goalValue), page.goalWhen ?? tr("None"))
-        adw_action_row_set_subtitle(cast(goalRow), page.goalLength ?? "")
+        text(goalLength, page.goalLength)
         text(stageLine, page.stageLine)
         text(stageCaveat, page.stageCaveat)
         text(eatingLine, page.eatingLine)

@@ -641,7 +641,7 @@ check("FR-001 isletd's fast began 2 hours ago",
       eventually(lambda: fasting() and abs(time.time() - 7200 - fasting_property("StartedAtUSec") / 1e6) < 60),
       fasting_property("StartedAtUSec"))
 check("FR-002 the page counts from then", eventually(lambda: any(l.startswith("02:00:") for l in labels())), labels())
-check("DI-006 the Goal row's button opens this fast's goals", eventually(lambda: click(["toggle button", "push button"], "Change This Fast's Goal")))
+check("DI-006 the Goal's button opens this fast's goals", eventually(lambda: click(["toggle button", "push button"], "Change This Fast's Goal")))
 check("DI-006 this fast's goal: the daily one (16 h) marked", eventually(lambda: checked("This fast's goal: 16 hours")))
 check("DI-006 18 hours chosen", eventually(lambda: click(["push button", "toggle button"], "This fast's goal: 18 hours")))
 check("DI-006 isletd's running fast has 18 h, the daily goal stays 16 h",
@@ -652,7 +652,7 @@ check("DI-006 no goal for this fast", eventually(lambda: click(["toggle button",
       eventually(lambda: click(["push button", "toggle button"], "This fast without a goal")))
 check("DI-006 isletd's fast has none", eventually(lambda: fasting_property("ActiveFastGoalSeconds") == 0))
 subprocess.run([islet, "fast", "stop"], capture_output=True)
-check("stopped: the Started and Goal rows go, Started Earlier… comes back",
+check("stopped: Started and Goal go, Started Earlier… comes back",
       eventually(lambda: not any(shown(n) for n in find("label", lambda n: n.name == "Started")) and
                  choice("Started Earlier…") is not None), names(find("toggle button")))
 
@@ -1107,7 +1107,7 @@ run(islet, "fast", "start", "--at=-1h")
 check("the Fast page for issue 45", eventually(lambda: show_page("Fast")))
 check("the ring says the fast in words", eventually(lambda: ring().startswith("6 percent of the goal of 16 hours, 1 hour")), ring())
 check("no stage while stages are off", not any(l.startswith("Stage:") for l in labels()), labels())
-check("the Started row's button opens its field", eventually(lambda: click(["toggle button", "push button"], "Change When the Fast Started")) and
+check("the Started time's button opens its field", eventually(lambda: click(["toggle button", "push button"], "Change When the Fast Started")) and
       eventually(lambda: find("text", lambda n: n.name == "When the fast really started") != []))
 check("the start moved to 3 hours ago", type_into("When the fast really started", "3h ago") and press("Change Start"))
 check("isletd's fast began 3 hours ago", eventually(lambda: abs(now - 3 * 3600 - fasting_property("StartedAtUSec") / 1e6) < 90),
@@ -1115,7 +1115,8 @@ check("isletd's fast began 3 hours ago", eventually(lambda: abs(now - 3 * 3600 -
 check("the ring follows", eventually(lambda: ring().startswith("18 percent of the goal of 16 hours, 3 hours")), ring())
 goal_end = fasting_property("StartedAtUSec") / 1e6 + 16 * 3600
 goal_at = ("Today " if time.localtime(goal_end).tm_yday == time.localtime().tm_yday else "Tomorrow ") + clock(goal_end)
-check("the goal as a clock time, said as people say it, on the Goal row", eventually(lambda: goal_at in labels()), f"{goal_at}: {labels()}")
+check("the goal as a clock time, said as people say it, under Goal", eventually(lambda: goal_at in labels()), f"{goal_at}: {labels()}")
+check("the goal's length under its clock time", "16 hours" in labels(), labels())
 check("a start over the last fast is refused in words",
       in_popover("Change When the Fast Started", "When the fast really started", "6h ago", "Change Start") and
       eventually(lambda: any(l.startswith("that start overlaps a completed fast, which ended at") for l in labels())) and
