@@ -109,6 +109,21 @@ public struct FastPage: Equatable, Sendable {
     /// How long after a fast the page counts the time since it: an eating window, not a week.
     public static let eatingShownSeconds: UInt64 = 48 * 3600
 
+    /// Before isletd's first answer (the app just opened, or isletd starting): nothing said of
+    /// a fast, neither a time nor "Press Start", which a running fast would make untrue; the
+    /// ring empty, the button not pressable (the view makes it so while there are no facts).
+    public static var unknown: FastPage {
+        var page = FastPage(.notFasting, now: 0)
+        page.elapsed = ""
+        page.goalLine = nil
+        page.goalLabel = ""
+        page.hint = nil
+        page.eatingLine = nil
+        page.ringDescription = tr("Reading the fast")
+        page.nextChange = nil
+        return page
+    }
+
     public init(_ facts: Facts, now: USec, zone: LocalTime = .utc) {
         stageMarks = []
         stageLine = nil

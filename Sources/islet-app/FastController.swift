@@ -18,11 +18,11 @@ final class FastController {
         view = FastView { request in me.value?.request(request) }
         me.value = self
         connect(view.button, "clicked") { me.value?.pressed() }
-        view.show(FastPage(.notFasting, now: WallClock.now()))
+        view.show(.unknown)
     }
 
-    /// The page for isletd's facts as they are now; without them (isletd gone), nothing to
-    /// count and nothing to press.
+    /// The page for isletd's facts as they are now; without them (not yet read, or isletd
+    /// gone), nothing said, nothing to count and nothing to press.
     func show() {
         gtk_widget_set_sensitive(view.button, context.state.facts == nil ? 0 : 1)
         render()
@@ -36,7 +36,7 @@ final class FastController {
 
     /// The page now, and again when its text next changes (while the window can be seen).
     func render() {
-        let page = FastPage(context.state.facts ?? .notFasting, now: WallClock.now(), zone: .system)
+        let page = context.state.facts.map { FastPage($0, now: WallClock.now(), zone: .system) } ?? .unknown
         view.show(page)
         ticker.schedule(at: page.nextChange, onScreen: context.onScreen()) { [weak self] in self?.render() }
     }

@@ -16,6 +16,17 @@ import Testing
         #expect(page.goalLine == nil && page.progress == nil && page.nextChange == nil, "nothing counts: no wake-up")
     }
 
+    /// Before isletd has answered, the page claims nothing: a running fast must not read as
+    /// "00:00:00 · Press Start" for the moment the app takes to ask.
+    @Test func beforeIsletdAnswersNothingIsSaidOfAFast() {
+        let page = FastPage.unknown
+        #expect(page.elapsed.isEmpty && page.goalLine == nil && page.hint == nil && page.eatingLine == nil)
+        #expect(page.goalLabel.isEmpty && page.startedWhen == nil && page.progress == nil && page.dayProgress == nil)
+        #expect(page.ringDescription == "Reading the fast")
+        #expect(page.nextChange == nil, "nothing to count")
+        #expect(page != FastPage(.notFasting, now: FastPageModel.start))
+    }
+
     @Test func fr002RunningCountsEachSecondTowardsTheGoal() {
         let facts = FastPage.Facts(fasting: true, startedAt: FastPageModel.start, goalSeconds: 16 * 3600, dailyGoalSeconds: 16 * 3600)
         let page = FastPage(facts, now: FastPageModel.start + (3 * 3600 + 12 * 60 + 9) * FastPageModel.s + 400_000)
