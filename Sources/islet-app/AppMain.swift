@@ -213,8 +213,10 @@ final class AppController {
             MainThreadAction { me.value?.apply(update) }.post()
         }
         self.link = link
-        gtk_window_present(cast(window))
+        // Connected before the window is shown: isletd's first answer is read while GTK maps
+        // and draws the window, so that the first frame can already say the fast.
         link.start()
+        gtk_window_present(cast(window))
     }
 
     /// isletd's news, to the page it concerns.
