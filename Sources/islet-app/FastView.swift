@@ -226,7 +226,7 @@ final class FastView {
         }
         gtk_label_set_text(opaque(elapsed), page.elapsed)
         text(goalLine, page.goalLine)
-        // Before a fast, the goal it will take; during one, the Goal row says it.
+        // Before a fast, the goal it will take; during one, the Goal column under the ring says it.
         text(goalLabel, page.buttonStops || page.goalLabel.isEmpty ? nil : page.goalLabel)
         gtk_widget_set_visible(times, page.buttonStops ? 1 : 0)
         gtk_label_set_text(opaque(startedValue), page.startedWhen ?? "")
