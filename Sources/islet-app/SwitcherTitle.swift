@@ -24,8 +24,11 @@ final class SwitcherTitle {
         title = adw_window_title_new(text, nil)
         adw_squeezer_set_switch_threshold_policy(opaque(widget), ADW_FOLD_THRESHOLD_POLICY_NATURAL)
         adw_squeezer_set_switch_threshold_policy(opaque(narrowOrTitle), ADW_FOLD_THRESHOLD_POLICY_MINIMUM)
+        // No crossfade between the layouts: at the window's first allocations a squeezer's
+        // fade drew both at once (seen in GNOME's overview), and on GL that fade's offscreen
+        // drawing left the app 1.5 MiB more resident for as long as it ran (bench/RESULTS.md).
         for squeezer in [widget, narrowOrTitle] {
-            adw_squeezer_set_transition_type(opaque(squeezer), ADW_SQUEEZER_TRANSITION_TYPE_CROSSFADE)
+            adw_squeezer_set_transition_type(opaque(squeezer), ADW_SQUEEZER_TRANSITION_TYPE_NONE)
             gtk_widget_set_hexpand(squeezer, 1)
         }
         func switcher(_ policy: AdwViewSwitcherPolicy) -> UnsafeMutablePointer<GtkWidget> {
