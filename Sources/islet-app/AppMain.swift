@@ -127,8 +127,7 @@ final class AppController {
         // A narrow window (a phone, half a laptop's screen): the pages' switcher moves to a bar
         // at the bottom, the title in its place.
         let bar = adw_view_switcher_bar_new()
-        adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
-        let switcher = SwitcherTitle(stack: stack, title: "islet") { adw_view_switcher_bar_set_reveal(opaque(bar), $0 ? 1 : 0) }
+        let switcher = SwitcherTitle(title: "islet") { adw_view_switcher_bar_set_reveal(opaque(bar), $0 ? 1 : 0) }
         self.switcher = switcher
         adw_header_bar_set_title_widget(opaque(header), switcher.widget)
         adw_header_bar_pack_end(opaque(header), Shortcuts.menuButton())
@@ -172,7 +171,9 @@ final class AppController {
             adw_view_stack_page_set_icon_name(adw_view_stack_add_titled(opaque(stack), root, name, title), icon)
             if let root, name != "fast" { places[name] = root }
         }
-        switcher.viewsAdded()
+        // The switchers given the stack once its views are in (SwitcherTitle.attach).
+        switcher.attach(stack)
+        adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
         connect(opaque(stack), "notify::visible-child") { me.value?.pageShown() }
         // Toasts over the views only: never over the header bar or the bottom switcher.
         let overlay = adw_toast_overlay_new()

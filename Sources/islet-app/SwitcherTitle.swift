@@ -12,12 +12,13 @@ final class SwitcherTitle {
     /// The header bar's title widget.
     let widget: UnsafeMutablePointer<GtkWidget>
     private let narrowOrTitle: UnsafeMutablePointer<GtkWidget>
+    private let wide: UnsafeMutablePointer<GtkWidget>
     private let narrow: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
     /// Told whether the title is shown in the switcher's place (the bottom bar then shows).
     private let titleShown: (Bool) -> Void
 
-    init(stack: UnsafeMutablePointer<GtkWidget>?, title text: String, titleShown: @escaping (Bool) -> Void) {
+    init(title text: String, titleShown: @escaping (Bool) -> Void) {
         self.titleShown = titleShown
         widget = adw_squeezer_new()
         narrowOrTitle = adw_squeezer_new()
@@ -34,7 +35,6 @@ final class SwitcherTitle {
         func switcher(_ policy: AdwViewSwitcherPolicy) -> UnsafeMutablePointer<GtkWidget> {
             let switcher: UnsafeMutablePointer<GtkWidget> = adw_view_switcher_new()
             adw_view_switcher_set_policy(opaque(switcher), policy)
-            adw_view_switcher_set_stack(opaque(switcher), opaque(stack))
             gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
             // As libadwaita's title keeps it off the header bar's buttons.
             gtk_widget_set_margin_start(switcher, 12)
@@ -42,7 +42,8 @@ final class SwitcherTitle {
             return switcher
         }
         narrow = switcher(ADW_VIEW_SWITCHER_POLICY_NARROW)
-        adw_squeezer_add(opaque(widget), switcher(ADW_VIEW_SWITCHER_POLICY_WIDE))
+        wide = switcher(ADW_VIEW_SWITCHER_POLICY_WIDE)
+        adw_squeezer_add(opaque(widget), wide)
         adw_squeezer_add(opaque(narrowOrTitle), narrow)
         adw_squeezer_add(opaque(narrowOrTitle), title)
         adw_squeezer_add(opaque(widget), narrowOrTitle)
@@ -51,11 +52,14 @@ final class SwitcherTitle {
         }
     }
 
-    /// The views are in the stack: the narrow switcher's words made whole. libadwaita 1.2
+    /// The switchers switch `stack`, its views all in: given them one by one, libadwaita 1.2's
+    /// switcher went over its buttons again at each, and five views took 8 ms of the start
+    /// (bench/RESULTS.md). The narrow switcher's words are then made whole: libadwaita 1.2
     /// ellipsizes them, so the switcher's least width was a few letters a view and the squeezer
     /// took it at any width; unellipsized, a button is as narrow as its word, and below that
     /// the title is shown.
-    func viewsAdded() {
+    func attach(_ stack: UnsafeMutablePointer<GtkWidget>?) {
+        for switcher in [wide, narrow] { adw_view_switcher_set_stack(opaque(switcher), opaque(stack)) }
         for label in descendants(of: narrow, type: gtk_label_get_type()) { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_NONE) }
     }
 
