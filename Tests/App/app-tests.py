@@ -1125,7 +1125,10 @@ check("Preferences: stages on", preferences() and toggle("Fasting Stages") and c
 check("isletd's ShowStages", eventually(lambda: "true" in subprocess.run(
     ["gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1", "--method",
      "org.freedesktop.DBus.Properties.Get", "org.islet.Islet1.Fasting", "ShowStages"], capture_output=True, text=True).stdout))
-stage = "Stage: Anabolic · Catabolic at " + clock(fasting_property("StartedAtUSec") / 1e6 + 4 * 3600)
+# Catabolic 4 h in: said with "tomorrow" when that is after midnight (a fast begun after 20:00).
+catabolic_at = fasting_property("StartedAtUSec") / 1e6 + 4 * 3600
+stage = "Stage: Anabolic · Catabolic at " + clock(catabolic_at) + (
+    "" if time.localtime(catabolic_at)[:3] == time.localtime()[:3] else " tomorrow")
 check("the stage and the next one on the Fast page, as a rule of thumb", eventually(lambda: show_page("Fast")) and
       eventually(lambda: stage in labels() and any("rule of thumb" in l for l in labels())), f"{stage}: {labels()}")
 stop_at = now - 30 * 60
