@@ -83,12 +83,20 @@ final class ServiceLink: @unchecked Sendable {
 
     private func follow(_ client: IsletClient, _ connection: DBusConnection) async {
         do {
-            let fastSignals = try await client.fasting.signals()
-            let properties = try await connection.signals(
+            // The five subscriptions asked for at once, not each after the last one's answer:
+            // isletd's first read, which waits for them (no signal is missed in between), is
+            // two round trips after the connection rather than six.
+            async let fastSubscription = client.fasting.signals()
+            async let propertiesSubscription = connection.signals(
                 matching: MatchRule(
                     interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", path: IsletBus.path,
                     arg0: IsletBus.Fasting.name))
-            let owners = try await connection.watchNameOwner(IsletBus.name)
+            async let timerSubscription = client.timers.signals()
+            async let activitySubscription = client.activity.signals()
+            async let ownersSubscription = connection.watchNameOwner(IsletBus.name)
+            let (fastSignals, properties, timerSignals, activitySignals, owners) = try await (
+                fastSubscription, propertiesSubscription, timerSubscription, activitySubscription, ownersSubscription
+            )
             Task {
                 for await message in fastSignals {
                     // A history changed elsewhere (the command line, an import, another app):
@@ -106,8 +114,6 @@ final class ServiceLink: @unchecked Sendable {
                 for await _ in properties { await self.refresh() }
             }
             // The timers and the island: any timer's or activity's signal reads both again.
-            let timerSignals = try await client.timers.signals()
-            let activitySignals = try await client.activity.signals()
             Task {
                 for await _ in timerSignals { await self.loadTimers() }
             }
