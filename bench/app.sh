@@ -29,7 +29,7 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[
 
 # Start to first frame: from just before exec to the first frame the window painted; with a
 # bare window to compare, its start right after each of islet-app's (the same machine state).
-first_frame() {  # first_frame PROGRAM: milliseconds from exec to its first frame
+first_frame() {  # first_frame PROGRAM NAME: milliseconds from exec to its first frame
   local start frame program=$1
   start=$(date +%s%6N)
   ISLET_APP_REPORT_FIRST_FRAME=1 "$program" 2>"$work/frame.log" & app=$!
@@ -37,17 +37,19 @@ first_frame() {  # first_frame PROGRAM: milliseconds from exec to its first fram
   frame=$(sed -n 's/^first-frame-usec //p' "$work/frame.log" | head -1)
   kill "$app"; wait "$app" 2>/dev/null || true
   echo $(( (frame - start) / 1000 ))
+  # The main thread's CPU time to that frame, in tenths of a ms, to a second file.
+  sed -n 's/^first-frame-cpu-usec //p' "$work/frame.log" | head -1 | awk '{print int($1 / 100)}' >> "$work/cpu-$2"
 }
-: > "$work/frames"; : > "$work/bare-frames"
+: > "$work/frames"; : > "$work/bare-frames"; : > "$work/cpu-app"; : > "$work/cpu-bare"
 # In pairs, the order turned each round (neither always starts on the other's warm caches); each
 # pair's ratio too, whose median a drift of the machine's speed over the run moves least.
 for i in $(seq "$runs"); do
   if [ -n "$bare" ] && [ $((i % 2)) = 0 ]; then
-    first_frame "$bare" >> "$work/bare-frames"
-    first_frame "$bin/islet-app" >> "$work/frames"
+    first_frame "$bare" bare >> "$work/bare-frames"
+    first_frame "$bin/islet-app" app >> "$work/frames"
   else
-    first_frame "$bin/islet-app" >> "$work/frames"
-    if [ -n "$bare" ]; then first_frame "$bare" >> "$work/bare-frames"; fi
+    first_frame "$bin/islet-app" app >> "$work/frames"
+    if [ -n "$bare" ]; then first_frame "$bare" bare >> "$work/bare-frames"; fi
   fi
 done
 if [ -n "$bare" ]; then
@@ -104,5 +106,7 @@ if [ -n "$bare" ]; then
   echo "| start to first frame, median | $app_ms ms | $bare_ms ms | $(awk -v a="$app_ms" -v b="$bare_ms" 'BEGIN {printf "%.2f", a / b}') |"
   pair_ratio=$(paste "$work/frames" "$work/bare-frames" | awk '{printf "%.4f\n", $1 / $2}' | median)
   echo "| start to first frame, each start over its pair's, median | | | $(awk -v r="$pair_ratio" 'BEGIN {printf "%.2f", r}') |"
+  app_cpu=$(median < "$work/cpu-app"); bare_cpu=$(median < "$work/cpu-bare")
+  echo "| main thread's CPU to the first frame, median | $(awk -v t="$app_cpu" 'BEGIN {printf "%.1f", t / 10}') ms | $(awk -v t="$bare_cpu" 'BEGIN {printf "%.1f", t / 10}') ms | $(awk -v a="$app_cpu" -v b="$bare_cpu" 'BEGIN {printf "%.2f", a / b}') |"
   echo "| resident (VmRSS) | $(mib "$rss") MiB | $(mib "$bare_rss") MiB | +$(mib $((rss - bare_rss))) MiB |"
 fi

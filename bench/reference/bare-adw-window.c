@@ -1,10 +1,12 @@
 /* The floor islet-app's start is held to (issue 53): a bare libadwaita window, an
  * AdwApplicationWindow with a header bar and a label, nothing else. With
  * ISLET_APP_REPORT_FIRST_FRAME set it says, on stderr, the wall-clock moment of its first
- * painted frame in microseconds ("first-frame-usec N"), as islet-app does.
+ * painted frame in microseconds ("first-frame-usec N") and the main thread's CPU time until
+ * then ("first-frame-cpu-usec N"), as islet-app does.
  *   cc -O2 -o bare-adw-window bare-adw-window.c $(pkg-config --cflags --libs libadwaita-1) */
 #include <adwaita.h>
 #include <stdio.h>
+#include <time.h>
 
 static void after_paint(GdkFrameClock *clock, gpointer data) {
     static gboolean reported = FALSE;
@@ -13,6 +15,9 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
     if (reported) return;
     reported = TRUE;
     fprintf(stderr, "first-frame-usec %" G_GINT64_FORMAT "\n", g_get_real_time());
+    struct timespec cpu;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    fprintf(stderr, "first-frame-cpu-usec %lld\n", (long long)cpu.tv_sec * 1000000 + cpu.tv_nsec / 1000);
 }
 
 static void realized(GtkWidget *window, gpointer data) {
