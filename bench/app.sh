@@ -28,7 +28,7 @@ for _ in $(seq 50); do "$bin/islet" goal show >/dev/null 2>&1 && break; sleep 0.
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 # Start to first frame: from just before exec to the first frame the window painted; with a
-# bare window to compare, its start right after each of islet-app's (the same machine state).
+# bare window to compare, its start next to each of islet-app's (the same machine state).
 first_frame() {  # first_frame PROGRAM NAME: milliseconds from exec to its first frame
   local start frame program=$1
   start=$(date +%s%6N)

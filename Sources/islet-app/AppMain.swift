@@ -203,7 +203,7 @@ final class AppController {
                     guard !reported else { return }
                     reported = true
                     printError("first-frame-usec \(WallClock.now())")
-                    // And the main thread's CPU time until then (steadier than the wall's).
+                    // And the main thread's CPU time until then (work, as against waiting).
                     var cpu = timespec()
                     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu)
                     printError("first-frame-cpu-usec \(Int(cpu.tv_sec) * 1_000_000 + Int(cpu.tv_nsec) / 1000)")

@@ -669,6 +669,13 @@ def named(prefix):
 
 
 check("the History page once more", eventually(lambda: show_page("History")))
+
+
+def on_today(seconds):
+    """Whether a moment falls on today's local date (else the app adds "tomorrow" or "yesterday")."""
+    return time.localtime(seconds)[:3] == time.localtime()[:3]
+
+
 def days_fasted():
     """How many local days the history's fasts touch (a fast over midnight counts on two)."""
     lines = subprocess.run([islet, "history", "list", "--format", "csv"], capture_output=True, text=True).stdout.splitlines()
@@ -681,7 +688,8 @@ def days_fasted():
     return len(days)
 
 
-fasted_summary = "fasts on 1 day," if days_fasted() == 1 else f"fasts on {days_fasted()} days,"
+fasted_days_count = days_fasted()
+fasted_summary = "fasts on 1 day," if fasted_days_count == 1 else f"fasts on {fasted_days_count} days,"
 check("FR-005 the chart is there, summarised for a screen reader", show_page("Progress") and
       eventually(lambda: any(n.name.startswith("Hours fasted a day, the last four weeks: " + fasted_summary) for n in named("Hours fasted"))),
       f"{fasted_summary} {names(named('Hours fasted'))}")
@@ -1144,7 +1152,7 @@ check("isletd's ShowStages", eventually(lambda: "true" in subprocess.run(
 # Catabolic 4 h in: said with "tomorrow" when that is after midnight (a fast begun after 20:00).
 catabolic_at = fasting_property("StartedAtUSec") / 1e6 + 4 * 3600
 stage = "Stage: Anabolic · Catabolic at " + clock(catabolic_at) + (
-    "" if time.localtime(catabolic_at)[:3] == time.localtime()[:3] else " tomorrow")
+    "" if on_today(catabolic_at) else " tomorrow")
 check("the stage and the next one on the Fast page, as a rule of thumb", eventually(lambda: show_page("Fast")) and
       eventually(lambda: stage in labels() and any("rule of thumb" in l for l in labels())), f"{stage}: {labels()}")
 stop_at = now - 30 * 60
@@ -1153,7 +1161,7 @@ check("stop at a clock time (the split button's Stopped Earlier…)",
 minute = int(stop_at // 60 * 60 * 1_000_000)
 check("isletd recorded that minute", eventually(lambda: f'"ended_at_usec":{minute}' in history_json()), history_json()[:300])
 # Said with "yesterday" when the fast ended before midnight (the suite run just after it).
-eating_since = "Eating · since " + clock(stop_at) + ("" if time.localtime(stop_at)[:3] == time.localtime()[:3] else " yesterday")
+eating_since = "Eating · since " + clock(stop_at) + ("" if on_today(stop_at) else " yesterday")
 check("not fasting: the eating window since then", eventually(lambda: eating_since in labels()), f"{eating_since}: {labels()}")
 check("the Goal page's schedule", eventually(lambda: show_page("Goal")) and
       toggle("Fasting Schedule"))
