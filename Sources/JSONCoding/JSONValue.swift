@@ -66,57 +66,56 @@ public indirect enum JSONValue: Sendable {
             while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
         }
 
+        /// An object's members or an array's items, from its opening bracket to `close`: each read
+        /// by `element` (at its first byte past white space), a comma between two, none at all.
+        mutating func elements(closing close: UInt8, in what: String, _ element: (inout Reader) throws(Failure) -> Void) throws(Failure) {
+            index += 1
+            skipSpace()
+            if index < bytes.count, bytes[index] == close {
+                index += 1
+                return
+            }
+            while true {
+                skipSpace()
+                try element(&self)
+                skipSpace()
+                guard index < bytes.count else { throw failure("the JSON ends too early") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                guard bytes[index] == close else { throw failure("expected , or \(Character(Unicode.Scalar(close))) in \(what)") }
+                index += 1
+                return
+            }
+        }
+
         mutating func value(depth: Int) throws(Failure) -> JSONValue {
             guard depth < JSONValue.maxDepth else { throw failure("nested too deeply") }
             skipSpace()
             guard index < bytes.count else { throw failure("the JSON ends too early") }
             switch bytes[index] {
             case UInt8(ascii: "{"):
-                index += 1
                 var members: [(String, JSONValue)] = []
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    return .object(members)
-                }
-                while true {
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
-                    let key = try string()
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected : after a key") }
-                    index += 1
-                    members.append((key, try value(depth: depth + 1)))
-                    skipSpace()
-                    guard index < bytes.count else { throw failure("the JSON ends too early") }
-                    if bytes[index] == UInt8(ascii: ",") {
-                        index += 1
-                        continue
+                try elements(closing: UInt8(ascii: "}"), in: "an object") { (parser: inout Reader) throws(Failure) in
+                    guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
+                        throw parser.failure("expected a key in quotes")
                     }
-                    guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected , or } in an object") }
-                    index += 1
-                    return .object(members)
+                    let key = try parser.string()
+                    parser.skipSpace()
+                    guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else {
+                        throw parser.failure("expected : after a key")
+                    }
+                    parser.index += 1
+                    members.append((key, try parser.value(depth: depth + 1)))
                 }
+                return .object(members)
             case UInt8(ascii: "["):
-                index += 1
                 var items: [JSONValue] = []
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    return .array(items)
+                try elements(closing: UInt8(ascii: "]"), in: "an array") { (parser: inout Reader) throws(Failure) in
+                    items.append(try parser.value(depth: depth + 1))
                 }
-                while true {
-                    items.append(try value(depth: depth + 1))
-                    skipSpace()
-                    guard index < bytes.count else { throw failure("the JSON ends too early") }
-                    if bytes[index] == UInt8(ascii: ",") {
-                        index += 1
-                        continue
-                    }
-                    guard bytes[index] == UInt8(ascii: "]") else { throw failure("expected , or ] in an array") }
-                    index += 1
-                    return .array(items)
-                }
+                return .array(items)
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "t"): return try word("true", .bool(true))
             case UInt8(ascii: "f"): return try word("false", .bool(false))

@@ -94,6 +94,13 @@ private let sample = Sample(
         #expect(failure("{\"kind\":\"lunch\"}", as: [String: Sample.Kind].self).contains("lunch"))
         #expect(failure("[1,2]", as: Sample.Part.self).contains("expected an object, found an array"))
         #expect(failure(String(repeating: "[", count: 100), as: [Int].self).contains("nested too deeply"))
+        // Objects and arrays: what stands between and after their elements.
+        #expect(failure("[1 2]", as: [Int].self).contains("expected , or ] in an array"))
+        #expect(failure("{\"a\": 1 \"b\": 2}", as: [String: Int].self).contains("expected , or } in an object"))
+        #expect(failure("{a: 1}", as: [String: Int].self).contains("expected a key in quotes"))
+        #expect(failure("{\"a\" 1}", as: [String: Int].self).contains("expected : after a key"))
+        #expect(failure("[1,", as: [Int].self).contains("the JSON ends too early"))
+        #expect((try? JSONDecoding.value([String: [Int]].self, from: " { \"a\" : [ 1 , 2 ] , \"b\" : [ ] } ")) == ["a": [1, 2], "b": []])
     }
 
     @Test func theErrorSaysWhereTheValueIs() {
