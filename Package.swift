@@ -51,7 +51,11 @@ let package = Package(
         .target(name: "CArguments", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "Platform", dependencies: ["IsletCore", "CArguments", "CIntl", "Translation"]),
         // The D-Bus contract, described once: names, members, signatures, errors, the XML.
-        .target(name: "IsletBus", dependencies: ["IsletCore", "DBus", "Translation"]),
+        // Its argument types are written at build time from the .arguments files beside it, which
+        // say each field once: the ContractArguments plugin runs contract-arguments on each.
+        .target(name: "IsletBus", dependencies: ["IsletCore", "DBus", "Translation"], plugins: ["ContractArguments"]),
+        .executableTarget(name: "contract-arguments"),
+        .plugin(name: "ContractArguments", capability: .buildTool(), dependencies: ["contract-arguments"], path: "Sources/ContractArgumentsPlugin"),
         // JSON without Foundation: read into plain values, and Codable types encoded and decoded
         // (the live state in the database): FoundationEssentials' JSON would link 4 MB into isletd.
         .target(name: "JSONCoding"),

@@ -6,6 +6,8 @@ extension IsletBus {
         public static let busName = IsletBus.name
         public static let path = IsletBus.path
         public static let name = "org.islet.Islet1.LiveActivity"
+        /// The owner whose activity a call means: End's input (LiveActivity.arguments has the rest).
+        public typealias Owner = IsletBus.Timers.Owner
         public static let doc = """
             The Dynamic Island: at most one live activity at a time; the newest producer wins. State keys (a{sv}, \
             at most 32, keys of 1 to 64 characters of [A-Za-z0-9_-], basic values, strings at most 1024 bytes): \

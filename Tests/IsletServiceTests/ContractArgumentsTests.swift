@@ -175,4 +175,46 @@ import Testing
             #expect(error.message.contains("fast_id") && error.message.contains("expected"), "\(error.message)")
         }
     }
+
+    /// The types are written at build time from Sources/IsletBus/*.arguments by contract-arguments:
+    /// a mistake in such a file stops the build with the file, the line and what is wrong.
+    @Test func aMistakeInAnArgumentsFileIsNamedWithItsLine() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "islet-arguments")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cases: [(text: String, line: Int, says: String)] = [
+            ("arguments Early\n    owner: String\n", 1, "before the extension line"),
+            ("extension IsletBus.Timers\n\n    owner: String\n", 3, "a field before any type"),
+            ("extension IsletBus.Timers\narguments Owner\n    owner: Strin\n", 3, "'Strin' is not a type"),
+            ("extension IsletBus.Timers\narguments Owner\n    Owner owner: String\n", 3, "a published name is lower case"),
+            ("extension IsletBus.Timers\nentry Owner\n    ...owner: Missing\n", 3, "a type written above it"),
+            ("extension IsletBus.Timers\narguments Owner\narguments Owner\n", 3, "not a new type name"),
+            ("extension IsletBus.Timers\nstruct Owner\n", 2, "expected 'extension NAME'"),
+            ("extension IsletBus.Timers\narguments Owner\n\narguments Empty\n    # none\n", 2, "Owner has no fields"),
+        ]
+        for (index, example) in cases.enumerated() {
+            let input = directory.appendingPathComponent("case\(index).arguments")
+            try example.text.write(to: input, atomically: true, encoding: .utf8)
+            let output = directory.appendingPathComponent("case\(index).swift")
+            let result = try await Command.run([builtProduct("contract-arguments"), input.path, output.path])
+            #expect(result.status == 1, "\(example.text): \(result)")
+            #expect(result.stderr.hasPrefix("\(input.path):\(example.line): error: "), "\(result.stderr)")
+            #expect(result.stderr.contains(example.says), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: output.path), "written despite the mistake")
+        }
+        // A good file: each field once in the type, its <arg>, its encoding and its decoding.
+        let input = directory.appendingPathComponent("Good.arguments")
+        try "extension IsletBus.Timers\n/// A doc.\narguments Named\n    owner_name owner: String\n    seconds: UInt64\n".write(
+            to: input, atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("Good.swift")
+        let result = try await Command.run([builtProduct("contract-arguments"), input.path, output.path])
+        #expect(result.status == 0, "\(result)")
+        let swift = try String(contentsOf: output, encoding: .utf8)
+        for line in [
+            "    /// A doc.", "public struct Named: DBusArguments {", "public var owner: String", "public var seconds: UInt64",
+            #"[arg("owner_name", .string), arg("seconds", .uint64)]"#, "{ [.string(owner), .uint64(seconds)] }",
+            "self.init(owner: try reader.next(), seconds: try reader.next())",
+        ] {
+            #expect(swift.contains(line), "\(line) in:\n\(swift)")
+        }
+    }
 }
