@@ -12,7 +12,7 @@ struct ContractArguments: BuildToolPlugin {
             let name = file.url.deletingPathExtension().lastPathComponent
             let output = context.pluginWorkDirectoryURL.appendingPathComponent("\(name)Arguments.swift")
             return .buildCommand(
-                displayName: "Writing \(name)'s argument types", executable: tool.url, arguments: [file.url.path, output.path],
+                displayName: "Writing the Swift types of \(name).arguments", executable: tool.url, arguments: [file.url.path, output.path],
                 inputFiles: [file.url], outputFiles: [output])
         }
     }
