@@ -87,6 +87,7 @@ final class AppController {
     private var toasts: UnsafeMutablePointer<GtkWidget>?
     private var stack: UnsafeMutablePointer<GtkWidget>?
     private var banner: UnsafeMutablePointer<GtkWidget>?
+    private var views: UnsafeMutablePointer<GtkWidget>?
     private var fast: FastController?
     private var goal: GoalController?
     private var history: HistoryController?
@@ -127,26 +128,23 @@ final class AppController {
         // A narrow window (a phone, half a laptop's screen): the pages' switcher moves to a bar
         // at the bottom, the title in its place.
         let bar = adw_view_switcher_bar_new()
-        let switcher = SwitcherTitle(title: "islet") { adw_view_switcher_bar_set_reveal(opaque(bar), $0 ? 1 : 0) }
+        // The bar's own switcher made when the bar is first shown: at a desktop's width it never
+        // is, and its five buttons were 3.5 ms of the start (bench/RESULTS.md).
+        var barSwitches = false
+        let switcher = SwitcherTitle(title: "islet") { shown in
+            if shown, !barSwitches {
+                barSwitches = true
+                adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
+            }
+            adw_view_switcher_bar_set_reveal(opaque(bar), shown ? 1 : 0)
+        }
         self.switcher = switcher
         adw_header_bar_set_title_widget(opaque(header), switcher.widget)
         adw_header_bar_pack_end(opaque(header), Shortcuts.menuButton())
         gtk_box_append(cast(content), header)
-        // isletd missing: a status page in place of the views, in words a person uses, with a
-        // button that starts it again (D-Bus activation).
-        let banner = statusPage(icon: "dialog-warning-symbolic")
-        self.banner = banner
-        adw_status_page_set_title(opaque(banner), tr("Fasts and Timers Are Out of Reach"))
-        adw_status_page_set_description(
-            opaque(banner), tr("The part of islet that keeps them in the background has stopped. Nothing is lost: they go on once it runs again."))
-        let startService = gtk_button_new_with_label(tr("Start Again"))
-        gtk_widget_set_halign(startService, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(startService, "pill")
-        gtk_widget_add_css_class(startService, "suggested-action")
-        adw_status_page_set_child(opaque(banner), startService)
-        // The views, or that page in their place.
+        // The views, or the banner in their place.
         let views = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_box_append(cast(views), banner)
+        self.views = views
 
         // A controller per page, each handed the link, the toasts and whether the window is seen.
         let me = MainThreadRef(self)
@@ -173,7 +171,6 @@ final class AppController {
         }
         // The switchers given the stack once its views are in (SwitcherTitle.attach).
         switcher.attach(stack)
-        adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
         connect(opaque(stack), "notify::visible-child") { me.value?.pageShown() }
         // Toasts over the views only: never over the header bar or the bottom switcher.
         let overlay = adw_toast_overlay_new()
@@ -186,10 +183,6 @@ final class AppController {
         gtk_box_append(cast(content), bar)
         adw_application_window_set_content(cast(window), content)
 
-        connect(startService, "clicked") { [weak self] in
-            guard let link = self?.link else { return }
-            Task { await link.refresh(withPresets: true) }
-        }
         // Counting only while the window is on screen; hidden, nothing wakes.
         connect(window, "map") { [weak self] in self?.followScreen() }
         connect(window, "unmap") { [weak self] in self?.followScreen() }
@@ -224,6 +217,28 @@ final class AppController {
         gtk_window_present(cast(window))
     }
 
+    /// isletd missing: a status page in place of the views, in words a person uses, with a
+    /// button that starts it again (D-Bus activation). Made when first needed: it is 0.5 ms of a
+    /// start that finds isletd (bench/RESULTS.md).
+    private func makeBanner() -> UnsafeMutablePointer<GtkWidget> {
+        let banner = statusPage(icon: "dialog-warning-symbolic")
+        self.banner = banner
+        adw_status_page_set_title(opaque(banner), tr("Fasts and Timers Are Out of Reach"))
+        adw_status_page_set_description(
+            opaque(banner), tr("The part of islet that keeps them in the background has stopped. Nothing is lost: they go on once it runs again."))
+        let startService = gtk_button_new_with_label(tr("Start Again"))
+        gtk_widget_set_halign(startService, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(startService, "pill")
+        gtk_widget_add_css_class(startService, "suggested-action")
+        adw_status_page_set_child(opaque(banner), startService)
+        connect(startService, "clicked") { [weak self] in
+            guard let link = self?.link else { return }
+            Task { await link.refresh(withPresets: true) }
+        }
+        gtk_box_prepend(cast(views), banner)
+        return banner
+    }
+
     /// isletd's news, to the page it concerns.
     private func apply(_ update: ServiceLink.Update) {
         switch update {
@@ -235,13 +250,13 @@ final class AppController {
             let goalChanged = state.facts?.dailyGoalSeconds != facts.dailyGoalSeconds && ["history", "progress"].contains(shownPage)
             state.facts = facts
             if neutralChanged || goalChanged, let link { Task { await link.loadHistory() } }
-            gtk_widget_set_visible(banner, 0)
+            if let banner { gtk_widget_set_visible(banner, 0) }
             gtk_widget_set_visible(stack, 1)
             goal?.show()
             fast?.show()
         case .unavailable:
             (state.facts, state.timers, state.activity) = (nil, [], nil)
-            gtk_widget_set_visible(banner, 1)
+            gtk_widget_set_visible(banner ?? makeBanner(), 1)
             gtk_widget_set_visible(stack, 0)
             fast?.show()
             timers?.render()

@@ -103,7 +103,24 @@ enum Shortcuts {
 
     /// The header bar's menu: Preferences, Keyboard Shortcuts, About islet.
     static func menuButton() -> UnsafeMutablePointer<GtkWidget> {
-        // The history's files (a file chooser each), then the app's own entries.
+        let button: UnsafeMutablePointer<GtkWidget> = gtk_menu_button_new()
+        gtk_menu_button_set_icon_name(opaque(button), "open-menu-symbolic")
+        // The menu made when first opened: a popover menu built with the window is 1 ms of the
+        // start (bench/RESULTS.md, session 40).
+        gtk_menu_button_set_create_popup_func(
+            opaque(button),
+            { button, _ in
+                let menu = Shortcuts.mainMenu()
+                gtk_menu_button_set_menu_model(button, menu)
+                if let menu { g_object_unref(UnsafeMutableRawPointer(menu)) }
+            }, nil, nil)
+        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+        setAccessibleLabel(button, tr("Main Menu"))
+        return button
+    }
+
+    /// The history's files (a file chooser each), then the app's own entries.
+    fileprivate static func mainMenu() -> UnsafeMutablePointer<GMenuModel>? {
         let files = g_menu_new()
         g_menu_append(files, tr("_Import a History…"), "app.import-history")
         g_menu_append(files, tr("_Export the History…"), "app.export-history")
@@ -116,13 +133,7 @@ enum Shortcuts {
             g_menu_append_section(menu, nil, section.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GMenuModel.self) })
             g_object_unref(section.map { UnsafeMutableRawPointer($0) })
         }
-        let button: UnsafeMutablePointer<GtkWidget> = gtk_menu_button_new()
-        gtk_menu_button_set_icon_name(opaque(button), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(opaque(button), menu.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GMenuModel.self) })
-        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
-        setAccessibleLabel(button, tr("Main Menu"))
-        g_object_unref(menu.map { UnsafeMutableRawPointer($0) })
-        return button
+        return menu.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GMenuModel.self) }
     }
 
     /// About islet (AdwAboutWindow, libadwaita 1.2).

@@ -13,7 +13,11 @@ final class SwitcherTitle {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let narrowOrTitle: UnsafeMutablePointer<GtkWidget>
     private let wide: UnsafeMutablePointer<GtkWidget>
-    private let narrow: UnsafeMutablePointer<GtkWidget>
+    /// Made when the wide switcher first does not fit, as the window is first laid out at its
+    /// default width: measured with the window's first size, before, it cost 1 ms more of the
+    /// start (bench/RESULTS.md); a wider window never makes it.
+    private var narrow: UnsafeMutablePointer<GtkWidget>?
+    private var stack: UnsafeMutablePointer<GtkWidget>?
     private let title: UnsafeMutablePointer<GtkWidget>
     /// Told whether the title is shown in the switcher's place (the bottom bar then shows).
     private let titleShown: (Bool) -> Void
@@ -32,19 +36,8 @@ final class SwitcherTitle {
             adw_squeezer_set_transition_type(opaque(squeezer), ADW_SQUEEZER_TRANSITION_TYPE_NONE)
             gtk_widget_set_hexpand(squeezer, 1)
         }
-        func switcher(_ policy: AdwViewSwitcherPolicy) -> UnsafeMutablePointer<GtkWidget> {
-            let switcher: UnsafeMutablePointer<GtkWidget> = adw_view_switcher_new()
-            adw_view_switcher_set_policy(opaque(switcher), policy)
-            gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
-            // As libadwaita's title keeps it off the header bar's buttons.
-            gtk_widget_set_margin_start(switcher, 12)
-            gtk_widget_set_margin_end(switcher, 12)
-            return switcher
-        }
-        narrow = switcher(ADW_VIEW_SWITCHER_POLICY_NARROW)
-        wide = switcher(ADW_VIEW_SWITCHER_POLICY_WIDE)
+        wide = Self.switcher(ADW_VIEW_SWITCHER_POLICY_WIDE)
         adw_squeezer_add(opaque(widget), wide)
-        adw_squeezer_add(opaque(narrowOrTitle), narrow)
         adw_squeezer_add(opaque(narrowOrTitle), title)
         adw_squeezer_add(opaque(widget), narrowOrTitle)
         for squeezer in [widget, narrowOrTitle] {
@@ -54,13 +47,39 @@ final class SwitcherTitle {
 
     /// The switchers switch `stack`, its views all in: given them one by one, libadwaita 1.2's
     /// switcher went over its buttons again at each, and five views took 8 ms of the start
-    /// (bench/RESULTS.md). The narrow switcher's words are then made whole: libadwaita 1.2
-    /// ellipsizes them, so the switcher's least width was a few letters a view and the squeezer
-    /// took it at any width; unellipsized, a button is as narrow as its word, and below that
-    /// the title is shown.
+    /// (bench/RESULTS.md).
     func attach(_ stack: UnsafeMutablePointer<GtkWidget>?) {
-        for switcher in [wide, narrow] { adw_view_switcher_set_stack(opaque(switcher), opaque(stack)) }
+        self.stack = stack
+        adw_view_switcher_set_stack(opaque(wide), opaque(stack))
+    }
+
+    private static func switcher(_ policy: AdwViewSwitcherPolicy) -> UnsafeMutablePointer<GtkWidget> {
+        let switcher: UnsafeMutablePointer<GtkWidget> = adw_view_switcher_new()
+        adw_view_switcher_set_policy(opaque(switcher), policy)
+        gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
+        // As libadwaita's title keeps it off the header bar's buttons.
+        gtk_widget_set_margin_start(switcher, 12)
+        gtk_widget_set_margin_end(switcher, 12)
+        return switcher
+    }
+
+    /// The narrow switcher, put before the title, as the outer squeezer turns to them: within
+    /// its allocation, which then measures and allocates them, so the same frame shows the
+    /// narrow switcher where it fits (else the inner squeezer turns to the title, and says so).
+    /// Its words are made whole: libadwaita 1.2 ellipsizes them, so the switcher's least width
+    /// was a few letters a view and the squeezer took it at any width; unellipsized, a button
+    /// is as narrow as its word, and below that the title is shown.
+    private func makeNarrow(_ stack: UnsafeMutablePointer<GtkWidget>) {
+        let narrow = Self.switcher(ADW_VIEW_SWITCHER_POLICY_NARROW)
+        self.narrow = narrow
+        adw_view_switcher_set_stack(opaque(narrow), opaque(stack))
         for label in descendants(of: narrow, type: gtk_label_get_type()) { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_NONE) }
+        // A squeezer tries its children in the order added: the title goes after it again.
+        g_object_ref(UnsafeMutableRawPointer(title))
+        adw_squeezer_remove(opaque(narrowOrTitle), title)
+        adw_squeezer_add(opaque(narrowOrTitle), narrow)
+        adw_squeezer_add(opaque(narrowOrTitle), title)
+        g_object_unref(UnsafeMutableRawPointer(title))
     }
 
     /// Whether the title is what the header bar shows.
@@ -68,5 +87,8 @@ final class SwitcherTitle {
         adw_squeezer_get_visible_child(opaque(widget)) == narrowOrTitle && adw_squeezer_get_visible_child(opaque(narrowOrTitle)) == title
     }
 
-    private func changed() { titleShown(titleVisible) }
+    private func changed() {
+        if narrow == nil, adw_squeezer_get_visible_child(opaque(widget)) == narrowOrTitle, let stack { makeNarrow(stack) }
+        titleShown(titleVisible)
+    }
 }
