@@ -218,7 +218,7 @@ final class AppController {
     }
 
     /// isletd missing: a status page in place of the views, in words a person uses, with a
-    /// button that starts it again (D-Bus activation). Made when first needed: it is 0.5 ms of a
+    /// button that starts it again (D-Bus activation). Made when first needed: it is 0.3 ms of a
     /// start that finds isletd (bench/RESULTS.md).
     private func makeBanner() -> UnsafeMutablePointer<GtkWidget> {
         let banner = statusPage(icon: "dialog-warning-symbolic")

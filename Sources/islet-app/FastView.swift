@@ -32,24 +32,25 @@ final class FastView {
     private let hint: UnsafeMutablePointer<GtkWidget>
     /// Start Fast / Stop Fast, and the arrow beside it.
     let button: UnsafeMutablePointer<GtkWidget>
-    /// The arrow's popover: "how long ago" before a fast, "when it ended" during one.
-    private let earlierStart: UnsafeMutablePointer<GtkWidget>
-    private let earlierStop: UnsafeMutablePointer<GtkWidget>
-    private let earlierEntry: UnsafeMutablePointer<GtkWidget>
-    private let stopEntry: UnsafeMutablePointer<GtkWidget>
-    private let dropdownPopover: UnsafeMutablePointer<GtkWidget>
+    /// The arrow's popover: "how long ago" before a fast, "when it ended" during one. The three
+    /// popovers are made when first opened (built with the page, they were 1 ms of the start:
+    /// bench/RESULTS.md), and given the page shown last.
+    private var dropdown: Dropdown?
+    private struct Dropdown {
+        let earlierStart, earlierStop, earlierEntry, stopEntry: UnsafeMutablePointer<GtkWidget>
+    }
     /// Fasting: Started and Goal, each with its value and its button; the goal's length under it.
     private let times: UnsafeMutablePointer<GtkWidget>
     private let startedValue: UnsafeMutablePointer<GtkWidget>
     private let goalValue: UnsafeMutablePointer<GtkWidget>
     private let goalLength: UnsafeMutablePointer<GtkWidget>
-    private let startEntry: UnsafeMutablePointer<GtkWidget>
-    private let startPopover: UnsafeMutablePointer<GtkWidget>
+    private var startEntry: UnsafeMutablePointer<GtkWidget>?
     /// Fasting: this fast's goal, changed at once (DI-006 B), in the Goal's popover.
-    private let goalChoicesBox: UnsafeMutablePointer<GtkWidget>
-    private let goalPopover: UnsafeMutablePointer<GtkWidget>
+    private var goalChoicesBox: UnsafeMutablePointer<GtkWidget>?
+    private var goalPopover: UnsafeMutablePointer<GtkWidget>?
     private var goalButtons: [(button: UnsafeMutablePointer<GtkWidget>, seconds: UInt64)] = []
     private var updating = false
+    private var shown: FastPage?
     private let request: (FastRequest) -> Void
 
     init(request: @escaping (FastRequest) -> Void) {
@@ -94,8 +95,8 @@ final class FastView {
         let times: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18)
         self.times = times
         gtk_widget_set_halign(times, GTK_ALIGN_CENTER)
-        func timeColumn(_ title: String, _ editName: String, _ popover: UnsafeMutablePointer<GtkWidget>) -> (
-            value: UnsafeMutablePointer<GtkWidget>, note: UnsafeMutablePointer<GtkWidget>
+        func timeColumn(_ title: String, _ editName: String) -> (
+            value: UnsafeMutablePointer<GtkWidget>, note: UnsafeMutablePointer<GtkWidget>, edit: UnsafeMutablePointer<GtkWidget>
         ) {
             let column: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
             let caption: UnsafeMutablePointer<GtkWidget> = gtk_label_new(title)
@@ -109,7 +110,6 @@ final class FastView {
             gtk_widget_add_css_class(value, "numeric")
             let edit: UnsafeMutablePointer<GtkWidget> = gtk_menu_button_new()
             gtk_menu_button_set_icon_name(opaque(edit), "document-edit-symbolic")
-            gtk_menu_button_set_popover(opaque(edit), popover)
             gtk_widget_add_css_class(edit, "flat")
             gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
             gtk_widget_set_tooltip_text(edit, editName)
@@ -121,85 +121,129 @@ final class FastView {
             gtk_widget_set_visible(note, 0)
             for widget in [caption, line, note] { gtk_box_append(cast(column), widget) }
             gtk_box_append(cast(times), column)
-            return (value, note)
+            return (value, note, edit)
         }
-        /// A field in a popover and its button: pressed (or Enter), the popover closes and the
-        /// text goes to `request` as `asked` makes it.
-        func field(
-            _ placeholder: String, _ name: String, _ action: String, in box: UnsafeMutablePointer<GtkWidget>,
-            closing popover: UnsafeMutablePointer<GtkWidget>, _ asked: @escaping (String) -> FastRequest
-        ) -> UnsafeMutablePointer<GtkWidget> {
-            let entry: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
-            gtk_entry_set_placeholder_text(cast(entry), placeholder)
-            setAccessibleLabel(entry, name)
-            gtk_editable_set_width_chars(opaque(entry), 18)
-            let go: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label(action)
-            gtk_widget_add_css_class(go, "suggested-action")
-            gtk_box_append(cast(box), startLabel(name, heading: true))
-            gtk_box_append(cast(box), entry)
-            gtk_box_append(cast(box), go)
-            let send = {
-                gtk_popover_popdown(cast(popover))
-                request(asked(String(cString: gtk_editable_get_text(opaque(entry)))))
-            }
-            connect(go, "clicked", send)
-            connect(entry, "activate", send)
-            return entry
-        }
-        func popoverBox(_ popover: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-            let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
-            setMargins(box, 6)
-            gtk_popover_set_child(cast(popover), box)
-            return box
-        }
-        startPopover = gtk_popover_new()
-        startEntry = field(
-            tr("19:30 or 2h ago"), tr("When the fast really started"), tr("Change Start"), in: popoverBox(startPopover), closing: startPopover
-        ) { .moveStart($0) }
-        startedValue = timeColumn(tr("Started"), tr("Change When the Fast Started"), startPopover).value
-        goalPopover = gtk_popover_new()
-        let goalBox = popoverBox(goalPopover)
-        gtk_box_append(cast(goalBox), startLabel(tr("This Fast's Goal"), heading: true))
-        // A flow box: at a phone's width the five choices take two lines.
-        goalChoicesBox = gtk_flow_box_new()
-        gtk_flow_box_set_selection_mode(opaque(goalChoicesBox), GTK_SELECTION_NONE)
-        gtk_flow_box_set_max_children_per_line(opaque(goalChoicesBox), 5)
-        gtk_flow_box_set_min_children_per_line(opaque(goalChoicesBox), 3)
-        gtk_flow_box_set_column_spacing(opaque(goalChoicesBox), 6)
-        gtk_flow_box_set_row_spacing(opaque(goalChoicesBox), 6)
-        gtk_flow_box_set_homogeneous(opaque(goalChoicesBox), 1)
-        gtk_box_append(cast(goalBox), goalChoicesBox)
-        (goalValue, goalLength) = timeColumn(tr("Goal"), tr("Change This Fast's Goal"), goalPopover)
+        let started = timeColumn(tr("Started"), tr("Change When the Fast Started"))
+        startedValue = started.value
+        let goal = timeColumn(tr("Goal"), tr("Change This Fast's Goal"))
+        (goalValue, goalLength) = (goal.value, goal.note)
 
         // Start / Stop, its arrow holding the earlier start or the earlier stop.
         button = adw_split_button_new()
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
-        dropdownPopover = gtk_popover_new()
-        let dropdownBox = popoverBox(dropdownPopover)
-        earlierStart = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
-        earlierStop = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
-        gtk_box_append(cast(dropdownBox), earlierStart)
-        gtk_box_append(cast(dropdownBox), earlierStop)
-        earlierEntry = field(
-            tr("2h or 1h30m"), tr("How long ago the fast began"), tr("Start Earlier"), in: earlierStart, closing: dropdownPopover
-        ) { .startEarlier($0) }
-        stopEntry = field(tr("11:30 or 30m ago"), tr("When the fast really ended"), tr("Stop at That Time"), in: earlierStop, closing: dropdownPopover) {
-            .stopAt($0)
-        }
-        adw_split_button_set_popover(opaque(button), cast(dropdownPopover))
-        if let arrow = descendant(of: button, type: gtk_menu_button_get_type()) { self.arrow = arrow }
-
         for widget in [overlay, goalLabel, times, stageLine, stageCaveat, eatingLine, hint, button] {
             gtk_box_append(cast(content), widget)
         }
         gtk_widget_set_margin_top(button, 6)
+        popoverWhenFirstOpened(started.edit) { [weak self] in self?.makeStartPopover(started.edit) }
+        popoverWhenFirstOpened(goal.edit) { [weak self] in self?.makeGoalPopover(goal.edit) }
+        if let arrow = descendant(of: button, type: gtk_menu_button_get_type()) {
+            self.arrow = arrow
+            popoverWhenFirstOpened(arrow) { [weak self] in self?.makeDropdown() }
+        } else {
+            makeDropdown()
+        }
+    }
+
+    /// A popover's box.
+    private func popoverBox(_ popover: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        setMargins(box, 6)
+        gtk_popover_set_child(cast(popover), box)
+        return box
+    }
+
+    /// A field in a popover and its button: pressed (or Enter), the popover closes and the
+    /// text goes to `request` as `asked` makes it.
+    private func field(
+        _ placeholder: String, _ name: String, _ action: String, in box: UnsafeMutablePointer<GtkWidget>,
+        closing popover: UnsafeMutablePointer<GtkWidget>, _ asked: @escaping (String) -> FastRequest
+    ) -> UnsafeMutablePointer<GtkWidget> {
+        let entry: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
+        gtk_entry_set_placeholder_text(cast(entry), placeholder)
+        setAccessibleLabel(entry, name)
+        gtk_editable_set_width_chars(opaque(entry), 18)
+        let go: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label(action)
+        gtk_widget_add_css_class(go, "suggested-action")
+        gtk_box_append(cast(box), startLabel(name, heading: true))
+        gtk_box_append(cast(box), entry)
+        gtk_box_append(cast(box), go)
+        let request = request
+        let send = {
+            gtk_popover_popdown(cast(popover))
+            request(asked(String(cString: gtk_editable_get_text(opaque(entry)))))
+        }
+        connect(go, "clicked", send)
+        connect(entry, "activate", send)
+        return entry
+    }
+
+    /// Started's popover: when the fast really started.
+    private func makeStartPopover(_ edit: UnsafeMutablePointer<GtkWidget>) {
+        let popover: UnsafeMutablePointer<GtkWidget> = gtk_popover_new()
+        startEntry = field(
+            tr("19:30 or 2h ago"), tr("When the fast really started"), tr("Change Start"), in: popoverBox(popover), closing: popover
+        ) { .moveStart($0) }
+        gtk_menu_button_set_popover(opaque(edit), popover)
+    }
+
+    /// Goal's popover: this fast's goal, one of the choices.
+    private func makeGoalPopover(_ edit: UnsafeMutablePointer<GtkWidget>) {
+        let popover: UnsafeMutablePointer<GtkWidget> = gtk_popover_new()
+        goalPopover = popover
+        let box = popoverBox(popover)
+        gtk_box_append(cast(box), startLabel(tr("This Fast's Goal"), heading: true))
+        // A flow box: at a phone's width the five choices take two lines.
+        let choices: UnsafeMutablePointer<GtkWidget> = gtk_flow_box_new()
+        goalChoicesBox = choices
+        gtk_flow_box_set_selection_mode(opaque(choices), GTK_SELECTION_NONE)
+        gtk_flow_box_set_max_children_per_line(opaque(choices), 5)
+        gtk_flow_box_set_min_children_per_line(opaque(choices), 3)
+        gtk_flow_box_set_column_spacing(opaque(choices), 6)
+        gtk_flow_box_set_row_spacing(opaque(choices), 6)
+        gtk_flow_box_set_homogeneous(opaque(choices), 1)
+        gtk_box_append(cast(box), choices)
+        if let shown { showGoalChoices(shown) }
+        gtk_menu_button_set_popover(opaque(edit), popover)
+    }
+
+    /// The split button's popover: the earlier start before a fast, the earlier stop during one.
+    private func makeDropdown() {
+        let popover: UnsafeMutablePointer<GtkWidget> = gtk_popover_new()
+        let box = popoverBox(popover)
+        let earlierStart: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        let earlierStop: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        gtk_box_append(cast(box), earlierStart)
+        gtk_box_append(cast(box), earlierStop)
+        let earlierEntry = field(
+            tr("2h or 1h30m"), tr("How long ago the fast began"), tr("Start Earlier"), in: earlierStart, closing: popover
+        ) { .startEarlier($0) }
+        let stopEntry = field(tr("11:30 or 30m ago"), tr("When the fast really ended"), tr("Stop at That Time"), in: earlierStop, closing: popover) {
+            .stopAt($0)
+        }
+        dropdown = Dropdown(earlierStart: earlierStart, earlierStop: earlierStop, earlierEntry: earlierEntry, stopEntry: stopEntry)
+        let stops = shown?.buttonStops ?? false
+        gtk_widget_set_visible(earlierStart, stops ? 0 : 1)
+        gtk_widget_set_visible(earlierStop, stops ? 1 : 0)
+        adw_split_button_set_popover(opaque(button), cast(popover))
     }
 
     /// The split button's arrow (a menu button inside it), named for a screen reader.
     private var arrow: UnsafeMutablePointer<GtkWidget>?
 
-    /// The goal choices of a running fast, made once (their labels do not change).
-    private func goalChoices(_ choices: [FastPage.GoalChoice]) {
+    /// The goal choices of a running fast, made once (their labels do not change), the one in
+    /// force chosen.
+    private func showGoalChoices(_ page: FastPage) {
+        guard let goalChoicesBox else { return }
+        updating = true
+        defer { updating = false }
+        goalChoices(page.goalChoices, in: goalChoicesBox)
+        for (choice, entry) in zip(page.goalChoices, goalButtons) where choice.selected {
+            gtk_toggle_button_set_active(cast(entry.button), 1)
+        }
+    }
+
+    private func goalChoices(_ choices: [FastPage.GoalChoice], in goalChoicesBox: UnsafeMutablePointer<GtkWidget>) {
         guard goalButtons.count != choices.count else { return }
         var first: UnsafeMutablePointer<GtkWidget>?
         for choice in choices {
@@ -211,7 +255,7 @@ final class FastView {
             let seconds = choice.seconds
             connect(toggle, "toggled") { [weak self] in
                 guard let self, !self.updating, gtk_toggle_button_get_active(cast(toggle)) != 0 else { return }
-                gtk_popover_popdown(cast(self.goalPopover))
+                if let popover = self.goalPopover { gtk_popover_popdown(cast(popover)) }
                 self.request(.goal(seconds))
             }
             goalButtons.append((toggle, seconds))
@@ -242,19 +286,13 @@ final class FastView {
         let more = page.buttonStops ? tr("Stopped Earlier…") : tr("Started Earlier…")
         adw_split_button_set_dropdown_tooltip(opaque(button), more)
         if let arrow { setAccessibleLabel(arrow, more) }
-        gtk_widget_set_visible(earlierStart, page.buttonStops ? 0 : 1)
-        gtk_widget_set_visible(earlierStop, page.buttonStops ? 1 : 0)
-        updating = true
-        defer { updating = false }
-        goalChoices(page.goalChoices)
-        for (choice, entry) in zip(page.goalChoices, goalButtons) where choice.selected {
-            gtk_toggle_button_set_active(cast(entry.button), 1)
+        shown = page
+        showGoalChoices(page)
+        if let dropdown {
+            gtk_widget_set_visible(dropdown.earlierStart, page.buttonStops ? 0 : 1)
+            gtk_widget_set_visible(dropdown.earlierStop, page.buttonStops ? 1 : 0)
+            gtk_editable_set_text(opaque(page.buttonStops ? dropdown.earlierEntry : dropdown.stopEntry), "")
         }
-        if !page.buttonStops {
-            gtk_editable_set_text(opaque(startEntry), "")
-            gtk_editable_set_text(opaque(stopEntry), "")
-        } else {
-            gtk_editable_set_text(opaque(earlierEntry), "")
-        }
+        if !page.buttonStops, let startEntry { gtk_editable_set_text(opaque(startEntry), "") }
     }
 }

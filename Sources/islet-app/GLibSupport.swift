@@ -52,6 +52,22 @@ private func connect(raw instance: gpointer?, _ signal: String, _ action: @escap
     g_signal_connect_data(instance, signal, handler, Callback(action).retained, Callback.release, GConnectFlags(rawValue: 0))
 }
 
+/// Makes a menu button's popover (or menu) when the button is first pressed: `make` gives the
+/// button one (gtk_menu_button_set_popover or _set_menu_model, or a split button's own), which
+/// GTK then shows. Until then the button is built without it, as GTK allows: a popover built
+/// with the window is start-up time for something most starts never open (bench/RESULTS.md).
+func popoverWhenFirstOpened(_ menuButton: UnsafeMutablePointer<GtkWidget>?, _ make: @escaping () -> Void) {
+    // GTK calls the function each time the button opens: `make` runs the first time only.
+    var made = false
+    let once = {
+        guard !made else { return }
+        made = true
+        make()
+    }
+    let run: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in Callback.from(data)?.action() }
+    gtk_menu_button_set_create_popup_func(opaque(menuButton), run, Callback(once).retained, Callback.destroy)
+}
+
 /// A weak reference that may cross to GTK's main thread, where alone it is used.
 final class MainThreadRef<T: AnyObject>: @unchecked Sendable {
     weak var value: T?
