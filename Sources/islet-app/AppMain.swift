@@ -130,12 +130,8 @@ final class AppController {
         let bar = adw_view_switcher_bar_new()
         // The bar's own switcher made when the bar is first shown: at a desktop's width it never
         // is, and its five buttons were 3.5 ms of the start (bench/RESULTS.md).
-        var barSwitches = false
         let switcher = SwitcherTitle(title: "islet") { shown in
-            if shown, !barSwitches {
-                barSwitches = true
-                adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
-            }
+            if shown, adw_view_switcher_bar_get_stack(opaque(bar)) == nil { adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack)) }
             adw_view_switcher_bar_set_reveal(opaque(bar), shown ? 1 : 0)
         }
         self.switcher = switcher

@@ -184,6 +184,7 @@ final class FastView {
         startEntry = field(
             tr("19:30 or 2h ago"), tr("When the fast really started"), tr("Change Start"), in: popoverBox(popover), closing: popover
         ) { .moveStart($0) }
+        if let shown { showPopovers(shown) }
         gtk_menu_button_set_popover(opaque(edit), popover)
     }
 
@@ -203,7 +204,7 @@ final class FastView {
         gtk_flow_box_set_row_spacing(opaque(choices), 6)
         gtk_flow_box_set_homogeneous(opaque(choices), 1)
         gtk_box_append(cast(box), choices)
-        if let shown { showGoalChoices(shown) }
+        if let shown { showPopovers(shown) }
         gtk_menu_button_set_popover(opaque(edit), popover)
     }
 
@@ -222,18 +223,23 @@ final class FastView {
             .stopAt($0)
         }
         dropdown = Dropdown(earlierStart: earlierStart, earlierStop: earlierStop, earlierEntry: earlierEntry, stopEntry: stopEntry)
-        let stops = shown?.buttonStops ?? false
-        gtk_widget_set_visible(earlierStart, stops ? 0 : 1)
-        gtk_widget_set_visible(earlierStop, stops ? 1 : 0)
+        if let shown { showPopovers(shown) }
         adw_split_button_set_popover(opaque(button), cast(popover))
     }
 
     /// The split button's arrow (a menu button inside it), named for a screen reader.
     private var arrow: UnsafeMutablePointer<GtkWidget>?
 
-    /// The goal choices of a running fast, made once (their labels do not change), the one in
-    /// force chosen.
-    private func showGoalChoices(_ page: FastPage) {
+    /// `page` on the popovers made so far: the earlier start or the earlier stop, the fields
+    /// emptied that the other state would show, and the goal choices of a running fast (made
+    /// once: their labels do not change) with the one in force chosen.
+    private func showPopovers(_ page: FastPage) {
+        if let dropdown {
+            gtk_widget_set_visible(dropdown.earlierStart, page.buttonStops ? 0 : 1)
+            gtk_widget_set_visible(dropdown.earlierStop, page.buttonStops ? 1 : 0)
+            gtk_editable_set_text(opaque(page.buttonStops ? dropdown.earlierEntry : dropdown.stopEntry), "")
+        }
+        if !page.buttonStops, let startEntry { gtk_editable_set_text(opaque(startEntry), "") }
         guard let goalChoicesBox else { return }
         updating = true
         defer { updating = false }
@@ -287,12 +293,6 @@ final class FastView {
         adw_split_button_set_dropdown_tooltip(opaque(button), more)
         if let arrow { setAccessibleLabel(arrow, more) }
         shown = page
-        showGoalChoices(page)
-        if let dropdown {
-            gtk_widget_set_visible(dropdown.earlierStart, page.buttonStops ? 0 : 1)
-            gtk_widget_set_visible(dropdown.earlierStop, page.buttonStops ? 1 : 0)
-            gtk_editable_set_text(opaque(page.buttonStops ? dropdown.earlierEntry : dropdown.stopEntry), "")
-        }
-        if !page.buttonStops, let startEntry { gtk_editable_set_text(opaque(startEntry), "") }
+        showPopovers(page)
     }
 }

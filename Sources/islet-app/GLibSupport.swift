@@ -57,15 +57,12 @@ private func connect(raw instance: gpointer?, _ signal: String, _ action: @escap
 /// GTK then shows. Until then the button is built without it, as GTK allows: a popover built
 /// with the window is start-up time for something most starts never open (bench/RESULTS.md).
 func popoverWhenFirstOpened(_ menuButton: UnsafeMutablePointer<GtkWidget>?, _ make: @escaping () -> Void) {
-    // GTK calls the function each time the button opens: `make` runs the first time only.
-    var made = false
-    let once = {
-        guard !made else { return }
-        made = true
-        make()
+    // GTK calls the function each time the button opens: `make` runs while it has no popover.
+    let run: @convention(c) (OpaquePointer?, gpointer?) -> Void = { button, data in
+        guard gtk_menu_button_get_popover(button) == nil else { return }
+        Callback.from(data)?.action()
     }
-    let run: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in Callback.from(data)?.action() }
-    gtk_menu_button_set_create_popup_func(opaque(menuButton), run, Callback(once).retained, Callback.destroy)
+    gtk_menu_button_set_create_popup_func(opaque(menuButton), run, Callback(make).retained, Callback.destroy)
 }
 
 /// A weak reference that may cross to GTK's main thread, where alone it is used.
