@@ -5,9 +5,10 @@ import Translation
 /// The keyboard and the header bar's menu: the accelerators of the app's actions, the
 /// shortcuts window (Ctrl+?, GtkShortcutsWindow), and About.
 enum Shortcuts {
-    /// One shortcut: its detailed action, accelerator, and what it does.
+    /// One shortcut: its detailed action (none where a widget takes the key itself, as the main
+    /// menu's button takes F10), accelerator, and what it does.
     struct Shortcut {
-        var action: String
+        var action: String?
         var accel: String
         var title: String
     }
@@ -36,6 +37,7 @@ enum Shortcuts {
             (
                 tr("General"),
                 [
+                    Shortcut(action: nil, accel: "F10", title: tr("Main Menu")),
                     Shortcut(action: "app.preferences", accel: "<Control>comma", title: tr("Preferences")),
                     Shortcut(action: "app.shortcuts", accel: "<Control>question", title: tr("Keyboard Shortcuts")),
                     Shortcut(action: "window.close", accel: "<Control>w", title: tr("Close Window")),
@@ -47,10 +49,11 @@ enum Shortcuts {
 
     static func setAccelerators(_ app: UnsafeMutablePointer<AdwApplication>?) {
         for shortcut in groups.flatMap(\.shortcuts) {
+            guard let action = shortcut.action else { continue }
             shortcut.accel.withCString { accel in
                 var accels: [UnsafePointer<CChar>?] = [accel, nil]
                 accels.withUnsafeMutableBufferPointer { list in
-                    gtk_application_set_accels_for_action(cast(app, to: GtkApplication.self), shortcut.action, list.baseAddress)
+                    gtk_application_set_accels_for_action(cast(app, to: GtkApplication.self), action, list.baseAddress)
                 }
             }
         }
@@ -111,6 +114,8 @@ enum Shortcuts {
             gtk_menu_button_set_menu_model(opaque(button), menu)
             if let menu { g_object_unref(UnsafeMutableRawPointer(menu)) }
         }
+        // F10 opens it, as GNOME's HIG asks of a primary menu.
+        gtk_menu_button_set_primary(opaque(button), 1)
         gtk_widget_set_tooltip_text(button, tr("Main Menu"))
         setAccessibleLabel(button, tr("Main Menu"))
         return button

@@ -9,6 +9,23 @@ app_window_title() {  # the titles of the shell's windows, joined
   island_eval "global.get_window_actors().map(a => a.meta_window.get_title()).join('|')"
 }
 app_shown() { [[ "|$(app_window_title)|" == *"|islet|"* ]]; }
+preferences_shown() { [[ "|$(app_window_title)|" == *"|Preferences|"* ]]; }
+# shell_keys KEY...: keys typed through the shell's own virtual keyboard (X11 and Wayland
+# alike), into the window it has focused; KEY is a keyval's name, or two joined by + (held).
+shell_keys() {
+  local js="let d = imports.gi.Clutter.get_default_backend().get_default_seat().create_virtual_device(imports.gi.Clutter.InputDeviceType.KEYBOARD_DEVICE); let t = imports.gi.GLib.get_monotonic_time(); let k = n => imports.gi.Clutter['KEY_' + n];"
+  local key part
+  for key in "$@"; do
+    for part in ${key//+/ }; do js+=" d.notify_keyval(t++, k('$part'), imports.gi.Clutter.KeyState.PRESSED);"; done
+    for part in $(printf '%s\n' ${key//+/ } | tac); do js+=" d.notify_keyval(t++, k('$part'), imports.gi.Clutter.KeyState.RELEASED);"; done
+  done
+  gnome_eval "$js true" | grep -q true
+}
+# The app's window given focus, as a click on it would, out of the overview.
+focus_app() {
+  gnome_eval "Main.overview.hide(); let a = global.get_window_actors().find(a => a.meta_window.get_title() === 'islet'); a ? (a.meta_window.activate(global.get_current_time()), true) : false" | grep -q true
+}
+main_menu_open() { screen "$work/menu.png" 1024x700+0+0 && ocr_grep "$work/menu.png" 'keyboard shortcuts'; }
 import_shown() { [[ "|$(app_window_title)|" == *"|Import|"* ]]; }
 notification_shown() { [ "$(displayed)" -ge 1 ] 2>/dev/null; }
 app_scenario() {
@@ -30,6 +47,20 @@ app_scenario() {
   sleep 2
   screen "$screens/gnome-app-opened.png" 1024x700+0+0
   check "the app's window says the fast (OCR: 03:0)" ocr_grep "$screens/gnome-app-opened.png" '0?3:0[0-9]:[0-9]{2}'
+  # The keyboard on the shell's window manager: F10 opens the main menu (GNOME's HIG), Escape
+  # closes it, also after a dialog of the app's came and went.
+  check "the app's window focused" focus_app
+  sleep 1
+  check "Ctrl+, typed" shell_keys Control_L+comma
+  check "... Preferences opens, a window of its own on the shell" wait_for 50 preferences_shown
+  check "Escape typed" shell_keys Escape
+  check "... Preferences closes" wait_for 50 eval '! preferences_shown'
+  sleep 1
+  check "F10 typed" shell_keys F10
+  check "... the main menu opens (OCR: Keyboard Shortcuts)" wait_for 30 main_menu_open
+  cp "$work/menu.png" "$screens/gnome-app-main-menu.png"
+  check "Escape typed" shell_keys Escape
+  check "... the main menu closes (OCR)" wait_for 30 eval '! main_menu_open'
   check "the app closed" close_app
 
   # A click on the live notification: GNOME Shell invokes its default action; islet-notify opens the app.
