@@ -930,6 +930,16 @@ def keys(*names):
     return focus.returncode == 0
 
 
+def typed_until(type_keys, done, tries, wait):
+    """type_keys() again until done() (given `wait` s each time), at most `tries` times: under
+    Xvfb, with no window manager, a key can come before a window takes keys or miss a popover."""
+    for _ in range(tries):
+        type_keys()
+        if eventually(done, wait):
+            return True
+    return False
+
+
 check("Ctrl+3: History", keys("ctrl+3") and eventually(lambda: page_shown("History") and not page_shown("Fast")))
 check("Ctrl+4: Progress", keys("ctrl+4") and eventually(lambda: page_shown("Progress") and not page_shown("History")))
 check("Ctrl+5: Timers", keys("ctrl+5") and eventually(lambda: page_shown("Timers")))
@@ -970,11 +980,7 @@ def close_main_menu():
     of the app's has closed, a key may miss an open popover (a menu opened by a click as well):
     Xvfb's alone, as on GNOME Shell's window manager the first Escape closes the menu, also
     after Preferences came and went (Tests/Desktops/gnome-app.sh)."""
-    for _ in range(3):
-        keys("Escape")
-        if eventually(lambda: "Keyboard Shortcuts" not in main_menu_words(), 3):
-            return True
-    return False
+    return typed_until(lambda: keys("Escape"), lambda: "Keyboard Shortcuts" not in main_menu_words(), tries=3, wait=3)
 
 
 check("F10 opens the main menu (OCR), as GNOME's HIG asks of a primary menu",
@@ -1003,11 +1009,8 @@ shot("shortcuts")
 def close_shortcuts():
     """Escape typed into the shortcuts window itself, found by its title (Xvfb has no window
     manager to give it the keys), again should the first come before the window takes keys."""
-    for _ in range(5):
-        keys_in("^Keyboard Shortcuts$", "Escape")
-        if eventually(lambda: app() is not None and app().childCount == 1, 2):
-            return True
-    return False
+    return typed_until(lambda: keys_in("^Keyboard Shortcuts$", "Escape"), lambda: app() is not None and app().childCount == 1,
+                       tries=5, wait=2)
 
 
 check("Escape closes the shortcuts window", close_shortcuts(), visible_windows())
