@@ -163,6 +163,10 @@ public final class EventLoop: @unchecked Sendable {
         state.withLock { $0.timers.cancel(id) }
     }
 
+    /// Timers scheduled on this loop and neither run nor cancelled (for tests: what a cancelled
+    /// sleep leaves behind).
+    var pendingTimers: Int { state.withLock { $0.timers.liveCount } }
+
     /// Nanoseconds on `CLOCK_BOOTTIME`: monotonic, and counting time spent suspended.
     public static func now() -> UInt64 {
         var spec = timespec()

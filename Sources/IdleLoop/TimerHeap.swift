@@ -19,6 +19,9 @@ struct TimerHeap {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// Timers scheduled and neither run nor cancelled.
+    var liveCount: Int { live.count }
+
     /// The earliest live deadline.
     var earliest: UInt64? {
         mutating get {

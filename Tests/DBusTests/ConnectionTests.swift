@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite struct Connections {
+@Suite(.startsProcesses) struct Connections {
     func matchRuleCount(_ fixture: BusFixture, _ connection: DBusConnection) async throws -> UInt32 {
         let stats = DBusProxy(
             connection: fixture.server, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The same object server, driven by clients that nobody here wrote.
-@Suite struct Interop {
+@Suite(.startsProcesses) struct Interop {
     func dbusSend(_ fixture: BusFixture, _ member: String, _ args: [String]) async throws -> CommandResult {
         try await Command.run(
             [

@@ -2,7 +2,7 @@ import DBus
 import TestSupport
 import Testing
 
-@Suite struct ObjectServer {
+@Suite(.startsProcesses) struct ObjectServer {
     @Test func standardErrors() async throws {
         let fixture = try await BusFixture()
         let client = fixture.client

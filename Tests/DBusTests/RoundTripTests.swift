@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Values of every type, through a real dbus-daemon and back.
-@Suite struct RoundTrip {
+@Suite(.startsProcesses) struct RoundTrip {
     static let samples: [DBusValue] = [
         .byte(0), .byte(255), .boolean(true), .boolean(false),
         .int16(.min), .uint16(.max), .int32(.min), .uint32(.max), .int64(.min), .uint64(.max),

@@ -6,7 +6,7 @@ import Testing
 /// docs/CLIENTS.md's examples, each run as a program author would run it, against isletd on a
 /// private bus: each starts its activity, updates it and ends it, as the signals show. The page
 /// shows every example as its file is, so neither can drift from the other.
-@Suite struct ClientExamples {
+@Suite(.startsProcesses) struct ClientExamples {
     static let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
     static let examples = Root.examples
 

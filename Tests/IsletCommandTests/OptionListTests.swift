@@ -7,7 +7,7 @@ import Testing
 /// README. Each option --help shows must be accepted by the parser and appear in all the rest,
 /// and none of the rest may offer an option --help does not show. (`islet`'s man page and
 /// completions are generated from its command definitions by swift-argument-parser.)
-@Suite struct OptionLists {
+@Suite(.startsProcesses) struct OptionLists {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
     func text(_ path: String) throws -> String {

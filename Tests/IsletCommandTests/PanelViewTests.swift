@@ -5,7 +5,7 @@ import Testing
 
 /// The compact and expanded views in the panel feeds, the minimal style there, a fast
 /// without a goal, and the verbs a panel's click uses (the seeds' requirement IDs).
-@Suite struct PanelViews {
+@Suite(.startsProcesses) struct PanelViews {
     @Test("Compact Display (Dynamic Island - Leading/Trailing)") func compactCarriesThePhaseAndTheTooltipIsTheExpandedView() async throws {
         let d = try await Daemon()
         // Paused within its first second, so that it shows 00:40 and 0 %: on a machine busy
@@ -85,7 +85,7 @@ import Testing
 
         let watch = try Background([builtProduct("islet"), "watch", "--format", "plain", "--style", "minimal", "--address", d.bus.address])
         #expect(await eventually { watch.stdout.contains("1:02:0") })
-        try await Task.sleep(for: .milliseconds(2500))
+        #expect(await eventually { watch.stdout.split(separator: "\n").count >= 3 }, "\(watch.stdout)")
         let lines = watch.stdout.split(separator: "\n")
         #expect(lines.count >= 2 && Set(lines).count == lines.count, "counting each second: \(lines)")
         try await d.fasting.call("StopFast")

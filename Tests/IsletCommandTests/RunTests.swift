@@ -5,9 +5,9 @@ import Testing
 
 /// `islet run` (a command as the live activity) and `islet activity start|update|end` (a
 /// script's own activity), against the built islet and isletd (issue 36).
-@Suite struct ProgramActivities {
+@Suite(.startsProcesses) struct ProgramActivities {
     func run(_ d: Daemon, _ command: String...) async throws -> CommandResult {
-        try await Command.run([builtProduct("islet"), "run", "--address", d.bus.address, "--"] + command, timeout: .seconds(20))
+        try await Command.run([builtProduct("islet"), "run", "--address", d.bus.address, "--"] + command)
     }
 
     @Test func runPassesTheExitStatusThrough() async throws {
@@ -111,7 +111,7 @@ import Testing
 }
 
 /// Contract 1.2 from the command line: stale content, an alert, the dismissal policy.
-@Suite struct ProgramActivities12 {
+@Suite(.startsProcesses) struct ProgramActivities12 {
     @Test func staleAlertAndDismissal() async throws {
         let d = try await Daemon()
         var r = try await d.islet("activity", "start", "--owner", "parcel", "--title", "Parcel", "--phase", "On its way", "--stale-in", "1s")

@@ -4,7 +4,7 @@ import Testing
 
 /// islet in the user's language (po/de.po) and with the locale's clock: the built programs
 /// under LANG=de_DE.UTF-8, en_US.UTF-8 and en_GB.UTF-8 against isletd on a private bus.
-@Suite struct InTheUsersLanguage {
+@Suite(.startsProcesses) struct InTheUsersLanguage {
     /// A daemon and `islet` in one locale.
     struct Session {
         let daemon: Daemon

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// islet-notify against real notification servers under Xvfb, on a private bus.
-@Suite struct WithRealServers {
+@Suite(.startsProcesses) struct WithRealServers {
     @Test func followsAFastAndAPhasedTimerOnDunst() async throws {
         let rig = try await Rig(.dunst)
         let fasting = rig.daemon.fasting

@@ -8,9 +8,9 @@ import Testing
 
 /// `islet expand` (FR-05, the expanded view on demand): the notification again, even after the
 /// user dismissed it.
-@Suite struct ExpandTests {
+@Suite(.startsProcesses) struct ExpandTests {
     func islet(_ d: Daemon, _ arguments: String...) async throws -> CommandResult {
-        try await Command.run([builtProduct("islet")] + arguments + ["--address", d.bus.address], timeout: .seconds(20))
+        try await Command.run([builtProduct("islet")] + arguments + ["--address", d.bus.address])
     }
 
     @Test func fr05ExpandShowsADismissedNotificationAgain() async throws {
@@ -42,7 +42,7 @@ import Testing
     }
 }
 
-@Suite struct NotifyInterfaceFile {
+@Suite(.startsProcesses) struct NotifyInterfaceFile {
     @Test func theCommittedXMLIsTheServedInterface() throws {
         let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
         let file = try String(contentsOfFile: root + "/dbus/org.islet.Notify1.xml", encoding: .utf8)

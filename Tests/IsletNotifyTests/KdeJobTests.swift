@@ -9,7 +9,7 @@ import Testing
 
 /// The live activity as a KDE job: what the job view is told (pure), and islet-notify against
 /// a stand-in of Plasma's job server (a real Plasma: `make desktops SERVERS=plasma-job`).
-@Suite struct KdeJobTests {
+@Suite(.startsProcesses) struct KdeJobTests {
     @Test func aTimersJobIsItsTimePhaseAndProgress() {
         let phases = [Phase(name: "Work", seconds: 40), Phase(name: "Rest", seconds: 20)]
         let (work, _) = Sample.timer("Workout", phases: phases, rounds: 8, elapsed: 10)

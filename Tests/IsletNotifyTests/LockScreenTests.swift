@@ -9,7 +9,7 @@ import Testing
 /// The activity on GNOME Shell's lock screen (Live Activities "Lock Screen Display", DI-003):
 /// a stand-in shell that says it is gnome-shell and emits org.gnome.ScreenSaver.ActiveChanged
 /// (the real one: `make desktops SERVERS=gnome-island`).
-@Suite struct LockScreenTests {
+@Suite(.startsProcesses) struct LockScreenTests {
     func lock(_ connection: DBusConnection, _ active: Bool) throws {
         try connection.send(
             .signal(
@@ -134,7 +134,7 @@ import Testing
     }
 }
 
-@Suite struct LockScreenText {
+@Suite(.startsProcesses) struct LockScreenText {
     @Test func oneShortLineChangingOnceAMinute() {
         let phases = [Phase(name: "Steep", seconds: 600), Phase(name: "Rest", seconds: 120)]
         let (tea, _) = Sample.timer(phases: phases, elapsed: 30)
@@ -174,7 +174,7 @@ import Testing
 /// entry, style by style): 46.0 and 46.1 drew a source added while locked only after a later
 /// change of its count, which the live notification's withdrawal makes in its own source (seen
 /// on Ubuntu 24.04's 46.0: the minimal notice, alone in a source, never showed).
-@Suite struct LockScreenNoticeSource {
+@Suite(.startsProcesses) struct LockScreenNoticeSource {
     @Test func DI003_theNoticeJoinsTheLiveNotificationsSourceInEachStyle() {
         let gnome = ServerProfile(name: "gnome-shell", version: "46.0", capabilities: ServerCapabilities(["body", "actions", "persistence"]))
         let (tea, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 600)], elapsed: 30)
@@ -194,7 +194,7 @@ import Testing
 
 /// Issue 43: GNOME 49 and later show MPRIS players on the lock screen; there islet's player is
 /// the activity on the lock screen (each second) and the notice would show it a second time.
-@Suite struct LockScreenOnce {
+@Suite(.startsProcesses) struct LockScreenOnce {
     func gnome(_ version: String) -> ServerProfile {
         ServerProfile(name: "gnome-shell", version: version, capabilities: ServerCapabilities(["body", "actions", "persistence"]))
     }

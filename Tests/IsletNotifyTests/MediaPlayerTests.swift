@@ -4,13 +4,13 @@ import TestSupport
 import Testing
 
 /// islet-notify's MPRIS player driven and read by playerctl, a client nobody here wrote.
-@Suite(.serialized) struct MediaPlayerTests {
+@Suite(.serialized, .startsProcesses) struct MediaPlayerTests {
     func playerctl(_ bus: PrivateBus, _ arguments: String...) async throws -> CommandResult {
-        try await Command.run(["playerctl", "--player=islet"] + arguments, environment: bus.environment, timeout: .seconds(10))
+        try await Command.run(["playerctl", "--player=islet"] + arguments, environment: bus.environment)
     }
 
     func islet(_ d: Daemon, _ arguments: String...) async throws -> CommandResult {
-        try await Command.run([builtProduct("islet")] + arguments + ["--address", d.bus.address], timeout: .seconds(20))
+        try await Command.run([builtProduct("islet")] + arguments + ["--address", d.bus.address])
     }
 
     @Test func playerctlReadsAndDrivesTheLiveActivity() async throws {
@@ -159,7 +159,7 @@ import Testing
             [
                 "gdbus", "call", "--address", d.bus.address, "--dest", "org.mpris.MediaPlayer2.islet", "--object-path", "/org/mpris/MediaPlayer2",
                 "--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Metadata",
-            ], timeout: .seconds(10))
+            ])
         #expect(r.stdout.contains("'xesam:artist': <@as []>"), "\(r)")
         _ = try await playerctl(d.bus, "pause")
         try await Task.sleep(for: .milliseconds(300))

@@ -6,7 +6,7 @@ import Testing
 /// Issue 45: the schedule's reminders reach the desktop through islet-notify, at their minute,
 /// on a real dunst, and "Start Fast" on the reminder starts the fast. isletd's clock is put two
 /// seconds before each reminder (`--test-clock-offset`); nothing waits for the real 19:00.
-@Suite struct ScheduleReminders {
+@Suite(.startsProcesses) struct ScheduleReminders {
     static let zone = "Europe/Berlin"
 
     /// dunst with a context menu (dmenu) that picks the button named in `pick`.
@@ -37,7 +37,7 @@ import Testing
         daemon.stop()
         daemon.arguments = TestClock.arguments(before: eatingEnds, lead: 3)
         try await daemon.start()
-        let left = try await rig.waitForNotify(within: .seconds(20)) { $0.strings.contains("1 h left to eat") }
+        let left = try await rig.waitForNotify { $0.strings.contains("1 h left to eat") }
         #expect(left.body == "<b>Your fast starts at 20:00.</b>", "\(left)")
         #expect(!left.strings.contains("start-fast"))
         #expect(await eventually { (try? await rig.dunstctl("count", "displayed")) == "1" })
@@ -47,7 +47,7 @@ import Testing
         daemon.stop()
         daemon.arguments = TestClock.arguments(before: fastStarts, lead: 3)
         try await daemon.start()
-        let due = try await rig.waitForNotify(within: .seconds(20)) { $0.strings.contains("Time to start your fast") }
+        let due = try await rig.waitForNotify { $0.strings.contains("Time to start your fast") }
         #expect(due.body == "<b>For 16 hours, until 12:00 tomorrow.</b>", "\(due)")
         #expect(due.strings.contains("start-fast") && due.strings.contains("Start Fast"), "\(due)")
         #expect(due.replacesID != 0, "it replaces the reminder before it: \(due)")

@@ -87,7 +87,7 @@ final class Rig: @unchecked Sendable {
 
     /// Waits until a Notify call satisfies `predicate`; that call.
     func waitForNotify(
-        within: Duration = .seconds(10), _ predicate: @escaping (BusMonitor.Seen) -> Bool
+        within: Duration = Patience.deadline, _ predicate: @escaping (BusMonitor.Seen) -> Bool
     ) async throws -> BusMonitor.Seen {
         var found: BusMonitor.Seen?
         _ = await eventually(within: within) {

@@ -54,7 +54,7 @@ final class FakeLogind: @unchecked Sendable {
     }
 }
 
-@Suite struct SessionLockTests {
+@Suite(.startsProcesses) struct SessionLockTests {
     func blank(_ connection: DBusConnection, _ active: Bool) throws {
         try connection.send(
             .signal(path: "/org/gnome/ScreenSaver", interface: "org.gnome.ScreenSaver", member: "ActiveChanged", body: [.boolean(active)]))

@@ -41,7 +41,7 @@ actor RecordingSurface: Surface {
     var statuses: [String] { seen.map { $0.activity?.state["status"]?.string ?? "none" } }
 }
 
-@Suite struct SurfaceTests {
+@Suite(.startsProcesses) struct SurfaceTests {
     @Test func aSurfaceIsOneTypeAndOneLineFedByTheOneFeed() async throws {
         let d = try await Daemon()
         let connection = try DBusConnection(bus: .address(d.bus.address), label: "surfaces")

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// islet-notify under LANG=de_DE.UTF-8: what a German desktop's notification server receives.
-@Suite struct NotificationsInTheUsersLanguage {
+@Suite(.startsProcesses) struct NotificationsInTheUsersLanguage {
     @Test func germanSummariesBodiesAndButtons() async throws {
         try #require(await Translations.hasLocale("de_DE.UTF-8"), "de_DE.UTF-8 is missing: packaging/install-deps --with-desktop makes it")
         let environment = Translations.environment("de_DE.UTF-8", catalogs: try await Translations.catalogs())

@@ -7,7 +7,7 @@ import Testing
 /// Issue 54: the contract's arguments are Swift types with named fields (``DBusArguments``),
 /// used by isletd's handlers, the client and islet-notify alike. The XML is the published
 /// contract: each member's `<arg>`s there are, name for name and type for type, its type's.
-@Suite struct ContractArgumentsTests {
+@Suite(.startsProcesses) struct ContractArgumentsTests {
     typealias Fasting = IsletBus.Fasting
     typealias Timers = IsletBus.Timers
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Contract 1.3 (FR-005 grown): a note and a rating per fast, an import that adds all or
 /// nothing, and the fasting of each local day, through real clients.
-@Suite struct HistoryNotesAndImport {
+@Suite(.startsProcesses) struct HistoryNotesAndImport {
     let hour: UInt64 = 3_600_000_000
 
     func records(_ daemon: Daemon) async throws -> [(id: UInt64, note: String, rating: UInt8)] {

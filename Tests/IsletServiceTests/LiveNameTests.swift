@@ -6,17 +6,13 @@ import Testing
 /// `org.islet.Islet1.Live` (contract 1.3): owned by isletd exactly while an activity is live or a
 /// fast runs,
 /// so a client that can only watch names (Plasma 6.3's applet) knows when to read the activity.
-@Suite struct LiveName {
+@Suite(.startsProcesses) struct LiveName {
     static let live = "org.islet.Islet1.Live"
 
     func owner(_ daemon: Daemon) async throws -> String? { try await daemon.client.nameOwner(Self.live) }
 
     func waitForOwner(_ daemon: Daemon, present: Bool) async throws -> Bool {
-        for _ in 0..<500 {
-            if (try await owner(daemon) != nil) == present { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return false
+        try await eventually(every: .milliseconds(10)) { (try await owner(daemon) != nil) == present }
     }
 
     /// Seen from outside with dbus-monitor: the name comes after ActivityStarted and goes after

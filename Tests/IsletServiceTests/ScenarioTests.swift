@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Scenarios a user sees through the bus.
-@Suite struct Scenarios {
+@Suite(.startsProcesses) struct Scenarios {
     func state(_ message: Message?) -> [String: DBusValue] { message?.body.last?.stringVariantEntries ?? [:] }
 
     /// The session's info in the attributes (title, phases, rounds) and the first ContentState

@@ -6,7 +6,7 @@ import Testing
 /// Contract 1.3 (issue 45): the daily fasting window and its reminders, the running fast's start
 /// moved, stages announced, the longer presets. Through real clients and dbus-monitor; the
 /// service's clock is put just before a reminder's minute (`--test-clock-offset`), not waited for.
-@Suite struct ScheduleAndReminders {
+@Suite(.startsProcesses) struct ScheduleAndReminders {
     let hour: UInt64 = 3_600_000_000
     static let zone = "Europe/Berlin"
 
@@ -44,7 +44,7 @@ import Testing
         daemon.stop()
         daemon.arguments = TestClock.arguments(before: eatingEnds, lead: 3)
         try await daemon.start()
-        #expect(await eventually(within: .seconds(15)) { !self.signals(monitor, "Reminder").isEmpty }, "no reminder: \(monitor.messages)")
+        #expect(await eventually { !self.signals(monitor, "Reminder").isEmpty }, "no reminder: \(monitor.messages)")
         let first = signals(monitor, "Reminder")
         #expect(first.count == 1)
         #expect(first.first?.strings == ["eating-ends"])
@@ -53,7 +53,7 @@ import Testing
         daemon.stop()
         daemon.arguments = TestClock.arguments(before: eatingEnds + hour, lead: 3)
         try await daemon.start()
-        #expect(await eventually(within: .seconds(15)) { self.signals(monitor, "Reminder").count == 2 }, "\(monitor.messages)")
+        #expect(await eventually { self.signals(monitor, "Reminder").count == 2 }, "\(monitor.messages)")
         let second = signals(monitor, "Reminder").last
         #expect(second?.strings == ["fast-starts"])
         #expect(second?.arguments.dropFirst() == ["uint64 \(eatingEnds + hour)", "uint64 \(eatingEnds + hour)"])
@@ -145,7 +145,7 @@ import Testing
         // Turned on in stage 1: nothing said of it; moved four seconds before stage 2 (16 h), that is said once.
         let start = nowUSec() - 16 * hour + 4_000_000
         try await daemon.fasting.call("SetFastStart", [.uint64(start)])
-        #expect(await eventually(within: .seconds(12)) { !monitor.messages.filter { $0.member == "StageReached" }.isEmpty })
+        #expect(await eventually { !monitor.messages.filter { $0.member == "StageReached" }.isEmpty })
         try await Task.sleep(for: .seconds(1))
         let said = signals(monitor, "StageReached")
         #expect(said.count == 1 && said.first?.arguments == ["uint64 1", "uint32 2", "uint64 \(start + 16 * hour)"], "\(said)")

@@ -7,7 +7,7 @@ import Testing
 /// fasting tracker (FR-001 ... FR-006), the daily fast goal (DFG-001 ... DFG-005) and the
 /// Dynamic Island (DI-001 ... DI-007; DI-001, DI-004 and DI-006 live in ServiceTests and
 /// ScenarioTests). Each runs the built isletd on a private bus, mostly through outside clients.
-@Suite struct SeedRequirements {
+@Suite(.startsProcesses) struct SeedRequirements {
     /// The live activity's attributes and state, from LiveActivity.Get.
     func activity(_ daemon: Daemon) async throws -> (id: String, attributes: [String: DBusValue], state: [String: DBusValue]) {
         let got = try await daemon.live.call("Get")

@@ -60,7 +60,7 @@ final class SlowReader {
     deinit { close(fd) }
 }
 
-@Suite struct SlowClients {
+@Suite(.startsProcesses) struct SlowClients {
     /// 3,000 calls whose replies (about 32 KiB each, some 90 MiB in all) nobody reads: the
     /// replies pile up in dbus-daemon or get the reader thrown off; isletd answers everyone
     /// else, and holds none of them itself. (How long the others wait is printed, not judged:

@@ -7,7 +7,7 @@ import Testing
 
 /// Databases written by each earlier release (Tests/Fixtures/databases, made by `make-fixture`
 /// with that release's isletd) open with nothing lost, and are then written in the current shape.
-@Suite struct FixtureDatabaseTests {
+@Suite(.startsProcesses) struct FixtureDatabaseTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/databases").standardized
 

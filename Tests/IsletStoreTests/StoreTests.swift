@@ -11,7 +11,7 @@ func freshPath() throws -> String {
     try TemporaryDirectory.make(prefix: "islet-store").appendingPathComponent("islet/islet.sqlite").path
 }
 
-@Suite struct StoreTests {
+@Suite(.startsProcesses) struct StoreTests {
     @Test func restartRoundTripAndFileModes() throws {
         let path = try freshPath()
         do {

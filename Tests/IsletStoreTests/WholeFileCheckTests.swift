@@ -8,7 +8,7 @@ import Testing
 /// The whole-file check leaves the CHECK constraints out of quick_check and looks for rows
 /// that break them on a second connection: the two halves must refuse what quick_check alone
 /// refused, with its words, and leave the file as it is.
-@Suite struct WholeFileCheckTests {
+@Suite(.startsProcesses) struct WholeFileCheckTests {
     /// A cleanly closed database with a few fasts, the live state and the totals.
     func closedDatabase() throws -> String {
         let path = try freshPath()

@@ -24,7 +24,7 @@ public final class Background: @unchecked Sendable {
     public func signal(_ number: Int32) { process.signal(number) }
 
     /// Waits for the exit (up to `timeout`); the exit status, nil if it is still running.
-    public func waitForExit(timeout: Duration = .seconds(10)) async -> Int32? {
+    public func waitForExit(timeout: Duration = Patience.deadline) async -> Int32? {
         await process.waitForExit(timeout: timeout)
     }
 
@@ -36,9 +36,10 @@ public final class Background: @unchecked Sendable {
     }
 }
 
-/// Polls `condition` until it holds or `timeout` passes; whether it held.
+/// Polls `condition` until it holds or `timeout` (a safety net: ``Patience``) passes; whether it
+/// held.
 public func eventually(
-    within timeout: Duration = .seconds(10), every interval: Duration = .milliseconds(50),
+    within timeout: Duration = Patience.deadline, every interval: Duration = .milliseconds(50),
     _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout

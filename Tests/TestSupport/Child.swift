@@ -124,7 +124,7 @@ public final class Child: @unchecked Sendable {
     }
 
     /// Waits for the exit without blocking a thread; the status, nil if still running.
-    public func waitForExit(timeout: Duration = .seconds(20)) async -> Int32? {
+    public func waitForExit(timeout: Duration = Patience.deadline) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while exitStatus == nil, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))

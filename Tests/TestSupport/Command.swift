@@ -12,7 +12,7 @@ public struct CommandResult: Sendable, CustomStringConvertible {
 /// threads: output goes to files, and the exit is awaited through the termination handler.
 public enum Command {
     public static func run(
-        _ arguments: [String], environment: [String: String]? = nil, timeout: Duration = .seconds(60)
+        _ arguments: [String], environment: [String: String]? = nil, timeout: Duration = Patience.deadline
     ) async throws -> CommandResult {
         let directory = try TemporaryDirectory.make(prefix: "islet-cmd")
         defer { try? FileManager.default.removeItem(at: directory) }

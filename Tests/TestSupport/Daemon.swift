@@ -37,11 +37,9 @@ public final class Daemon: @unchecked Sendable {
             [Daemon.binary, "--address", bus.address, "--database", databasePath, "--log-level", "warning"] + arguments, environment: environment,
             stderr: .inherit)
         self.process = process
-        for _ in 0..<500 {
-            if try await client.nameOwner(Daemon.name) != nil { return }
-            try await Task.sleep(for: .milliseconds(10))
+        guard try await eventually(every: .milliseconds(10), { try await client.nameOwner(Daemon.name) != nil }) else {
+            throw TestFailure("isletd did not take its name in \(Patience.deadline)")
         }
-        throw TestFailure("isletd did not take its name")
     }
 
     public var pid: Int32 { process?.pid ?? 0 }
@@ -50,8 +48,8 @@ public final class Daemon: @unchecked Sendable {
     public func crash() async throws {
         guard let process else { return }
         process.kill()
-        for _ in 0..<500 where try await client.nameOwner(Daemon.name) != nil {
-            try await Task.sleep(for: .milliseconds(10))
+        guard try await eventually(every: .milliseconds(10), { try await client.nameOwner(Daemon.name) == nil }) else {
+            throw TestFailure("the bus did not see isletd go in \(Patience.deadline)")
         }
     }
 
@@ -90,9 +88,10 @@ public final class Daemon: @unchecked Sendable {
     }
 }
 
-/// Collects signals until a predicate says enough, or a deadline passes.
+/// Collects signals until a predicate says enough, or a deadline passes: by default the safety
+/// net (``Patience``); a test that looks for what must not come names the window it watches.
 public func collect(
-    _ stream: AsyncStream<Message>, until done: @escaping @Sendable ([Message]) -> Bool, within: Duration = .seconds(15)
+    _ stream: AsyncStream<Message>, until done: @escaping @Sendable ([Message]) -> Bool, within: Duration = Patience.deadline
 ) async -> [Message] {
     await withTaskGroup(of: [Message]?.self) { group in
         group.addTask {

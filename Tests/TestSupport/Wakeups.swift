@@ -14,3 +14,18 @@ public func voluntaryContextSwitches(pid: Int32) -> Int? {
     }
     return total
 }
+
+/// Waits until the processes have gone to sleep and stayed asleep for `quiet` (none of them
+/// woken in that span), so that a test counts from a moment when nothing was left to do rather
+/// than from a fixed time after its last call, which a loaded machine may not have caught up
+/// with. False if they were still waking at the safety net (``Patience``).
+public func settled(_ pids: [Int32], quiet: Duration = .milliseconds(500)) async -> Bool {
+    func counts() -> [Int?] { pids.map(voluntaryContextSwitches(pid:)) }
+    let deadline = ContinuousClock.now + Patience.deadline
+    while ContinuousClock.now < deadline {
+        let before = counts()
+        try? await Task.sleep(for: quiet)
+        if counts() == before, !before.contains(nil) { return true }
+    }
+    return false
+}
