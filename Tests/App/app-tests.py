@@ -22,7 +22,13 @@ def check(name, ok, detail=""):
         failures += 1
 
 
-def eventually(condition, seconds=10.0):
+# How long a check waits for what it looks for: a safety net for what never comes, not a
+# measure of speed (a loaded machine only makes a passing check slower); ISLET_TEST_PATIENCE
+# in seconds, as the Swift suites' Patience.
+PATIENCE = float(os.environ.get("ISLET_TEST_PATIENCE") or 90)
+
+
+def eventually(condition, seconds=PATIENCE):
     end = time.time() + seconds
     while time.time() < end:
         try:
@@ -133,12 +139,12 @@ def button(name):
 
 
 def acted(target, act):
-    """Acts on the node target() finds, waiting up to 5 s for it to be there: GTK 4.20 puts a
+    """Acts on the node target() finds, waiting for it to be there (PATIENCE): GTK 4.20 puts a
     page's or a view's widgets in the tree only once it is shown, a moment after it is chosen
     (GTK 4.8 had them there all along). A node gone between the finding and the act (a row made
     anew: AT-SPI's "The application no longer exists") is looked for again."""
     tries = 0
-    end = time.time() + 5
+    end = time.time() + PATIENCE
     while tries < 5:
         node = target()
         if node is None:
@@ -396,7 +402,7 @@ def start_app():
 
 
 window = start_app()
-check("the app is on the accessibility bus", eventually(lambda: app() is not None, 20))
+check("the app is on the accessibility bus", eventually(lambda: app() is not None))
 check("FR-001 inactive: 00:00:00 and Start Fast", eventually(lambda: "00:00:00" in labels() and button("Start Fast") is not None),
       labels())
 check("FR-001 inactive: a hint to press Start", eventually(lambda: "Press Start to begin a fast." in labels()), labels())
@@ -418,10 +424,9 @@ check("FR-003 the button starts again", eventually(lambda: button("Start Fast") 
 
 started = subprocess.run([islet, "fast", "start"], capture_output=True, text=True)
 # Followed through isletd's signals: it shows at once (seen well within a second here); the
-# bound is wide because these machines are noisy, and the app never polls, so without the
-# signal it would never show.
+# app never polls, so without the signal it would never show. The new fast's first minutes.
 check("a fast started from the command line appears (from isletd's signals)",
-      eventually(lambda: button("Stop Fast") is not None and any(l.startswith("00:00:0") for l in labels()), 5),
+      eventually(lambda: button("Stop Fast") is not None and any(l.startswith("00:0") for l in labels())),
       f"{started.stdout}{started.stderr} {labels()}")
 subprocess.run([islet, "goal", "set", "16h"], capture_output=True)
 subprocess.run([islet, "fast", "goal", "16h"], capture_output=True)
@@ -584,7 +589,7 @@ check("isletd runs it: Work · Round 1/3, on the island",
 shot("timers")
 subprocess.run([islet, "timer", "stop", "--owner", "islet-app-countdown"], capture_output=True)
 check("a timer stopped from the command line leaves its card, its plans back (isletd's signals)",
-      eventually(lambda: button("Stop Countdown") is None and button("Start this Countdown") is not None, 2), labels())
+      eventually(lambda: button("Stop Countdown") is None and button("Start this Countdown") is not None), labels())
 check("a countdown written badly", type_into("Countdown length", "soon") and press("Start this Countdown"))
 check("it is refused in words, nothing started",
       eventually(lambda: any(l.startswith("A countdown is 1 second to 7 days") for l in labels())) and
@@ -793,8 +798,8 @@ def set_moment(which, moment, window="Edit the Fast"):
         subprocess.run(["xdotool", "key", "--clearmodifiers", "ctrl+a"], capture_output=True)
         subprocess.run(["xdotool", "type", "--delay", "30", part], capture_output=True)
         subprocess.run(["xdotool", "key", "--clearmodifiers", after], capture_output=True)
-    return eventually(lambda: time_button().name == f"{which} time, {when.tm_hour:02d}:{when.tm_min:02d}", 3) and \
-        eventually(lambda: not time_popover_open(which), 3)
+    return eventually(lambda: time_button().name == f"{which} time, {when.tm_hour:02d}:{when.tm_min:02d}") and \
+        eventually(lambda: not time_popover_open(which))
 
 
 def minute(moment):
@@ -984,7 +989,7 @@ def close_main_menu():
 
 
 check("F10 opens the main menu (OCR), as GNOME's HIG asks of a primary menu",
-      keys("F10") and eventually(lambda: "Keyboard Shortcuts" in main_menu_words(), 5), main_menu_words())
+      keys("F10") and eventually(lambda: "Keyboard Shortcuts" in main_menu_words()), main_menu_words())
 check("... and Escape closes it (OCR)", close_main_menu(), main_menu_words())
 
 
@@ -992,13 +997,13 @@ check("... and Escape closes it (OCR)", close_main_menu(), main_menu_words())
 # five views' switcher still fits there (libadwaita 1.2's own switcher title gave it up for the
 # bottom bar on History alone, so it jumped as the views changed).
 check("History at 720 px: the views' switcher in the header bar, none at the bottom (OCR)",
-      show_page("History") and eventually(lambda: "Timers" in words_in("720x50+0+0") and "Timers" not in bottom_words(720), 5),
+      show_page("History") and eventually(lambda: "Timers" in words_in("720x50+0+0") and "Timers" not in bottom_words(720)),
       f"{words_in('720x50+0+0')!r} / {bottom_words(720)!r}")
 show_page("Fast")
 wide = bottom_words()
 window_id = subprocess.run(["xdotool", "search", "--name", "^islet$"], capture_output=True, text=True).stdout.split()[:1]
 check("a narrow window (380 px)", bool(window_id) and subprocess.run(["xdotool", "windowsize", window_id[0], "380", "600"]).returncode == 0)
-check("narrow: the pages' switcher is a bar at the bottom (OCR)", eventually(lambda: "Timers" in bottom_words() and "Timers" not in wide, 5),
+check("narrow: the pages' switcher is a bar at the bottom (OCR)", eventually(lambda: "Timers" in bottom_words() and "Timers" not in wide),
       f"{wide!r} then {bottom_words()!r}")
 shot("narrow", 380)
 subprocess.run(["xdotool", "windowsize", window_id[0] if window_id else "0", "720", "600"], capture_output=True)
@@ -1035,7 +1040,7 @@ def quit_app():
 check("the window closed: the app is gone", eventually(lambda: app() is None))
 check("islet open timers: exit 0", run(islet, "open", "timers").returncode == 0)
 check("islet open timers: the bus started the app, on the Timers page",
-      eventually(lambda: app() is not None and page_shown("Timers") and not page_shown("Fast"), 20), names(find("page tab")))
+      eventually(lambda: app() is not None and page_shown("Timers") and not page_shown("Fast")), names(find("page tab")))
 check("islet open history: the running app turns to History", run(islet, "open", "history").returncode == 0 and
       eventually(lambda: page_shown("History")))
 check("desktop action Start Fast (islet-app --action start-fast, handed to the running app)",
@@ -1058,9 +1063,9 @@ notify_log = open(os.path.join(os.environ["HOME"], "islet-notify.log"), "w")
 bridge = subprocess.Popen([os.environ["ISLET_TEST_NOTIFY"], "--verbose"], stdout=notify_log, stderr=subprocess.STDOUT)
 run(islet, "goal", "set", "16h")
 run(islet, "fast", "start")
-check("dunst shows the fast's notification", eventually(lambda: run("dunstctl", "count", "displayed").stdout.strip() not in ("", "0"), 15))
+check("dunst shows the fast's notification", eventually(lambda: run("dunstctl", "count", "displayed").stdout.strip() not in ("", "0")))
 check("a click on it (dunstctl action 0) opens the app on the Fast page",
-      run("dunstctl", "action", "0").returncode == 0 and eventually(lambda: app() is not None and page_shown("Fast"), 20),
+      run("dunstctl", "action", "0").returncode == 0 and eventually(lambda: app() is not None and page_shown("Fast")),
       open(os.path.join(os.environ["HOME"], "islet-notify.log")).read()[-600:])
 check("the fast goes on", fasting())
 
@@ -1099,7 +1104,7 @@ check("the standard style is marked", eventually(lambda: checked("Standard Style
 check("the minimal style chosen", click(["push button", "toggle button"], "Minimal Style"))
 check("config.toml says so, the user's note kept", eventually(lambda: 'style = "minimal"' in config_text() and "# my own note" in config_text()),
       config_text())
-check("islet-notify started again with it (SIGHUP)", eventually(lambda: "started, style minimal" in bridge_log(), 15), bridge_log()[-400:])
+check("islet-notify started again with it (SIGHUP)", eventually(lambda: "started, style minimal" in bridge_log()), bridge_log()[-400:])
 check("the lock screen turned off (its switch's action, as a screen reader turns it)", toggle("Lock Screen") and
       eventually(lambda: not checked("Lock Screen")))
 check("config.toml: lock_screen = false", eventually(lambda: "lock_screen = false" in config_text()), config_text())
@@ -1252,7 +1257,7 @@ check("Tab: the next row's Edit", keys("Tab") and eventually(lambda: focused() =
 walked = [focused()]
 for _ in range(len(on_screen) + 4):
     keys("Down")
-    eventually(lambda: focused() not in walked, 3)
+    eventually(lambda: focused() not in walked)
     walked.append(focused())
 check("Down walks row by row past the screen's last, the list scrolling",
       walked[:len(on_screen) - 1] == on_screen[1:] and len(set(walked)) == len(walked) and all(walked) and

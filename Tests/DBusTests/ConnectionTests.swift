@@ -42,16 +42,15 @@ import Testing
 
     @Test func signalsSeenByDbusMonitor() async throws {
         let fixture = try await BusFixture()
-        async let monitor = Command.run(
-            ["dbus-monitor", "--address", fixture.bus.address, "interface='org.example.Echo'"], timeout: .seconds(4))
-        // The monitor's start-up is not observable from here: emit until it has surely begun.
-        for _ in 0..<15 {
-            try await Task.sleep(for: .milliseconds(200))
-            try fixture.server.emit(path: BusFixture.path, interface: BusFixture.echoInterface, signal: "Pinged", [.uint32(77)])
-        }
-        let output = try await monitor
-        #expect(output.stdout.contains("member=Pinged"), "\(output)")
-        #expect(output.stdout.contains("uint32 77"), "\(output)")
+        let monitor = try Background(["dbus-monitor", "--address", fixture.bus.address, "interface='org.example.Echo'"])
+        // The monitor's start-up is not observable from here: emit until it has printed one.
+        #expect(
+            try await eventually(every: .milliseconds(200)) {
+                try fixture.server.emit(path: BusFixture.path, interface: BusFixture.echoInterface, signal: "Pinged", [.uint32(77)])
+                return monitor.stdout.contains("uint32 77")
+            })
+        monitor.kill()
+        #expect(monitor.stdout.contains("member=Pinged"), "\(monitor.stdout)")
     }
 
     @Test func racingForANameWithDoNotQueue() async throws {

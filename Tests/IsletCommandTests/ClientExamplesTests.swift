@@ -28,7 +28,7 @@ import Testing
         let bin = (builtProduct("islet") as NSString).deletingLastPathComponent
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         let command = example.command.isEmpty ? [builtProduct("islet-example-activity")] : example.command + [Self.root + "/" + example.file]
-        let r = try await Command.run(command, environment: environment, timeout: .seconds(60))
+        let r = try await Command.run(command, environment: environment)
         #expect(r.status == 0, "\(r)")
         let seen = await collect(signals, until: { $0.names.contains("ActivityEnded") })
         // `islet activity end` finishes (contract 1.2): its final state, then the end.

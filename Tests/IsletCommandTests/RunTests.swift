@@ -142,6 +142,6 @@ import Testing
         r = try await d.islet("activity", "update", "--owner", "parcel", "--progress", "0.5")
         #expect(r.status == 1 && r.stderr.contains("has finished"), "\(r)")
         // LingerSeconds (5 by default), then gone.
-        #expect(await eventually(within: .seconds(10)) { (try? await d.live.get("Owner")) == .string("") })
+        #expect(await eventually { (try? await d.live.get("Owner")) == .string("") })
     }
 }
