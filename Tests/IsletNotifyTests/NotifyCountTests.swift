@@ -25,7 +25,11 @@ import Testing
         let fake = try #require(rig.fake)
         try await rig.daemon.live.set("LingerSeconds", .uint32(0))
         try await rig.daemon.timers.call("Start", [.string("eggs"), .string("Eggs"), .uint64(120)])
-        #expect(await eventually(within: .seconds(120) + Patience.deadline) { fake.closed.count == 1 })
+        // The live one closed and the completion announced (either may reach the server first).
+        #expect(
+            await eventually(within: .seconds(120) + Patience.deadline) {
+                fake.closed.count == 1 && fake.posted.contains { $0.body == "00:00 · Done · 2 minutes" }
+            })
         let bodies = fake.posted.map(\.body)
         // 02:00, 01:59 ... 00:01, then the completion announced on its own: 121 different
         // texts, each sent once.
