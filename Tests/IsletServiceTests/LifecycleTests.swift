@@ -9,10 +9,6 @@ import Testing
         try Child([Daemon.binary, "--address", daemon.bus.address, "--database", database ?? daemon.databasePath, "--log-level", "info"] + extra)
     }
 
-    func waitForExit(_ process: Child) async -> Int32? {
-        await process.waitForExit()
-    }
-
     @Test func refusesASecondInstanceAndReplaceTakesOver() async throws {
         let daemon = try await Daemon()
         try await daemon.fasting.call("SetGoal", [.uint64(3600)])
@@ -20,7 +16,7 @@ import Testing
         // A second isletd on another database: the name is taken, so it exits 1.
         let other = try TemporaryDirectory.make(prefix: "isletd-second").appendingPathComponent("islet.sqlite").path
         let second = try launch(daemon, database: other)
-        #expect(await waitForExit(second) == 1)
+        #expect(await second.waitForExit() == 1)
         #expect(try await daemon.client.nameOwner(Daemon.name) == owner)
         // --replace on the same database: the old one exits 0, the new one serves its data.
         let replacement = try launch(daemon, ["--replace"])
@@ -152,7 +148,7 @@ import Testing
         #expect(try await eventually(every: .milliseconds(10)) { try await daemon.client.nameOwner(Daemon.name) != nil })
         #expect(process.isRunning)
         bus.kill()
-        #expect(await waitForExit(process) == 1)
+        #expect(await process.waitForExit() == 1)
     }
 
     @Test func aDamagedDatabaseIsReportedAndLeftAlone() async throws {
