@@ -118,7 +118,7 @@ import Testing
         #expect(await eventually { monitor.stdout.contains("NameAcquired") })
 
         try await d.timers.call("Stop", [.string("tea")])
-        #expect(await eventually { monitor.stdout.contains("string \"\(player)\"") }, "the name goes after the grace: \(monitor.stdout)")
+        #expect(await eventually { monitor.stdout.contains("string \"\(player)\"") }, "the name goes once no activity follows: \(monitor.stdout)")
         let said = monitor.stdout.components(separatedBy: "string \"\(player)\"")[0]
         #expect(!said.contains("member=PropertiesChanged"), "nothing said before the name went: \(said)")
         monitor.kill()

@@ -98,3 +98,22 @@ import Testing
         #expect(MediaArt.url(forProgram: "islet-notify") { _ in true } == nil)
     }
 }
+
+/// When islet's MPRIS name goes after the last activity ends (issue 72: an ended timer stayed on
+/// the lock screen for 2 s): the hand-back's moment after the end, never before the name has
+/// been held long enough for a shell to have made its proxy for it.
+@Suite struct PlayerReleaseTests {
+    let second = UInt64(usecPerSecond)
+
+    @Test func theNameGoesAQuarterSecondAfterTheEndOfAnActivityHeldAWhile() {
+        let ownedAt: UInt64 = 1_000 * second
+        let endedAt = ownedAt + 300 * second
+        #expect(MediaPlayer.releaseDue(endedAt: endedAt, ownedAt: ownedAt) == endedAt + second / 4)
+    }
+
+    @Test func aNameTakenAMomentAgoIsHeldASecond() {
+        let ownedAt: UInt64 = 1_000 * second
+        #expect(MediaPlayer.releaseDue(endedAt: ownedAt + second / 10, ownedAt: ownedAt) == ownedAt + second)
+        #expect(MediaPlayer.releaseDue(endedAt: ownedAt + second, ownedAt: ownedAt) == ownedAt + second + second / 4)
+    }
+}

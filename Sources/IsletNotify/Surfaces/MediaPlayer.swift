@@ -39,7 +39,9 @@ public actor MediaPlayer: Surface {
     var activity: ActivitySnapshot?
     var shown: MediaView?
     var owned = false
-    /// When the name goes, with no activity since: ``releaseGrace`` after the last one ended.
+    /// When the name was last taken.
+    var ownedAt: USec = 0
+    /// When the name goes, with no activity since (``releaseDue(endedAt:ownedAt:)``).
     var releaseDue: USec?
     var tick: Task<Void, Never>?
     var input: AsyncStream<FeedUpdate?>.Continuation?
@@ -69,12 +71,22 @@ public actor MediaPlayer: Surface {
         tick?.cancel()
     }
 
-    /// How long the name stays once no activity is left. An activity ending as another starts
+    /// How long the name stays once no activity is left: an activity ending as another starts
     /// (a timer over a fast, the fast again after it) reaches the surfaces as none, then the new
-    /// one, a moment apart; the name released and owned again that fast made GNOME Shell 43's
+    /// one, a moment apart (isletd says both in one breath; the live notification waits as long
+    /// for the same reason). The name released and owned again that fast made GNOME Shell 43's
     /// media list throw (mpris.js: "this._playerProxy is null": its proxy for the name made, the
     /// name gone before the proxy was ready), seen by `make desktops` (gnome-app).
-    static let releaseGrace: USec = 2_000_000
+    static let releaseSettle: USec = 250_000
+    /// The least time the name is held, for the same reason: a timer stopped the moment it
+    /// started must not take the name away before a shell's proxy for it is ready.
+    static let leastHold: USec = 1_000_000
+
+    /// When the name goes after the last activity ended at `endedAt`: as soon as a following
+    /// activity would have come (issue 72: a lock screen showed an ended timer for 2 s).
+    static func releaseDue(endedAt: USec, ownedAt: USec) -> USec {
+        max(endedAt + releaseSettle, ownedAt + leastHold)
+    }
 
     /// The position now: extrapolated from the view while playing.
     static func position(_ published: Published, now: USec) -> Int64 {
@@ -96,8 +108,8 @@ public actor MediaPlayer: Surface {
             // CanPlay turns false and drops it again when its name goes, which throws
             // ("Impossible to remove untracked message", messageList.js), seen by `make
             // desktops DEBIAN=13` (gnome-island); GNOME 51's mpris.js removes it once. The card
-            // shows the ended activity for the grace.
-            let due = releaseDue ?? now + Self.releaseGrace
+            // shows the ended activity until then.
+            let due = releaseDue ?? Self.releaseDue(endedAt: now, ownedAt: ownedAt)
             if now >= due {
                 releaseDue = nil
                 owned = false
@@ -121,12 +133,13 @@ public actor MediaPlayer: Surface {
             do {
                 let reply = try await islet.connection.requestName(Self.busName)
                 owned = reply == .primaryOwner || reply == .alreadyOwner
+                ownedAt = clock()
                 log("media player: \(Self.busName) \(owned ? "owned" : "held by another program (\(reply))")")
             } catch {
                 log("media player: cannot own \(Self.busName): \(error)")
             }
         } else {
-            // (No previous view: an activity back within the grace, the name kept: all changed.)
+            // (No previous view: an activity back before the name went, the name kept: all changed.)
             var changed: [String] = []
             if previous?.metadataKey != view.metadataKey { changed.append("Metadata") }
             if previous?.status != view.status { changed.append("PlaybackStatus") }
