@@ -27,6 +27,9 @@ struct RunCommand: AsyncParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: .init(tr("The command and its arguments."))) var command: [String] = []
 
     func run() async throws {
+        // The captured words start at the first one islet does not know, so `-h` and `--help`
+        // land here; they are islet's own unless `--` came first (`islet run -- --help`).
+        if command.first == "-h" || command.first == "--help" { throw CleanExit.helpRequest(self) }
         let arguments = command.first == "--" ? Array(command.dropFirst()) : command
         guard let program = arguments.first, !program.isEmpty else {
             throw ValidationError(tr("name a command to run: islet run [--title TITLE] [--] COMMAND [ARGUMENT...]"))

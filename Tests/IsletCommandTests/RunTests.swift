@@ -21,6 +21,15 @@ import Testing
         #expect(r.status == 127 && r.stderr.contains("cannot run /nonexistent/command"), "\(r)")
         r = try await Command.run([builtProduct("islet"), "run", "--address", d.bus.address])
         #expect(r.status == 64 && r.stderr.contains("name a command"), "\(r)")
+        // Help is islet's before the command and the command's after `--` (issue 72).
+        for flag in ["--help", "-h"] {
+            r = try await Command.run([builtProduct("islet"), "run", flag])
+            #expect(r.status == 0 && r.stdout.contains("USAGE: islet run") && r.stderr.isEmpty, "\(r)")
+            r = try await Command.run([builtProduct("islet"), "run", "--title", "x", flag])
+            #expect(r.status == 0 && r.stdout.contains("USAGE: islet run"), "\(r)")
+        }
+        r = try await run(d, "--help")
+        #expect(r.status == 127 && r.stderr.contains("cannot run --help"), "after --, the command's: \(r)")
         // Options after the command are the command's.
         r = try await run(d, "sh", "-c", "echo \"$@\"", "sh", "--title", "x")
         #expect(r.status == 0 && r.stdout == "--title x\n", "\(r)")
