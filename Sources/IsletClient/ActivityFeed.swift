@@ -12,6 +12,9 @@ public struct FeedUpdate: Sendable, Equatable {
         case ended(reason: String)
         /// The service left the bus; nothing is known until it returns.
         case serviceGone
+        /// The service has not been on the bus since the feed began (not started yet, or its
+        /// start failed); nothing is known until it appears.
+        case serviceAbsent
     }
 
     public var activity: ActivitySnapshot?
@@ -46,21 +49,24 @@ extension IsletClient {
         let run = Task {
             var current: ActivitySnapshot?
             var first = true
+            // Whether the service has ever answered: until it has, its absence is not a leaving.
+            var seen = false
             for await input in inputs {
                 switch input {
                 case .owner(let owner):
                     if owner == nil, !first {
                         current = nil
-                        output.yield(FeedUpdate(activity: nil, cause: .serviceGone))
+                        output.yield(FeedUpdate(activity: nil, cause: seen ? .serviceGone : .serviceAbsent))
                         continue
                     }
                     first = false
                     do {
                         current = try await client.currentActivity()
+                        seen = true
                         output.yield(FeedUpdate(activity: current, cause: .synced))
                     } catch {
                         current = nil
-                        output.yield(FeedUpdate(activity: nil, cause: .serviceGone))
+                        output.yield(FeedUpdate(activity: nil, cause: seen ? .serviceGone : .serviceAbsent))
                     }
                 case .signal(let message):
                     guard let update = FeedUpdate.apply(message, to: current) else { continue }

@@ -78,7 +78,7 @@ struct WatchCommand: AsyncParsableCommand {
                 case .feed(let update):
                     activity = update.activity
                     settling += 1
-                    if update.cause == .serviceGone {
+                    if update.cause == .serviceGone || update.cause == .serviceAbsent {
                         fastStartedAt = nil
                     } else if activity == nil {
                         if case .ended = update.cause {

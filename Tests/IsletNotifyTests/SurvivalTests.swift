@@ -271,6 +271,22 @@ import Testing
         #expect(await eventually { fake.posted.last?.body.contains("❚❚") == true })
     }
 
+    @Test func isletdNotYetStartedIsWaitedForNotReportedGone() async throws {
+        // make run starts islet-notify beside isletd: the first may look before the second is
+        // there (no activation file on this bus), which is not isletd leaving (issue 72).
+        let d = try await Daemon()
+        d.stop()
+        let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities), startBridge: false, daemon: d)
+        let bridge = try Background(
+            [builtProduct("islet-notify"), "--address", rig.bus.address, "--verbose"], environment: rig.environment)
+        #expect(await eventually { bridge.stderr.contains("isletd is not on the bus yet; waiting for it to start") }, "\(bridge.stderr)")
+        try await d.start()
+        #expect(await eventually { bridge.stderr.contains("in step with isletd") }, "\(bridge.stderr)")
+        #expect(!bridge.stderr.contains("left the bus"), "\(bridge.stderr)")
+        try await d.crash()
+        #expect(await eventually { bridge.stderr.contains("isletd left the bus; waiting for it to return") }, "\(bridge.stderr)")
+    }
+
     @Test func sigtermClosesTheNotification() async throws {
         let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities))
         let fake = try #require(rig.fake)

@@ -142,6 +142,7 @@ public actor LiveNotification: Surface {
             activity = update.activity
             switch update.cause {
             case .serviceGone: log("isletd left the bus; waiting for it to return")
+            case .serviceAbsent: log("isletd is not on the bus yet; waiting for it to start")
             case .synced: log("in step with isletd: " + (update.activity.map { "activity \($0.id) (\($0.owner))" } ?? "no activity"))
             case .ended:
                 // The next activity usually starts in the same breath (newest wins, hand-back):
