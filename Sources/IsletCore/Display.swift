@@ -158,7 +158,8 @@ public struct ActivityView: Equatable, Sendable {
                 let left = min(length, remaining * u)
                 percent = Int((length - left) * 100 / length)
             } else {
-                percent = state["progress"]?.double.map { Int(($0 * 100).rounded(.down)) }
+                // A progress out of 0 ... 1 (or not a number) says nothing: isletd refuses one.
+                percent = state["progress"]?.double.flatMap { (0...1).contains($0) ? Int(($0 * 100).rounded(.down)) : nil }
             }
         }
     }
@@ -189,9 +190,10 @@ public struct ActivityView: Equatable, Sendable {
         } else if count > 1 {
             mark = "\(index)/\(count)"
         } else {
-            return kind == .custom && !name.isEmpty && name.count <= 32 ? name : nil
+            return kind == .custom && !name.isEmpty && name.unicodeScalars.count <= 32 ? name : nil
         }
-        return name.isEmpty || name.count > 10 || isDefaultName(name, index) ? mark : name + " " + mark
+        // Lengths in Unicode scalars, as island.js counts them (Tests/Fixtures/activity-views.json).
+        return name.isEmpty || name.unicodeScalars.count > 10 || isDefaultName(name, index) ? mark : name + " " + mark
     }
 
     /// "Phase 2": the name a phase is given when it has none (in English or the user's

@@ -1,5 +1,5 @@
 // A check that compares JSON, counts, and prints what differs.
-/* exported check finish contract parses */
+/* exported check finish contract sharedViews parses */
 var failures = 0;
 var count = 0;
 function check(name, actual, expected) {
@@ -22,6 +22,14 @@ function contract() {
     const {GLib} = imports.gi;
     const root = imports.system.programPath.replace(/\/[^/]*$/, '');
     const [, bytes] = GLib.file_get_contents(`${root}/../../dbus/org.islet.Islet1.xml`);
+    return new TextDecoder().decode(bytes);
+}
+
+// Tests/Fixtures/activity-views.json, the cases every surface's view answers alike.
+function sharedViews() {
+    const {GLib} = imports.gi;
+    const root = imports.system.programPath.replace(/\/[^/]*$/, '');
+    const [, bytes] = GLib.file_get_contents(`${root}/../Fixtures/activity-views.json`);
     return new TextDecoder().decode(bytes);
 }
 

@@ -149,7 +149,10 @@ function runIslandTests(Island, check, contractXml) {
     const ran = Island.islandActivity('r1', 'run-1', {kind: 'custom', title: 'make'}, {status: 'completed',
         elapsed_usec: 192 * s, phase_name: 'Done in 3:12', outcome: 'success'});
     check('islet run: its end in its own words', [view(ran).bar.text, view(ran).menu.detail, view(ran).nextChangeUsec],
-        ['03:12 · Done', 'Done in 3:12', null]);
+        ['03:12 · Done in 3:12', 'Done in 3:12', null]);
+    const failed = Island.islandActivity('r1', 'run-1', {kind: 'custom', title: 'make'}, {status: 'completed',
+        elapsed_usec: 5 * s, phase_name: 'Failed (exit 2) after 0:05', outcome: 'failure'});
+    check('islet run: a failure never reads as Done in the bar', view(failed).bar.text, '00:05 · Failed (exit 2) after 0:05');
 
     // Contract 1.2: a stale activity is dimmed and says since when.
     const stale = Island.islandActivity('p1', 'parcel', {kind: 'custom', title: 'Parcel'}, {status: 'running',

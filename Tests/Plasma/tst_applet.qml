@@ -5,6 +5,9 @@
 import QtQuick
 import QtTest
 import "org.islet.island/contents/code/applet.js" as Applet
+import "org.islet.island/contents/code/island.js" as Island
+import "shared-views.js" as Shared
+import "activity-views.js" as Table
 
 TestCase {
     name: "PlasmaApplet"
@@ -220,5 +223,19 @@ TestCase {
         const open = Applet.appletNextTick(feed, view(feed, false, true), now);
         verify(open.delay <= 1000, `the popup counts each second (${open.delay})`);
         verify(closed.delay !== null);
+    }
+
+    // Tests/Fixtures/activity-views.json through the widget's copy of island.js under Qt's
+    // engine: the cases islet's Swift view and the GNOME extension answer alike.
+    function test_shared_views_as_islet_shows_them() {
+        let failures = [];
+        let count = 0;
+        Shared.runSharedViewCases(Island, (name, actual, expected) => {
+            count++;
+            if (JSON.stringify(actual) !== JSON.stringify(expected))
+                failures.push(`${name}\n  got      ${JSON.stringify(actual)}\n  expected ${JSON.stringify(expected)}`);
+        }, Table.text);
+        verify(count >= 16, `the table's cases ran (${count})`);
+        compare(failures.join('\n'), '');
     }
 }

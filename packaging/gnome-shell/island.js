@@ -195,41 +195,59 @@ function islandPhaseLabel(state, tr, kind) {
     return name === '' || name === `Phase ${index}` ? position : `${name} · ${position}`;
 }
 
+// A text's length as islet counts it for the compact mark: in Unicode scalars (Swift's
+// `unicodeScalars.count`), not UTF-16 units. By hand: Qt 6's engine iterates a string by its
+// UTF-16 units (Array.from gave 12 for "Stretch 🧘🏽", Tests/Plasma).
+function islandLength(text) {
+    let n = 0;
+    for (let i = 0; i < text.length; i++) {
+        const unit = text.charCodeAt(i);
+        const before = i > 0 ? text.charCodeAt(i - 1) : 0;
+        // A low surrogate after a high one is the second half of one scalar.
+        if (!(unit >= 0xDC00 && unit <= 0xDFFF && before >= 0xD800 && before <= 0xDBFF))
+            n++;
+    }
+    return n;
+}
+
 // The compact mark beside the time: "1/2" for phases, "3/8" (the round) for intervals, with
 // the phase's name when it is short: "Work 3/8".
 function islandPhaseMark(state, kind) {
     const count = islandNumber(state, 'phase_count') ?? 1;
     const rounds = islandNumber(state, 'rounds') ?? 1;
+    const index = (islandNumber(state, 'phase_index') ?? 0) + 1;
     const name = islandString(state, 'phase_name') ?? '';
     let mark;
     if (rounds > 1)
         mark = `${islandNumber(state, 'round') ?? 1}/${rounds}`;
     else if (count > 1)
-        mark = `${(islandNumber(state, 'phase_index') ?? 0) + 1}/${count}`;
+        mark = `${index}/${count}`;
     else
-        return kind === 'custom' && name !== '' && name.length <= 32 ? name : null;
-    return name !== '' && name.length <= 10 && !/^Phase \d+$/.test(name) ? `${name} ${mark}` : mark;
+        return kind === 'custom' && name !== '' && islandLength(name) <= 32 ? name : null;
+    return name !== '' && islandLength(name) <= 10 && name !== `Phase ${index}` ? `${name} ${mark}` : mark;
 }
 
 var islandStatuses = ['running', 'paused', 'goal-reached', 'completed'];
 
-// What the bar and the menu show at `nowUsec`. style: 'standard' or 'minimal'; menuOpen: the
-// menu is showing (a fast's elapsed time then counts there too). The result:
-//   bar: {text, icon (a symbolic icon name, or null), styleClass}
-//   menu: {title, time, detail, progress (0 ... 1, or null), lines: [...], buttons: [{label, action}]}
-//   nextChangeUsec: when the text next changes by itself; null when only a signal changes it.
-// openApp: islet's app is installed; the menu of a fast or a timer then ends with "Open islet".
-function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, showStages = false) {
+// The rules every surface shares, at `nowUsec`: the same as islet's own (ActivityView in
+// Sources/IsletCore/Display.swift), field for field, which Tests/Fixtures/activity-views.json
+// checks on both sides. The result:
+//   kind, status, title; time (the standard text, "02:00", "13:00:00") and minimal ("2:00"),
+//   null when the activity has no time; remaining and elapsed (whole seconds; remaining null
+//   when there is no countdown); mark (the compact mark, "1/2", "Work 3/8", or null); label
+//   ("Phase 1/2", or null); percent (0 ... 100 of the displayed time, or null); next (when any
+//   of these texts next changes by itself, or null); countsUp; stale.
+// The island draws on it: leftUsec, countdownNext, elapsedNext, startedAt, updatedAt, goal.
+function islandFacts(activity, nowUsec, tr) {
     const t = tr ?? islandEnglish;
-    if (!activity)
-        return null;
     const {attributes, state} = activity;
     const kind = islandActivityKind(activity);
     const statusValue = islandString(state, 'status');
     const status = islandStatuses.includes(statusValue) ? statusValue : 'running';
-    const title = islandString(state, 'title') ?? islandString(attributes, 'title') ?? activity.owner;
-    const minimal = style === 'minimal';
-    const stale = kind === 'custom' && state.stale === true;
+    const given = islandString(state, 'title') ?? islandString(attributes, 'title');
+    // A fast's title is the service's "Fasting Goal", said in the user's language.
+    const title = kind === 'fast' ? (given === 'Fasting' ? t.gettext('Fasting') : t.gettext('Fasting Goal')) : (given ?? activity.owner);
+    const stale = state.stale === true;
     const second = 1000000;
 
     const endsAt = islandNumber(state, 'ends_at_usec') ?? 0;
@@ -258,13 +276,13 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
     // Time left, whole seconds rounded up: a running countdown never shows 0 by itself (that
     // comes with the service's `completed`).
     let remaining = null;
-    let next = null;
+    let countdownNext = null;
     let leftUsec = null;
     if (status === 'running' && endsAt > 0) {
         leftUsec = Math.max(0, endsAt - nowUsec);
         remaining = Math.max(1, Math.ceil(leftUsec / second));
         if (remaining > 1)
-            next = endsAt - (remaining - 1) * second;
+            countdownNext = endsAt - (remaining - 1) * second;
     } else if (status === 'running' || status === 'paused') {
         if (stateRemaining !== null) {
             leftUsec = stateRemaining;
@@ -275,8 +293,64 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
         leftUsec = 0;
     }
     if (countsUp && status === 'running')
-        next = nowUsec + ((elapsed + 1) * second - elapsedUsec);
+        countdownNext = nowUsec + ((elapsed + 1) * second - elapsedUsec);
+    // A fast's time fasted changes on its own second (shown beside the countdown, and alone
+    // once the goal is reached or where there is none).
+    const elapsedNext = kind === 'fast' && startedAt > 0 && (status === 'running' || status === 'goal-reached')
+        ? startedAt + (elapsed + 1) * second : null;
+    let next = countdownNext;
+    if (elapsedNext !== null)
+        next = status === 'goal-reached' || endsAt === 0 || next === null ? elapsedNext : Math.min(next, elapsedNext);
     const hasTime = remaining !== null || kind !== 'custom' || countsUp;
+
+    // Percent of the displayed time (it moves when the text does), as the panels say it.
+    let percent = null;
+    if (status === 'goal-reached' || status === 'completed') {
+        percent = 100;
+    } else {
+        const length = kind === 'fast'
+            ? (goal > 0 ? goal * second : null)
+            : (stateRemaining !== null ? stateRemaining + stateElapsed : null);
+        if (length && length > 0 && remaining !== null)
+            percent = Math.floor((length - Math.min(length, remaining * second)) * 100 / length);
+        else if (typeof state.progress === 'number' && state.progress >= 0 && state.progress <= 1)
+            percent = Math.floor(state.progress * 100);
+    }
+
+    // A goal-reached fast counts up; everything else counts down.
+    const shown = kind === 'fast' && status === 'goal-reached' ? elapsed : (remaining ?? elapsed);
+    const phaseMark = islandPhaseMark(state, kind);
+    return {
+        kind, status, title,
+        time: hasTime ? (kind === 'fast' ? islandHms(shown) : islandTimerText(shown)) : null,
+        minimal: hasTime ? islandMinimalText(shown) : null,
+        remaining, elapsed,
+        // None once completed, but a program's activity still says how it ended ("Done in 3:12").
+        mark: status !== 'completed' || kind === 'custom' ? phaseMark : null,
+        label: islandPhaseLabel(state, t, kind),
+        percent, next, countsUp, stale,
+        leftUsec, countdownNext, elapsedNext, startedAt, updatedAt, goal, hasTime, shown,
+    };
+}
+
+// What the bar and the menu show at `nowUsec`, from islandFacts. style: 'standard' or
+// 'minimal'; menuOpen: the menu is showing (a fast's elapsed time then counts there too). The
+// result:
+//   bar: {text, icon (a symbolic icon name, or null), styleClass}
+//   menu: {title, time, detail, progress (0 ... 1, or null), lines: [...], buttons: [{label, action}]}
+//   nextChangeUsec: when the text next changes by itself; null when only a signal changes it.
+// openApp: islet's app is installed; the menu of a fast or a timer then ends with "Open islet".
+function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, showStages = false) {
+    const t = tr ?? islandEnglish;
+    if (!activity)
+        return null;
+    const {state} = activity;
+    const facts = islandFacts(activity, nowUsec, t);
+    const {kind, status, title, elapsed, startedAt, updatedAt, goal, hasTime, shown, leftUsec} = facts;
+    const minimal = style === 'minimal';
+    const stale = kind === 'custom' && facts.stale;
+    const second = 1000000;
+    const next = facts.countdownNext;
 
     // Progress of the fast's goal or the timer's phase, continuous (a bar, not text).
     let progress = null;
@@ -285,17 +359,13 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
     } else {
         const length = kind === 'fast'
             ? (goal > 0 ? goal * second : null)
-            : (stateRemaining !== null ? stateRemaining + stateElapsed : null);
+            : (islandNumber(state, 'remaining_usec') !== null ? islandNumber(state, 'remaining_usec') + (islandNumber(state, 'elapsed_usec') ?? 0) : null);
         if (length && length > 0 && leftUsec !== null)
             progress = Math.min(1, Math.max(0, (length - Math.min(length, leftUsec)) / length));
         else if (typeof state.progress === 'number' && state.progress >= 0 && state.progress <= 1)
             progress = state.progress;
     }
-
-    // A goal-reached fast counts up; everything else counts down.
-    const shown = kind === 'fast' && status === 'goal-reached' ? elapsed : (remaining ?? elapsed);
-    const fastText = s => islandHms(s);
-    const timeText = kind === 'fast' ? fastText(shown) : islandTimerText(shown);
+    const timeText = facts.time;
 
     if (minimal) {
         // The time alone, monochrome, no icon, no buttons, no progress (PRD-02). A reached
@@ -306,10 +376,10 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
             text = islandHoursMinutes(elapsed, t);
             nextChange = startedAt > 0 ? startedAt + (Math.floor(elapsed / 60) + 1) * 60 * second : null;
         } else {
-            text = hasTime ? islandMinimalText(shown) : title;
+            text = facts.minimal ?? title;
             // A fast without an activity counts up each second, as the panels' does.
-            if (kind === 'fast' && activity.id === '' && startedAt > 0)
-                nextChange = startedAt + (elapsed + 1) * second;
+            if (kind === 'fast' && activity.id === '')
+                nextChange = facts.elapsedNext;
         }
         return {
             kind, status, minimal: true,
@@ -326,8 +396,8 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
     let menuTime = hasTime ? timeText : null;
     const lines = [];
     let buttons = [];
-    const phaseLabel = kind === 'fast' ? null : islandPhaseLabel(state, t, kind);
-    const mark = kind === 'fast' ? null : islandPhaseMark(state, kind);
+    const phaseLabel = facts.label;
+    const mark = facts.mark;
     let nextChange = next;
 
     if (kind === 'fast' && activity.id === '') {
@@ -337,7 +407,7 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
         menuTitle = t.gettext('Fasting');
         menuTime = islandHms(elapsed);
         detail = goal > 0 ? t.gettext('Goal: %s').replace('%s', islandDuration(goal, t)) : t.gettext('No goal set');
-        nextChange = startedAt > 0 ? startedAt + (elapsed + 1) * second : null;
+        nextChange = facts.elapsedNext;
         if (showStages && startedAt > 0)
             lines.push(islandStageLine(startedAt, nowUsec, t));
         buttons = [{label: t.gettext('Stop Fast'), action: 'stop-fast'}];
@@ -348,17 +418,16 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
             menuTitle = t.gettext('Goal Reached!');
             menuTime = islandHms(elapsed);
             // The bar's text is fixed; the menu, while open, counts the fast on.
-            nextChange = menuOpen && startedAt > 0 ? startedAt + (elapsed + 1) * second : null;
+            nextChange = menuOpen ? facts.elapsedNext : null;
         } else {
             barText = timeText;
             icon = status === 'paused' ? 'media-playback-pause-symbolic' : 'preferences-system-time-symbolic';
             // The service names every fast "Fasting Goal": said in the user's language.
             menuTitle = t.gettext('Fasting Goal');
             lines.push(t.gettext('Elapsed %s').replace('%s', islandHms(elapsed)));
-            if (menuOpen && startedAt > 0) {
-                const elapsedNext = startedAt + (elapsed + 1) * second;
-                nextChange = nextChange === null ? elapsedNext : Math.min(nextChange, elapsedNext);
-            }
+            // The bar shows the countdown alone; the open menu the time fasted as well.
+            if (menuOpen)
+                nextChange = facts.next;
         }
         if (goal > 0)
             detail = t.gettext('Goal: %s').replace('%s', islandDuration(goal, t));
@@ -382,10 +451,13 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
             icon = kind === 'timer' ? 'alarm-symbolic' : 'media-playback-start-symbolic';
         }
         barText = time ?? title;
-        if (mark && status !== 'completed')
-            barText = `${barText} · ${mark}`;
+        // Once completed a timer says Done; a program says how it ended ("Failed (exit 2)
+        // after 3:12"), as the panels and the notification do.
+        const end = mark ?? t.gettext('Done');
         if (status === 'completed')
-            barText = time ? `${time} · ${t.gettext('Done')}` : t.gettext('Done');
+            barText = time ? `${time} · ${end}` : end;
+        else if (mark)
+            barText = `${barText} · ${mark}`;
         const words = [];
         if (status === 'paused')
             words.push(t.gettext('Paused'));
