@@ -237,7 +237,8 @@ var islandStatuses = ['running', 'paused', 'goal-reached', 'completed'];
 //   when there is no countdown); mark (the compact mark, "1/2", "Work 3/8", or null); label
 //   ("Phase 1/2", or null); percent (0 ... 100 of the displayed time, or null); next (when any
 //   of these texts next changes by itself, or null); countsUp; stale.
-// The island draws on it: leftUsec, countdownNext, elapsedNext, startedAt, updatedAt, goal.
+// The island draws on it: progress (0 ... 1, continuous, or null), countdownNext, elapsedNext,
+// startedAt, updatedAt, goal.
 function islandFacts(activity, nowUsec, tr) {
     const t = tr ?? islandEnglish;
     const {attributes, state} = activity;
@@ -303,18 +304,25 @@ function islandFacts(activity, nowUsec, tr) {
         next = status === 'goal-reached' || endsAt === 0 || next === null ? elapsedNext : Math.min(next, elapsedNext);
     const hasTime = remaining !== null || kind !== 'custom' || countsUp;
 
-    // Percent of the displayed time (it moves when the text does), as the panels say it.
+    // Percent of the displayed time (it moves when the text does), as the panels say it; and
+    // progress, continuous, for a bar. A progress outside 0 ... 1 says nothing.
+    const givenProgress = typeof state.progress === 'number' && state.progress >= 0 && state.progress <= 1 ? state.progress : null;
     let percent = null;
+    let progress = null;
     if (status === 'goal-reached' || status === 'completed') {
         percent = 100;
+        progress = 1;
     } else {
         const length = kind === 'fast'
             ? (goal > 0 ? goal * second : null)
             : (stateRemaining !== null ? stateRemaining + stateElapsed : null);
-        if (length && length > 0 && remaining !== null)
+        if (length && length > 0 && remaining !== null) {
             percent = Math.floor((length - Math.min(length, remaining * second)) * 100 / length);
-        else if (typeof state.progress === 'number' && state.progress >= 0 && state.progress <= 1)
-            percent = Math.floor(state.progress * 100);
+            progress = Math.min(1, Math.max(0, (length - Math.min(length, leftUsec)) / length));
+        } else if (givenProgress !== null) {
+            percent = Math.floor(givenProgress * 100);
+            progress = givenProgress;
+        }
     }
 
     // A goal-reached fast counts up; everything else counts down.
@@ -329,7 +337,7 @@ function islandFacts(activity, nowUsec, tr) {
         mark: status !== 'completed' || kind === 'custom' ? phaseMark : null,
         label: islandPhaseLabel(state, t, kind),
         percent, next, countsUp, stale,
-        leftUsec, countdownNext, elapsedNext, startedAt, updatedAt, goal, hasTime, shown,
+        progress, countdownNext, elapsedNext, startedAt, updatedAt, goal,
     };
 }
 
@@ -346,25 +354,12 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
         return null;
     const {state} = activity;
     const facts = islandFacts(activity, nowUsec, t);
-    const {kind, status, title, elapsed, startedAt, updatedAt, goal, hasTime, shown, leftUsec} = facts;
+    const {kind, status, title, elapsed, startedAt, updatedAt, goal, progress} = facts;
     const minimal = style === 'minimal';
     const stale = kind === 'custom' && facts.stale;
     const second = 1000000;
     const next = facts.countdownNext;
-
-    // Progress of the fast's goal or the timer's phase, continuous (a bar, not text).
-    let progress = null;
-    if (status === 'goal-reached' || status === 'completed') {
-        progress = 1;
-    } else {
-        const length = kind === 'fast'
-            ? (goal > 0 ? goal * second : null)
-            : (islandNumber(state, 'remaining_usec') !== null ? islandNumber(state, 'remaining_usec') + (islandNumber(state, 'elapsed_usec') ?? 0) : null);
-        if (length && length > 0 && leftUsec !== null)
-            progress = Math.min(1, Math.max(0, (length - Math.min(length, leftUsec)) / length));
-        else if (typeof state.progress === 'number' && state.progress >= 0 && state.progress <= 1)
-            progress = state.progress;
-    }
+    // null when the activity has no time to show.
     const timeText = facts.time;
 
     if (minimal) {
@@ -393,7 +388,7 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
     let icon;
     let detail = null;
     let menuTitle = title;
-    let menuTime = hasTime ? timeText : null;
+    let menuTime = timeText;
     const lines = [];
     let buttons = [];
     const phaseLabel = facts.label;
@@ -438,7 +433,7 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
             lines.push(islandStageLine(startedAt, nowUsec, t));
         buttons = [{label: t.gettext('Stop Fast'), action: 'stop-fast'}];
     } else {
-        const time = hasTime ? timeText : null;
+        const time = timeText;
         switch (status) {
         case 'paused':
             icon = 'media-playback-pause-symbolic';
