@@ -70,6 +70,16 @@ extension DBusConnection {
         }
     }
 
+    /// The process that owns `name` (a unique or well-known name), nil when none does or the
+    /// bus will not say.
+    public func processID(of name: String) async -> UInt32? {
+        guard (try? DBusValidation.checkBusName(name)) != nil,
+            let reply = try? await call(DBusConnection.busCall("GetConnectionUnixProcessID", [.string(name)])),
+            case .uint32(let pid)? = reply.body.first
+        else { return nil }
+        return pid
+    }
+
     /// The owner of `name` now, then every time it changes (nil: no owner), from the bus's
     /// NameOwnerChanged signal. The stream ends when the connection closes.
     public func watchNameOwner(_ name: String) async throws -> AsyncStream<String?> {

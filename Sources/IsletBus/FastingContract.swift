@@ -173,6 +173,7 @@ extension IsletBus {
             case showStages = "ShowStages"
             case announceStages = "AnnounceStages"
             case neutralMode = "NeutralMode"
+            case undoableStop = "UndoableStop"
 
             public var contract: PropertyContract {
                 switch self {
@@ -194,6 +195,12 @@ extension IsletBus {
                         writable: true)
                 case .neutralMode:
                     PropertyContract(.boolean, doc: "Since 1.3: streaks are hidden everywhere (GetStats still counts them).", writable: true)
+                case .undoableStop:
+                    PropertyContract(
+                        IsletBus.stateType,
+                        doc:
+                            "Since 1.4: the stop UndoStopFast would take back, {} when none: fast_id (t), started_at_usec (t), stopped_at_usec (t: when the stop was made), undo_until_usec (t: UndoStopFast refuses after it; nothing is sent then), stopped_by (s: the unique bus name of the connection whose call made the stop, \"\" when not known), so that a program that offers an Undo of its own can tell its stops from others'. It changes when a fast stops, starts or is brought back, and when the stopped fast is edited, deleted or overlapped in the history."
+                    )
                 }
             }
         }

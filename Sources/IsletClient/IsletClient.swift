@@ -53,6 +53,17 @@ public struct IsletClient: Sendable {
         return status
     }
 
+    /// UndoableStop (contract 1.4): the stop UndoStopFast would take back and who made it (its
+    /// connection's unique name, "" when not known); nil when there is none or isletd is older.
+    public func undoableStop() async -> (fastID: UInt64, stoppedBy: String)? {
+        guard let value = try? await fasting.get(IsletBus.Fasting.Property.undoableStop.name),
+            let entries = value.unwrappingVariants.stringVariantEntries,
+            case .uint64(let id)? = entries["fast_id"]?.unwrappingVariants
+        else { return nil }
+        if case .string(let by)? = entries["stopped_by"]?.unwrappingVariants { return (id, by) }
+        return (id, "")
+    }
+
     /// SetFastStart: the running fast began at another time; its id and new start.
     public func setFastStart(_ time: USec) async throws -> (id: UInt64, startedAt: USec) {
         let fast = try await fasting.call(Fasting.Method.setFastStart, Fasting.StartAt(startedAt: time), returning: Fasting.FastRunning.self)

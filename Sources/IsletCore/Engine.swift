@@ -223,9 +223,10 @@ public struct Engine: Sendable {
         return fast
     }
 
-    /// StopFast (at nil) and StopFastAt: the fast goes to the history.
+    /// StopFast (at nil) and StopFastAt: the fast goes to the history. `by`: who asked (kept
+    /// for the stop's Undo, so that whoever offers its own can tell its stops from others').
     @discardableResult
-    public mutating func stopFast(at end: USec?, now: USec) throws(IsletError) -> CompletedFast {
+    public mutating func stopFast(at end: USec?, now: USec, by caller: String? = nil) throws(IsletError) -> CompletedFast {
         if let end, end > now { throw .invalidArgument(tr("a fast cannot end in the future")) }
         advance(to: now)
         guard let fast = state.fast else { throw .notFasting(tr("no fast is running")) }
@@ -235,7 +236,7 @@ public struct Engine: Sendable {
         }
         let completed = CompletedFast(id: fast.id, startedAt: fast.startedAt, endedAt: endedAt, goalSeconds: fast.goalSeconds)
         state.fast = nil
-        state.lastStop = StoppedFast(fast: fast, stoppedAt: now)
+        state.lastStop = StoppedFast(fast: fast, stoppedAt: now, stoppedBy: caller)
         history.append(.insert(completed))
         events.append(.fastStopped(completed))
         if holdsIsland(.fast) {

@@ -43,6 +43,9 @@ public struct StoppedFast: Equatable, Sendable, Codable {
     public var fast: RunningFast
     /// When the stop was made (StopFastAt may have ended the fast earlier).
     public var stoppedAt: USec
+    /// Who asked for it (the service's word for the caller: its unique bus name); nil when not
+    /// known (a state written before contract 1.4).
+    public var stoppedBy: String?
 }
 
 /// A fast in the history.

@@ -47,14 +47,16 @@ extension IsletService {
                 return Fasting.FastRunning(fastID: fast.id, startedAt: fast.startedAt).values
             }
         case .stopFast:
-            handler { s, _ in
-                let done = try s.perform { e, now in try e.stopFast(at: nil, now: now) }
+            handler { s, call in
+                let caller = call.sender
+                let done = try s.perform { e, now in try e.stopFast(at: nil, now: now, by: caller) }
                 return Fasting.FastSpan(fastID: done.id, startedAt: done.startedAt, endedAt: done.endedAt).values
             }
         case .stopFastAt:
             handler { s, call in
                 let at = try call.arguments(Fasting.EndAt.self).endedAt
-                let done = try s.perform { e, now in try e.stopFast(at: at, now: now) }
+                let caller = call.sender
+                let done = try s.perform { e, now in try e.stopFast(at: at, now: now, by: caller) }
                 return Fasting.FastSpan(fastID: done.id, startedAt: done.startedAt, endedAt: done.endedAt).values
             }
         case .undoStopFast:
@@ -220,7 +222,18 @@ extension IsletService {
         case .showStages: .boolean(state.settings.showStages)
         case .announceStages: .boolean(state.settings.announceStages)
         case .neutralMode: .boolean(state.settings.neutralMode)
+        case .undoableStop: IsletService.undoableStop(state.lastStop)
         }
+    }
+
+    /// UndoableStop: the stop UndoStopFast would take back, {} when none.
+    static func undoableStop(_ stop: StoppedFast?) -> DBusValue {
+        guard let stop else { return .stringVariantDictionary([:]) }
+        let fast = stop.fast
+        return .stringVariantDictionary([
+            "fast_id": .uint64(fast.id), "started_at_usec": .uint64(fast.startedAt), "stopped_at_usec": .uint64(stop.stoppedAt),
+            "undo_until_usec": .uint64(stop.stoppedAt + Limits.undoStopSeconds * usecPerSecond), "stopped_by": .string(stop.stoppedBy ?? ""),
+        ])
     }
 
     /// The Fasting properties that differ between two states.
@@ -237,6 +250,7 @@ extension IsletService {
             case .showStages: old.settings.showStages != new.settings.showStages
             case .announceStages: old.settings.announceStages != new.settings.announceStages
             case .neutralMode: old.settings.neutralMode != new.settings.neutralMode
+            case .undoableStop: old.lastStop != new.lastStop
             }
         }
     }

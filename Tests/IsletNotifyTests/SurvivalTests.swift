@@ -271,6 +271,33 @@ import Testing
         #expect(await eventually { fake.posted.last?.body.contains("❚❚") == true })
     }
 
+    /// Issue 72: a fast stopped from anywhere (here `islet fast stop`, a program of its own)
+    /// gets "Fast Stopped" with Undo once; Undo brings it back and the spent notification goes.
+    /// A stop made by the process that owns islet's app's name gets none: the app offers its own.
+    @Test func everyStopOffersUndoOnceButTheAppsOwn() async throws {
+        let rig = try await Rig(.fake(.normal, capabilities: Survival.capabilities))
+        let fake = try #require(rig.fake)
+        let d = rig.daemon
+        try await d.fasting.call("StartFast")
+        let stop = try await Command.run([builtProduct("islet"), "fast", "stop", "--address", d.bus.address])
+        #expect(stop.status == 0, "\(stop)")
+        #expect(await eventually { fake.posted.contains { $0.summary == "Fast Stopped" && $0.actions.contains("undo") } }, "\(fake.posted)")
+        let stopped = try #require(fake.posted.firstIndex { $0.summary == "Fast Stopped" })
+        let id = UInt32(stopped + 1)
+        #expect(try await press(fake, id: id, "undo") { (try? await d.fasting.get("Fasting")) == .boolean(true) })
+        #expect(await eventually { fake.closed.contains(id) }, "the spent Undo withdrawn: \(fake.closed)")
+        #expect(fake.posted.filter { $0.summary == "Fast Stopped" }.count == 1, "once: \(fake.posted.map(\.summary))")
+
+        // The app's stop: this process owns org.islet.Islet.App and stops the fast on another
+        // connection, as islet-app does (GTK owns its name; islet's client talks to isletd).
+        let app = try DBusConnection(bus: .address(rig.bus.address))
+        #expect(try await app.requestName("org.islet.Islet.App") == .primaryOwner)
+        try await d.fasting.call("StopFast")
+        #expect(await eventually { rig.bridge?.stderr.contains("stopped in islet's app, which offers its own Undo") == true }, "\(rig.bridge?.stderr ?? "")")
+        #expect(fake.posted.filter { $0.summary == "Fast Stopped" }.count == 1, "never both: \(fake.posted.map(\.summary))")
+        app.close()
+    }
+
     @Test func isletdNotYetStartedIsWaitedForNotReportedGone() async throws {
         // make run starts islet-notify beside isletd: the first may look before the second is
         // there (no activation file on this bus), which is not isletd leaving (issue 72).

@@ -6,7 +6,8 @@ import Platform
 
 /// The notifications of a moment, each its own, never replacing the live one: a fast's goal
 /// reached and a timer's end (the live notification decides when: ``announce(_:kind:what:)``),
-/// "Fast Stopped" with Undo after a Stop Fast pressed anywhere, the schedule's reminders (each
+/// "Fast Stopped" with Undo after a fast stopped from anywhere but islet's app (which offers its
+/// own), the schedule's reminders (each
 /// replacing the one before) and a stage reached. The texts are ``Presenter``'s and
 /// ``ReminderPresenter``'s; this posts them and acts on their buttons.
 public actor Announcements: Surface {
@@ -54,7 +55,8 @@ public actor Announcements: Surface {
             },
             Task { for await message in serverSignals { input.yield(.serverSignal(message)) } },
             Task {
-                for await message in fastingSignals where message.member == "Reminder" || message.member == "StageReached" {
+                for await message in fastingSignals
+                where ["Reminder", "StageReached", "FastStopped", "FastStarted"].contains(message.member) {
                     input.yield(.fastingSignal(message))
                 }
             },
@@ -83,10 +85,37 @@ public actor Announcements: Surface {
     /// The server as the live notification identified it (the hints it takes).
     func serverIdentified(_ profile: ServerProfile) { self.profile = profile }
 
-    /// After a Stop Fast pressed on any surface: "Fast Stopped", with Undo.
-    public func commandPerformed(_ command: IsletCommand, outcome: IsletCommand.Outcome) {
-        guard case .fastStopped(let fast) = outcome, settings.style == .standard else { return }
-        announce(Presenter.stopped(fast, settings: settings, server: profile), kind: .stoppedFast, what: "the stop, with Undo")
+    /// A fast stopped, by anyone: "Fast Stopped", with Undo (issue 72: a Stop Fast pressed in
+    /// the top bar, the Plasma widget or `islet fast stop` had none), once, where the user is.
+    /// The app shows its own Undo for its own stops, so a stop it made (UndoableStop's stopped_by
+    /// is a connection of the process that owns the app's name; it talks to isletd on one and
+    /// owns its name on GTK's) gets none here: never both.
+    func fastStopped(_ span: IsletBus.Fasting.FastSpan) {
+        guard settings.style == .standard else { return }
+        let fast = CompletedFast(id: span.fastID, startedAt: span.startedAt, endedAt: span.endedAt, goalSeconds: 0)
+        let (islet, log) = (self.islet, self.log)
+        Task {
+            if let stop = await islet.undoableStop(), stop.fastID == fast.id, !stop.stoppedBy.isEmpty,
+                let app = await islet.connection.processID(of: AppLink.busName),
+                await islet.connection.processID(of: stop.stoppedBy) == app
+            {
+                log("fast \(fast.id) stopped in islet's app, which offers its own Undo")
+                return
+            }
+            announce(Presenter.stopped(fast, settings: settings, server: profile), kind: .stoppedFast, what: "the stop, with Undo")
+        }
+    }
+
+    /// A fast started (a new one, or the stopped one brought back): an Undo on screen is spent.
+    func fastStarted() {
+        let spent = shown.filter { $0.value == .stoppedFast }.map(\.key)
+        guard !spent.isEmpty else { return }
+        let server = self.server
+        for id in spent {
+            shown[id] = nil
+            log("CloseNotification \(id) (a fast started: its Undo is spent)")
+            Task { try? await server.close(id: id) }
+        }
     }
 
     /// Posts `content` as a notification of its own; its id comes back as `.posted`, for its buttons.
@@ -164,6 +193,11 @@ public actor Announcements: Surface {
                     log("reminder failed: \(error)")
                 }
             }
+        case .fastStopped:
+            guard let span = try? IsletBus.Fasting.FastSpan(values: message.body) else { return }
+            fastStopped(span)
+        case .fastStarted:
+            fastStarted()
         case .stageReached:
             guard let reached = try? IsletBus.Fasting.StageReached(values: message.body),
                 let content = Presenter.stage(Int(reached.stage), settings: settings, server: profile)
