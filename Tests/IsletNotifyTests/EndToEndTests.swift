@@ -65,9 +65,11 @@ import Testing
         #expect(rig.notifies.filter { $0.summary == "Goal Reached!" }.count == 1, "goal reached is announced once")
         // Both announcements stay until the user dismisses them.
         #expect(try await rig.dunstctl("count", "displayed") == "2")
+        // A stop from anywhere is followed by "Fast Stopped" with Undo (issue 72), beside them.
         _ = try await fasting.call("StopFast")
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(try await rig.dunstctl("count", "displayed") == "2")
+        let stopped = try await rig.waitForNotify { $0.summary == "Fast Stopped" }
+        #expect(stopped.strings.contains("undo"), "\(stopped.strings)")
+        #expect(await eventually { (try? await rig.dunstctl("count", "displayed")) == "3" })
     }
 
     @Test func aNotificationDismissedInDunstStaysAwayUntilThePause() async throws {
