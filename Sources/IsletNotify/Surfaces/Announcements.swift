@@ -7,8 +7,7 @@ import Platform
 /// The notifications of a moment, each its own, never replacing the live one: a fast's goal
 /// reached and a timer's end (the live notification decides when: ``announce(_:kind:what:)``),
 /// "Fast Stopped" with Undo after a fast stopped from anywhere but islet's app (which offers its
-/// own), the schedule's reminders (each
-/// replacing the one before) and a stage reached. The texts are ``Presenter``'s and
+/// own), the schedule's reminders (each replacing the one before) and a stage reached. The texts are ``Presenter``'s and
 /// ``ReminderPresenter``'s; this posts them and acts on their buttons.
 public actor Announcements: Surface {
     public nonisolated let name = "announcements"
