@@ -7,7 +7,8 @@ public enum NotifyBus: ContractInterface {
     public static let busName = "org.islet.Notify1"
     public static let path: ObjectPath = "/org/islet/Notify1"
     public static let name = "org.islet.Notify1"
-    public static let doc = "islet-notify, the notification surface of islet's live activity."
+    public static let doc =
+        "islet-notify, the notification surface of islet's live activity. A Set it refuses answers org.islet.Notify1.Error.ConfigInvalid (config.toml does not read: ConfigProblem), ConfigUnwritable, Overridden (its command line decides) or InvalidValue."
 
     public enum Method: String, ContractMethod {
         public typealias Interface = NotifyBus
@@ -25,7 +26,75 @@ public enum NotifyBus: ContractInterface {
     }
 
     public typealias Signal = NoSignal<NotifyBus>
-    public typealias Property = NoProperty<NotifyBus>
+
+    /// islet-notify's settings that islet's app changes (Preferences), each a line of the
+    /// user's config.toml, which islet-notify alone writes: a Set rewrites that one line (every
+    /// other line kept) and takes effect at once; an edit of the file by hand is read as it is
+    /// saved and announced with PropertiesChanged.
+    public enum Property: String, ContractProperty {
+        public typealias Interface = NotifyBus
+        case style = "Style"
+        case lockScreen = "LockScreen"
+        case mediaPlayer = "MediaPlayer"
+        case kdeJobs = "KdeJobs"
+        case configProblem = "ConfigProblem"
+
+        /// The config.toml key a writable property is kept under.
+        public var configKey: String? {
+            switch self {
+            case .style: "style"
+            case .lockScreen: "lock_screen"
+            case .mediaPlayer: "media_player"
+            case .kdeJobs: "kde_jobs"
+            case .configProblem: nil
+            }
+        }
+
+        public var contract: PropertyContract {
+            switch self {
+            case .style:
+                PropertyContract(
+                    .string,
+                    doc:
+                        "The notification's style: \"standard\" (title, time, progress, buttons) or \"minimal\" (the time alone). config.toml's `style`. Refused with Overridden while islet-notify's --style option decides it.",
+                    writable: true)
+            case .lockScreen:
+                PropertyContract(
+                    .boolean, doc: "On GNOME Shell, the activity shown on the lock screen while the session is locked. config.toml's `lock_screen`.",
+                    writable: true)
+            case .mediaPlayer:
+                PropertyContract(
+                    .boolean, doc: "The activity as an MPRIS player too (media widgets, lock screens, playerctl). config.toml's `media_player`.",
+                    writable: true)
+            case .kdeJobs:
+                PropertyContract(
+                    .boolean, doc: "Where Plasma's job server runs, the activity as a KDE job in its progress area. config.toml's `kde_jobs`.",
+                    writable: true)
+            case .configProblem:
+                PropertyContract(
+                    .string,
+                    doc:
+                        "\"\" while config.toml reads; otherwise what is wrong with it, by file and line (\"config.toml:3: sound must be true or false, got a string\"): the settings in force are then the last ones that read, and every Set is refused with ConfigInvalid until the file is fixed."
+                )
+            }
+        }
+    }
+
+    /// `org.islet.Notify1.Error.<name>`: a Set refused.
+    public enum Refusal: String, Sendable {
+        /// config.toml does not read (ConfigProblem says why): writing a line into it would
+        /// keep the problem; fix the file first.
+        case configInvalid = "ConfigInvalid"
+        /// config.toml could not be read or written (its folder, its permissions).
+        case configUnwritable = "ConfigUnwritable"
+        /// islet-notify's command line sets it (--style), over the file.
+        case overridden = "Overridden"
+        /// A value the setting does not take ("fancy" for Style).
+        case invalidValue = "InvalidValue"
+
+        public var errorName: String { "org.islet.Notify1.Error." + rawValue }
+        public func error(_ message: String) -> DBusError { DBusError(errorName, message) }
+    }
 
     /// The desktop entry (org.islet.Islet.desktop, Name=islet) that names islet on every
     /// surface: notifications, the MPRIS player, the KDE job.

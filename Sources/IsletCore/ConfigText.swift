@@ -1,6 +1,7 @@
 /// Changes to islet's config.toml made as a person would make them: one top-level
 /// `key = value` line set, every other line (comments, blank lines, tables, the user's own
-/// order) left as it was. Pure: text in, text out (islet's app writes islet-notify's settings).
+/// order) left as it was. Pure: text in, text out (islet-notify writes its own settings so, for
+/// a Set over the bus).
 public enum ConfigText {
     /// `$XDG_CONFIG_HOME/islet/config.toml`, else `$HOME/.config/islet/config.toml`.
     public static func defaultPath(environment: [String: String]) -> String? {

@@ -52,3 +52,15 @@ public struct BridgeSettings: Equatable, Sendable {
 
     public init() {}
 }
+
+extension BridgeSettings {
+    /// Whether surfaces made for `other` would show the activity as these do: every setting
+    /// but the linger ones (isletd's, only passed on).
+    public func showsAlike(_ other: BridgeSettings) -> Bool {
+        var mine = self
+        var theirs = other
+        (mine.lingerSeconds, mine.goalReachedLingerSeconds) = (nil, nil)
+        (theirs.lingerSeconds, theirs.goalReachedLingerSeconds) = (nil, nil)
+        return mine == theirs
+    }
+}

@@ -63,9 +63,29 @@ public actor Surfaces {
     /// The first surface of type `T`, for what reaches one surface alone (`islet expand`).
     public nonisolated func first<T: Surface>(_ type: T.Type) -> T? { members.lazy.compactMap { $0 as? T }.first }
 
-    /// Runs every surface until the connection closes.
-    public func run() async throws {
+    /// How a run ended.
+    public enum Ending: Sendable, Equatable {
+        /// The connection closed.
+        case feedEnded
+        /// ``stop()`` was asked (the settings changed: the next surfaces take over).
+        case stopped
+    }
+
+    private var stopInput: AsyncStream<FeedUpdate?>.Continuation?
+    private var stopAsked = false
+
+    /// Runs every surface until the connection closes or ``stop()``; what they show stays up
+    /// until ``shutdown()``.
+    public func run() async throws -> Ending {
         let feed = try await islet.followActivity()
+        // The feed's updates, and nil for a stop.
+        let (events, input) = AsyncStream.makeStream(of: FeedUpdate?.self)
+        stopInput = input
+        if stopAsked { input.yield(nil) }
+        let forward = Task {
+            for await update in feed { input.yield(update) }
+            input.finish()
+        }
         let desk = SurfaceDesk(
             perform: { [self] command, surface in await perform(command, from: surface) },
             showing: { [self] surface, on in await shows(surface, on) })
@@ -84,11 +104,25 @@ public actor Surfaces {
                     }
                 })
         }
-        for await update in feed {
+        var ending = Ending.feedEnded
+        for await event in events {
+            guard let update = event else {
+                ending = .stopped
+                break
+            }
             for outlet in outlets { outlet.yield(update) }
         }
+        // Cancelled, the feed lets go of its subscriptions.
+        forward.cancel()
         for outlet in outlets { outlet.finish() }
         for task in running { await task.value }
+        return ending
+    }
+
+    /// Ends ``run()`` (at once, or as soon as it starts).
+    public func stop() {
+        stopAsked = true
+        stopInput?.yield(nil)
     }
 
     /// islet-notify is stopping: every surface takes down what it shows, the last listed first.

@@ -76,16 +76,22 @@ public enum TextFile {
         }
     }
 
+    /// The folder at absolute `path` and those above it, made (owner only) where missing.
+    public static func makeFolder(_ path: String) -> Result<Void, Failure> {
+        var folder = ""
+        for part in path.split(separator: "/") {
+            folder += "/" + part
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST { return .failure(Failure(errno: errno)) }
+        }
+        return .success(())
+    }
+
     /// Replaces the file at `path` with `text` whole or not at all (a file beside it, then a
     /// rename), creating its folder (owner only) when missing; a file that was there keeps
     /// its permissions.
     public static func write(_ text: String, to path: String) -> Result<Void, Failure> {
         guard let slash = path.lastIndex(of: "/") else { return .failure(Failure("not an absolute path")) }
-        var folder = ""
-        for part in path[..<slash].split(separator: "/") {
-            folder += "/" + part
-            if mkdir(folder, 0o700) != 0 && errno != EEXIST { return .failure(Failure(errno: errno)) }
-        }
+        if case .failure(let failure) = makeFolder(String(path[..<slash])) { return .failure(failure) }
         var mode: mode_t = 0o644
         var status = stat()
         if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }

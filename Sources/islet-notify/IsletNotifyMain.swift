@@ -82,11 +82,16 @@ struct Options: Equatable {
         return .run(options)
     }
 
+    /// The config file: `--config`, else the default one (nil when there is no home).
+    func configPath(environment: [String: String]) -> String? {
+        (config ?? ConfigFile.defaultPath(environment: environment)).map(TextFile.absolute)
+    }
+
     /// The settings: the defaults, then the config file, then the options.
     func settings(environment: [String: String]) throws(UsageError) -> BridgeSettings {
         var settings = BridgeSettings()
         let explicit = config != nil
-        if let path = config ?? ConfigFile.defaultPath(environment: environment) {
+        if let path = configPath(environment: environment) {
             switch TextFile.read(path) {
             case .success(let text):
                 do {
@@ -100,20 +105,33 @@ struct Options: Equatable {
                 throw UsageError(description: tr("cannot read %1$s: %2$s", "\(path)", "\(error)"))
             }
         }
-        if let style {
-            guard let value = BridgeSettings.Style(rawValue: style) else {
-                throw UsageError(description: tr("--style must be standard or minimal, got \"%s\"", "\(style)"))
+        try overrides()(&settings)
+        return settings
+    }
+
+    /// What the options set, laid over the file's settings (each time the file is read).
+    func overrides() throws(UsageError) -> @Sendable (inout BridgeSettings) -> Void {
+        var style: BridgeSettings.Style?
+        if let name = self.style {
+            guard let value = BridgeSettings.Style(rawValue: name) else {
+                throw UsageError(description: tr("--style must be standard or minimal, got \"%s\"", "\(name)"))
             }
-            settings.style = value
+            style = value
         }
+        var urgency: Urgency?
         if let updateUrgency {
             guard let value = Urgency(name: updateUrgency) else {
                 throw UsageError(description: tr("--update-urgency must be low, normal or critical, got \"%s\"", "\(updateUrgency)"))
             }
-            settings.updateUrgency = value
+            urgency = value
         }
-        if let buttons { settings.buttons = buttons }
-        return settings
+        let buttons = self.buttons
+        let (chosenStyle, chosenUrgency) = (style, urgency)
+        return { settings in
+            if let chosenStyle { settings.style = chosenStyle }
+            if let chosenUrgency { settings.updateUrgency = chosenUrgency }
+            if let buttons { settings.buttons = buttons }
+        }
     }
 }
 
@@ -132,8 +150,10 @@ enum IsletNotifyMain {
             of: "islet-notify", version: version, usage: Options.usage, synopsis: Options.synopsis
         ) { () throws(Options.UsageError) in try Options.parse(Array(CommandLine.arguments.dropFirst())) }
         let settings: BridgeSettings
+        let overrides: @Sendable (inout BridgeSettings) -> Void
         do {
             settings = try options.settings(environment: Environment.current)
+            overrides = try options.overrides()
         } catch {
             OptionScanner.usageFailure(error, of: "islet-notify", synopsis: Options.synopsis)
         }
@@ -163,20 +183,45 @@ enum IsletNotifyMain {
         let keeperArguments = arguments
         let islet = IsletClient(connection: connection)
         let warn: @Sendable (String) -> Void = { printError("islet-notify: " + $0) }
-        let wiring = Surfaces.Wiring(
-            islet: islet, server: NotificationServer(connection: connection), settings: settings,
-            memory: MemoryFiles.store(environment: Environment.current), startKeeper: { spawnDetached(keeperArguments) }, log: log, warn: warn)
-        let surfaces = Surfaces(islet: islet, Surfaces.standard(wiring), log: log, warn: warn)
+        let owner = SettingsOwner(
+            path: options.configPath(environment: Environment.current), settings: settings,
+            overridden: options.style != nil ? [.style] : [], overrides: overrides)
+        let lingers = LingerSync(islet: islet, owner: owner, warn: warn)
+        let server = NotificationServer(connection: connection)
+        let memory = MemoryFiles.store(environment: Environment.current)
+        @Sendable func surfaces(for settings: BridgeSettings) -> Surfaces {
+            let wiring = Surfaces.Wiring(
+                islet: islet, server: server, settings: settings, memory: memory, startKeeper: { spawnDetached(keeperArguments) }, log: log,
+                warn: warn)
+            return Surfaces(islet: islet, Surfaces.standard(wiring), log: log, warn: warn)
+        }
+        // The surfaces of the settings in force; when they change, these stop and take down
+        // what they show, and surfaces of the new settings take over.
+        let current = Current((surfaces(for: settings), settings))
         let stopping = Mutex(false)
+        let changed: @Sendable (SettingsOwner.Change) -> Void = { change in
+            if let problem = change.properties.contains(.configProblem) ? owner.problem : nil {
+                warn(problem.isEmpty ? "\(owner.path ?? "config.toml") reads again" : "\(problem); the settings in force are kept until it is fixed")
+            }
+            Task { await lingers.push(change.new) }
+            let running = current.withLock { $0 }
+            if !running.settings.showsAlike(change.new) { Task { await running.surfaces.stop() } }
+        }
         let sources: SignalWatch
         do {
-            // SIGHUP: the configuration changed (islet's app writes it): a clean stop, then
-            // islet-notify again in place, which reads it anew.
+            // SIGHUP: read the configuration again (it is watched; this is for a file system
+            // that does not tell).
             sources = try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT, SIGHUP]) { number in
+                if number == SIGHUP {
+                    if let change = owner.reload() {
+                        NotifyControl.announce(connection, change.properties)
+                        changed(change)
+                    }
+                    return
+                }
                 stopping.withLock { $0 = true }
                 Task {
-                    await surfaces.shutdown()
-                    if number == SIGHUP { restartInPlace() }
+                    await current.withLock { $0.surfaces }.shutdown()
                     exit(0)
                 }
             }
@@ -185,40 +230,43 @@ enum IsletNotifyMain {
             exit(71)
         }
         log("started, style \(settings.style.rawValue), as \(connection.uniqueName)")
-        // `islet expand` and the like.
-        if let live = surfaces.first(LiveNotification.self) {
-            do {
-                if try await !NotifyControl.serve(connection, live: live) {
-                    printError("islet-notify: \(NotifyBus.busName) is owned already: is another islet-notify running?")
-                }
-            } catch {
-                printError("islet-notify: cannot serve \(NotifyBus.busName): \(error)")
-            }
-        }
-        if settings.lingerSeconds != nil || settings.goalReachedLingerSeconds != nil {
-            Task {
-                do {
-                    if let value = settings.lingerSeconds { try await islet.activity.set("LingerSeconds", .uint32(value)) }
-                    if let value = settings.goalReachedLingerSeconds {
-                        try await islet.activity.set("GoalReachedLingerSeconds", .uint32(value))
-                    }
-                } catch {
-                    printError("islet-notify: cannot set the linger settings on isletd: \(error)")
-                }
-            }
-        }
+        // `islet expand`, the settings.
         do {
-            try await surfaces.run()
+            let expand: @Sendable () -> Void = { current.withLock { $0.surfaces }.first(LiveNotification.self)?.expand() }
+            if try await !NotifyControl.serve(connection, settings: owner, expand: expand, changed: changed) {
+                printError("islet-notify: \(NotifyBus.busName) is owned already: is another islet-notify running?")
+            }
         } catch {
-            printError("islet-notify: \(error)")
-            exit(1)
+            printError("islet-notify: cannot serve \(NotifyBus.busName): \(error)")
+        }
+        let watch = NotifyControl.watch(connection, settings: owner, warn: warn, changed: changed)
+        Task { await lingers.follow() }
+        Task { await lingers.push(settings) }
+        while true {
+            let running = current.withLock { $0 }
+            let ending: Surfaces.Ending
+            do {
+                ending = try await running.surfaces.run()
+            } catch {
+                printError("islet-notify: \(error)")
+                exit(1)
+            }
+            // SIGTERM's task takes the surfaces down and exits.
+            if stopping.withLock({ $0 }) { await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in } }
+            if ending == .feedEnded { break }
+            await running.surfaces.shutdown()
+            let settings = owner.settings
+            log("settings changed: style \(settings.style.rawValue)")
+            let next = surfaces(for: settings)
+            current.withLock { $0 = (next, settings) }
+            // Changed again while these were made: they stop at once, for the newest.
+            if !settings.showsAlike(owner.settings) { await next.stop() }
         }
         // The feed ends only when the connection does (the disconnect handler may not have run
         // yet): the same exit, so that the service manager restarts the bridge.
         // Kept alive to here for certain: `_ = sources` is no use of it, and Swift 6.2 -O let the
         // watch go at once (SIGTERM then went unheard).
-        withExtendedLifetime(sources) {}
-        if stopping.withLock({ $0 }) { exit(0) }
+        withExtendedLifetime((sources, watch)) {}
         printError("islet-notify: lost the bus connection; exiting")
         exit(1)
     }
@@ -274,17 +322,6 @@ extension IsletNotifyMain {
 
     /// Starts this program again with `arguments`, not waited for (SIGCHLD is ignored, so it
     /// leaves no zombie); true when it started.
-    /// Runs this program again in this process (the same arguments), with no signal blocked;
-    /// returns only when that fails.
-    static func restartInPlace() {
-        var none = sigset_t()
-        sigfillset(&none)
-        pthread_sigmask(SIG_UNBLOCK, &none, nil)
-        let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
-        execv("/proc/self/exe", arguments)
-        printError("islet-notify: cannot start again: \(String(cString: strerror(errno)))")
-    }
-
     static func spawnDetached(_ arguments: [String]) -> Bool {
         signal(SIGCHLD, SIG_IGN)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
@@ -293,6 +330,13 @@ extension IsletNotifyMain {
         var pid: pid_t = 0
         return posix_spawn(&pid, "/proc/self/exe", nil, nil, argv, environ) == 0
     }
+}
+
+/// The surfaces running now and the settings they were made for.
+final class Current: Sendable {
+    private let running: Mutex<(surfaces: Surfaces, settings: BridgeSettings)>
+    init(_ running: (surfaces: Surfaces, settings: BridgeSettings)) { self.running = Mutex(running) }
+    func withLock<T>(_ body: (inout (surfaces: Surfaces, settings: BridgeSettings)) -> T) -> T { running.withLock { body(&$0) } }
 }
 
 extension String {

@@ -109,6 +109,12 @@ public actor LockScreenNotice: Surface {
         tick?.cancel()
     }
 
+    /// Closes its notice on the way out (SIGTERM, or the lock screen turned off).
+    public func shutdown() async {
+        tick?.cancel()
+        await closeShown()
+    }
+
     func render() async {
         tick?.cancel()
         tick = nil

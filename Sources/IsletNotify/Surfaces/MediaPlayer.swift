@@ -52,7 +52,7 @@ public actor MediaPlayer: Surface {
         self.style = style
     }
 
-    /// Runs until the connection closes; the name goes with it.
+    /// Runs until its updates end; ``shutdown()`` lets the name go.
     public func run(_ updates: AsyncStream<FeedUpdate>, desk: SurfaceDesk) async throws {
         self.desk = desk
         try islet.connection.export(Self.path, interfaces: interfaces())
@@ -94,6 +94,18 @@ public actor MediaPlayer: Surface {
         guard view.status == .playing, view.length > 0 else { return view.position }
         let moved = Int64(clamping: now > published.at ? now - published.at : 0)
         return min(view.length, view.position + moved)
+    }
+
+    /// The player leaves the bus on the way out (SIGTERM, or the media player turned off):
+    /// its name released, its object withdrawn.
+    public func shutdown() async {
+        tick?.cancel()
+        input?.finish()
+        islet.connection.unexport(Self.path)
+        guard owned else { return }
+        owned = false
+        log("media player: shutting down; releasing \(Self.busName)")
+        _ = try? await islet.connection.releaseName(Self.busName)
     }
 
     func render() async {
