@@ -3,33 +3,48 @@ import Translation
 
 /// The app's Preferences window: live activities on or off (the seed's authorization, isletd's
 /// `Enabled`), how long a finished timer and a reached goal stay (isletd's linger settings),
-/// and islet-notify's style and surfaces, kept in its config.toml. Pure: the facts in, what
-/// the page shows and the lines to write out.
+/// and islet-notify's style and surfaces (its own properties, org.islet.Notify1). Pure: the
+/// facts in, what the page shows.
 public struct PreferencesPage: Equatable, Sendable {
     public struct Facts: Equatable, Sendable {
         public var activitiesEnabled: Bool
         public var lingerSeconds: UInt32
         public var goalReachedLingerSeconds: UInt32
-        /// islet-notify's config.toml as it is ("" when there is none).
-        public var config: String
+        /// islet-notify's settings as it says them; nil while it is not on the bus.
+        public var notify: Notify?
         /// isletd's fasting settings (contract 1.3): stages shown and announced, neutral mode.
         public var showStages = false
         public var announceStages = false
         public var neutralMode = false
 
-        public init(activitiesEnabled: Bool, lingerSeconds: UInt32, goalReachedLingerSeconds: UInt32, config: String) {
+        public init(activitiesEnabled: Bool, lingerSeconds: UInt32, goalReachedLingerSeconds: UInt32, notify: Notify?) {
             self.activitiesEnabled = activitiesEnabled
             self.lingerSeconds = lingerSeconds
             self.goalReachedLingerSeconds = goalReachedLingerSeconds
-            self.config = config
+            self.notify = notify
         }
     }
 
-    /// islet-notify's settings the page offers: its config key, and its default.
+    /// islet-notify's settings: its Style, its surfaces, and what is wrong with its config file
+    /// ("" when nothing).
+    public struct Notify: Equatable, Sendable {
+        public var minimalStyle: Bool
+        public var switches: [Switch: Bool]
+        public var problem: String
+
+        public init(minimalStyle: Bool, switches: [Switch: Bool], problem: String) {
+            self.minimalStyle = minimalStyle
+            self.switches = switches
+            self.problem = problem
+        }
+    }
+
+    /// islet-notify's surface settings the page offers, by their property's name on
+    /// org.islet.Notify1.
     public enum Switch: String, CaseIterable, Equatable, Sendable {
-        case lockScreen = "lock_screen"
-        case mediaPlayer = "media_player"
-        case kdeJobs = "kde_jobs"
+        case lockScreen = "LockScreen"
+        case mediaPlayer = "MediaPlayer"
+        case kdeJobs = "KdeJobs"
 
         /// The switch row's title: "Lock Screen", ...
         public var title: String {
@@ -56,6 +71,10 @@ public struct PreferencesPage: Equatable, Sendable {
     public var neutralMode: Bool
     public var minimalStyle: Bool
     public var switches: [Switch: Bool]
+    /// Whether islet-notify is there to change its settings.
+    public var notifyRunning: Bool
+    /// Under islet-notify's settings: why they cannot be changed now, nil when they can.
+    public var notifyNote: String?
     /// "5 seconds", as the field shows it.
     public var linger: String
     /// "Until the fast stops" for 0, else "1 minute".
@@ -66,10 +85,16 @@ public struct PreferencesPage: Equatable, Sendable {
         showStages = facts.showStages
         announceStages = facts.announceStages
         neutralMode = facts.neutralMode
-        minimalStyle = ConfigText.value(facts.config, key: "style") == "\"minimal\""
+        minimalStyle = facts.notify?.minimalStyle ?? false
         var switches: [Switch: Bool] = [:]
-        for item in Switch.allCases { switches[item] = ConfigText.value(facts.config, key: item.rawValue) != "false" }
+        for item in Switch.allCases { switches[item] = facts.notify?.switches[item] ?? true }
         self.switches = switches
+        notifyRunning = facts.notify != nil
+        if let notify = facts.notify {
+            notifyNote = notify.problem.isEmpty ? nil : tr("Fix islet's config file to change these here: %s", notify.problem)
+        } else {
+            notifyNote = tr("islet-notify is not running: it shows these and keeps them.")
+        }
         linger = Format.duration(seconds: UInt64(facts.lingerSeconds))
         goalLinger = facts.goalReachedLingerSeconds == 0 ? "0" : Format.duration(seconds: UInt64(facts.goalReachedLingerSeconds))
     }
@@ -80,24 +105,5 @@ public struct PreferencesPage: Equatable, Sendable {
         let seconds: UInt64? = trimmed == "0" ? 0 : Format.parseDuration(trimmed)
         guard let seconds, seconds <= UInt64(range.upperBound), range.contains(UInt32(seconds)) else { return nil }
         return UInt32(seconds)
-    }
-
-    /// The config with `style` set.
-    public static func config(_ text: String, minimal: Bool) -> String {
-        ConfigText.setting(text, key: "style", to: minimal ? "\"minimal\"" : "\"standard\"")
-    }
-
-    /// The config with a surface turned on or off.
-    public static func config(_ text: String, _ item: Switch, on: Bool) -> String {
-        ConfigText.setting(text, key: item.rawValue, to: on ? "true" : "false")
-    }
-
-    /// The config with the linger settings islet-notify sets on isletd when it starts (so
-    /// that its next start keeps what the page chose).
-    public static func config(_ text: String, linger: UInt32? = nil, goalReachedLinger: UInt32? = nil) -> String {
-        var text = text
-        if let linger { text = ConfigText.setting(text, key: "linger_seconds", to: "\(linger)") }
-        if let goalReachedLinger { text = ConfigText.setting(text, key: "goal_reached_linger_seconds", to: "\(goalReachedLinger)") }
-        return text
     }
 }

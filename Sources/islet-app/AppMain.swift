@@ -272,7 +272,6 @@ final class AppController {
         case .saved(let refusal): history?.saved(refusal: refusal)
         case .importChecked(let path, let report): history?.importChecked(path: path, report)
         case .deleted(let fast): history?.deleted(fast)
-        case .preferences(let facts): preferences?.show(facts)
         case .timers(let list, let activity):
             (state.timers, state.activity) = (list, activity)
             timers?.render()

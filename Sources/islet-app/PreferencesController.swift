@@ -4,11 +4,12 @@ import IsletCore
 import Translation
 
 /// The Preferences window: made when it is asked for (not at start, so that the main window
-/// comes up sooner), let go when it closes; isletd's settings changed at once, islet-notify's written into its
-/// config (which it then reads again); a value it cannot read, said.
+/// comes up sooner), let go when it closes; each setting changed by the program that owns it
+/// (``PreferencesLink``), followed while the window is open; a value it cannot read, said.
 final class PreferencesController {
     private let context: PageContext
     private var view: PreferencesView?
+    private var link: PreferencesLink?
 
     init(context: PageContext) {
         self.context = context
@@ -16,22 +17,37 @@ final class PreferencesController {
 
     /// The window over `parent`, its values read again.
     func present(over parent: UnsafeMutablePointer<GtkWidget>?) {
-        let view = self.view ?? PreferencesView(change: { [weak self] change in self?.change(change) }, closed: { [weak self] in self?.view = nil })
+        let view =
+            self.view
+            ?? PreferencesView(
+                change: { [weak self] change in self?.change(change) },
+                closed: { [weak self] in
+                    self?.link?.stop()
+                    self?.link = nil
+                    self?.view = nil
+                })
         self.view = view
-        if let link = context.link() { Task { await link.loadPreferences() } }
+        if link == nil, let client = context.link()?.client {
+            let me = MainThreadRef(self)
+            let link = PreferencesLink(
+                client: client, show: { facts in MainThreadAction { me.value?.show(facts) }.post() },
+                failed: { words in MainThreadAction { me.value?.context.toast(words, nil) }.post() })
+            self.link = link
+            link.start()
+        }
         // After the main window's own presentation (`islet-app --page settings` activates the
         // app after this): the preferences come out on top.
         onMainThread { view.present(over: parent) }
     }
 
-    func show(_ facts: PreferencesPage.Facts) { view?.show(PreferencesPage(facts)) }
+    private func show(_ facts: PreferencesPage.Facts) { view?.show(PreferencesPage(facts)) }
 
     private func change(_ change: PreferenceChange) {
-        guard let link = context.link() else { return }
+        guard let link else { return }
         switch change {
         case .activities(let on): link.setActivitiesEnabled(on)
-        case .minimalStyle(let minimal): link.changeConfig { PreferencesPage.config($0, minimal: minimal) }
-        case .surface(let item, let on): link.changeConfig { PreferencesPage.config($0, item, on: on) }
+        case .minimalStyle(let minimal): link.setMinimalStyle(minimal)
+        case .surface(let item, let on): link.setSurface(item, on)
         case .linger(let text):
             guard let seconds = PreferencesPage.seconds(text, in: Limits.lingerSeconds) else {
                 return context.toast(tr("A finished timer stays 0 seconds to 1 hour: write it like 5s or 1m."), nil)

@@ -25,6 +25,9 @@ final class PreferencesView {
     private let standard: UnsafeMutablePointer<GtkWidget>
     private let minimal: UnsafeMutablePointer<GtkWidget>
     private var surfaces: [PreferencesPage.Switch: UnsafeMutablePointer<GtkWidget>] = [:]
+    /// The group of islet-notify's surfaces, which says why its settings cannot be changed,
+    /// when they cannot.
+    private let places: UnsafeMutablePointer<GtkWidget>
     private let linger: UnsafeMutablePointer<GtkWidget>
     private let goalLinger: UnsafeMutablePointer<GtkWidget>
     /// The fasting settings: (property, switch).
@@ -76,6 +79,7 @@ final class PreferencesView {
         Rows.onApply(goalLinger) { change(.goalLinger($0)) }
 
         let places = group(tr("Also Shown"), nil)
+        self.places = places
         for item in PreferencesPage.Switch.allCases {
             let toggle = Rows.switchRow(item.title, subtitle: item.subtitle, in: places).toggle
             surfaces[item] = toggle
@@ -124,6 +128,14 @@ final class PreferencesView {
         }
         gtk_toggle_button_set_active(cast(page.minimalStyle ? minimal : standard), 1)
         for (item, toggle) in surfaces { Rows.set(toggle, page.switches[item] ?? true) }
+        // islet-notify's settings are its to change: not while it is away or its file is broken.
+        let changeable: gboolean = page.notifyNote == nil ? 1 : 0
+        // The row and its switch both: a screen reader asks the switch.
+        for toggle in surfaces.values + [standard, minimal] {
+            gtk_widget_set_sensitive(toggle, changeable)
+            if let row = gtk_widget_get_ancestor(toggle, adw_action_row_get_type()) { gtk_widget_set_sensitive(row, changeable) }
+        }
+        adw_preferences_group_set_description(cast(places), page.notifyNote)
         Rows.setText(linger, page.linger)
         Rows.setText(goalLinger, page.goalLinger)
     }

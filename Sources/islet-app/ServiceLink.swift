@@ -48,8 +48,6 @@ final class ServiceLink: @unchecked Sendable {
         case saved(refusal: String?)
         /// A file read and checked by isletd (a dry run): what an import would do.
         case importChecked(path: String, report: ImportReport)
-        /// The Settings page's facts: isletd's activity settings and islet-notify's config.
-        case preferences(PreferencesPage.Facts)
         /// Every running and paused timer, and the live activity (nil: the island is empty).
         case timers([(owner: String, state: ActivityState)], ActivitySnapshot?)
     }
@@ -58,7 +56,8 @@ final class ServiceLink: @unchecked Sendable {
     private let deliver: @Sendable (Update) -> Void
     /// The client once connected, and whether the presets were read since isletd came.
     private let state = Mutex<(client: IsletClient?, havePresets: Bool)>((nil, false))
-    private var client: IsletClient? { state.withLock { $0.client } }
+    /// The client once connected (the Preferences window's own link talks through it).
+    var client: IsletClient? { state.withLock { $0.client } }
 
     init(address: String?, deliver: @escaping @Sendable (Update) -> Void) {
         self.address = address
@@ -198,14 +197,6 @@ final class ServiceLink: @unchecked Sendable {
     /// The schedule as a whole (SetSchedule); the facts follow from PropertiesChanged.
     func setSchedule(_ schedule: FastingSchedule) { call { try await $0.setSchedule(schedule) } }
 
-    /// ShowStages, AnnounceStages, NeutralMode.
-    func setFastingSwitch(_ property: IsletBus.Fasting.Property, _ on: Bool) {
-        call { client in
-            try await client.setFastingSwitch(property, on)
-            await self.loadPreferences()
-        }
-    }
-
     /// How many fasts there are, their statistics and the last four weeks' days (FR-005): on the
     /// page's showing and after a change. Never the whole history.
     func loadHistory() async {
@@ -291,76 +282,6 @@ final class ServiceLink: @unchecked Sendable {
             case .stop(let owner): try await client.perform(.stopTimer(owner: owner))
             }
         }
-    }
-
-    /// islet-notify's config.toml, where it reads it.
-    static var configPath: String? { ConfigText.defaultPath(environment: Environment.current) }
-
-    /// The Settings page's facts, read when the page is shown and after each change.
-    func loadPreferences() async {
-        guard let client else { return }
-        do {
-            let enabled = try await client.activitiesEnabled()
-            let linger = try await client.activity.get(IsletBus.LiveActivity.Property.lingerSeconds, as: UInt32.self)
-            let goalLinger = try await client.activity.get(IsletBus.LiveActivity.Property.goalReachedLingerSeconds, as: UInt32.self)
-            let config = ServiceLink.configPath.flatMap { try? TextFile.read($0).get() } ?? ""
-            let status = try await client.fastStatus()
-            var facts = PreferencesPage.Facts(activitiesEnabled: enabled, lingerSeconds: linger, goalReachedLingerSeconds: goalLinger, config: config)
-            facts.showStages = status.showStages
-            facts.announceStages = status.announceStages
-            facts.neutralMode = status.neutralMode
-            deliver(.preferences(facts))
-        } catch let error as DBusError where error.meansServiceUnavailable {
-            deliver(.unavailable)
-        } catch {
-            deliver(.failed(ServiceLink.words(error)))
-        }
-    }
-
-    /// Live activities on or off (isletd's Enabled: the seed's authorization).
-    func setActivitiesEnabled(_ on: Bool) {
-        call { client in
-            try await client.setActivitiesEnabled(on)
-            await self.loadPreferences()
-        }
-    }
-
-    /// The linger settings, on isletd now and in the config (islet-notify sets them again when
-    /// it starts).
-    func setLinger(seconds: UInt32?, goalReached: UInt32?) {
-        call { client in
-            if let seconds { try await client.activity.set(IsletBus.LiveActivity.Property.lingerSeconds, .uint32(seconds)) }
-            if let goalReached {
-                try await client.activity.set(IsletBus.LiveActivity.Property.goalReachedLingerSeconds, .uint32(goalReached))
-            }
-            try await self.changeConfig(notify: false) { PreferencesPage.config($0, linger: seconds, goalReachedLinger: goalReached) }
-        }
-    }
-
-    /// islet-notify's config changed by `change`, written whole, every other line kept; then
-    /// islet-notify, when it runs, is asked to read it again (SIGHUP: it starts again in place).
-    func changeConfig(notify: Bool = true, _ change: @escaping @Sendable (String) -> String) {
-        call { _ in try await self.changeConfig(notify: notify, change) }
-    }
-
-    private func changeConfig(notify: Bool, _ change: (String) -> String) async throws {
-        guard let client, let path = ServiceLink.configPath else { return }
-        let old: String
-        switch TextFile.read(path) {
-        case .success(let text): old = text
-        case .failure(let failure) where failure.code == ENOENT: old = ""
-        case .failure(let failure): throw WordsError(words: tr("cannot read %1$s: %2$s", path, failure.description))
-        }
-        if case .failure(let failure) = TextFile.write(change(old), to: path) {
-            throw WordsError(words: tr("cannot write %1$s: %2$s", path, failure.description))
-        }
-        let bus = DBusProxy(
-            connection: client.connection, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            autoStart: false)
-        if notify, let reply = try? await bus.call("GetConnectionUnixProcessID", [.string(NotifyBus.busName)]), case .uint32(let pid)? = reply.first {
-            kill(pid_t(pid), SIGHUP)
-        }
-        await loadPreferences()
     }
 
     /// Deletes a fast; Undo adds it back (the contract has no undelete: AddFast, a new id).

@@ -952,6 +952,9 @@ check("five views: no Settings view", eventually(lambda: page_shown("Timers")) a
       names(find("page tab")))
 check("Ctrl+, opens the Preferences window", keys("ctrl+comma") and eventually(lambda: switch("Live Display") is not None),
       names(find("check box") + find("switch")))
+check("islet-notify is not running: its settings are not offered, and the window says why",
+      eventually(lambda: "islet-notify is not running: it shows these and keeps them." in labels()) and
+      switch("Lock Screen") is not None and not switch("Lock Screen").getState().contains(pyatspi.STATE_SENSITIVE), labels())
 check("... and its Close closes it", close_preferences(), visible_windows())
 check("... then a screen reader asking past the last window leaves the app running", survives_a_late_question(),
       f"exit status {window.poll()}")
@@ -1069,8 +1072,9 @@ check("a click on it (dunstctl action 0) opens the app on the Fast page",
       open(os.path.join(os.environ["HOME"], "islet-notify.log")).read()[-600:])
 check("the fast goes on", fasting())
 
-# The Preferences window (the main menu's Preferences): isletd's settings at once; islet-notify's written into its config.toml,
-# the user's own lines kept, and islet-notify starting again to read them (SIGHUP).
+# The Preferences window (the main menu's Preferences): each setting changed by a call to the program that owns it: isletd's
+# on isletd, islet-notify's on org.islet.Notify1, which writes the one line into its config.toml (the user's own lines kept) and
+# takes it at once; an edit of the file by hand shows in the open window.
 config = os.path.join(os.environ["HOME"], ".config", "islet", "config.toml")
 
 
@@ -1104,15 +1108,20 @@ check("the standard style is marked", eventually(lambda: checked("Standard Style
 check("the minimal style chosen", click(["push button", "toggle button"], "Minimal Style"))
 check("config.toml says so, the user's note kept", eventually(lambda: 'style = "minimal"' in config_text() and "# my own note" in config_text()),
       config_text())
-check("islet-notify started again with it (SIGHUP)", eventually(lambda: "started, style minimal" in bridge_log()), bridge_log()[-400:])
+check("islet-notify took it at once, in the same process", eventually(lambda: "settings changed: style minimal" in bridge_log())
+      and bridge_log().count("started, style") == 1, bridge_log()[-400:])
 check("the lock screen turned off (its switch's action, as a screen reader turns it)", toggle("Lock Screen") and
       eventually(lambda: not checked("Lock Screen")))
 check("config.toml: lock_screen = false", eventually(lambda: "lock_screen = false" in config_text()), config_text())
 check("a finished timer stays 30 s (an entry row and its apply button)", type_in_row("Finished Timer Stays", "30s") and
       press("Apply: Finished Timer Stays"))
-check("isletd's LingerSeconds 30, and in config.toml",
-      eventually(lambda: activity_property("LingerSeconds").endswith("30>,)") and "linger_seconds = 30" in config_text()),
+check("isletd's LingerSeconds 30 (isletd keeps it; config.toml, which does not set it, is left so)",
+      eventually(lambda: activity_property("LingerSeconds").endswith("30>,)")) and "linger_seconds" not in config_text(),
       f"{activity_property('LingerSeconds')} {config_text()}")
+with open(config + ".new", "w") as f:
+    f.write(config_text().replace("lock_screen = false", "lock_screen = true"))
+os.rename(config + ".new", config)
+check("lock_screen = true saved by hand: the open window's switch follows", eventually(lambda: checked("Lock Screen")), config_text())
 check("a linger written badly is refused in words", type_in_row("Finished Timer Stays", "forever") and
       press("Apply: Finished Timer Stays") and eventually(lambda: any(l.startswith("A finished timer stays 0 seconds") for l in labels())))
 check("live activities turned off", toggle("Live Display"))

@@ -64,26 +64,30 @@ extension String {
     }
 }
 
-/// The app's Settings page: what it shows for isletd's and islet-notify's settings, and what it
-/// writes.
+/// The app's Preferences: what it shows for isletd's and islet-notify's settings.
 @Suite struct PreferencesPageModel {
     @Test func theSettingsAsTheyAre() {
-        let facts = PreferencesPage.Facts(
-            activitiesEnabled: true, lingerSeconds: 5, goalReachedLingerSeconds: 0, config: "style = \"minimal\"\nkde_jobs = false\n")
-        let page = PreferencesPage(facts)
-        #expect(page.activitiesEnabled && page.minimalStyle)
+        let notify = PreferencesPage.Notify(minimalStyle: true, switches: [.kdeJobs: false, .lockScreen: true, .mediaPlayer: true], problem: "")
+        let page = PreferencesPage(.init(activitiesEnabled: true, lingerSeconds: 5, goalReachedLingerSeconds: 0, notify: notify))
+        #expect(page.activitiesEnabled && page.minimalStyle && page.notifyRunning && page.notifyNote == nil)
         #expect(page.switches[.kdeJobs] == false && page.switches[.lockScreen] == true && page.switches[.mediaPlayer] == true)
         #expect(page.linger == "5 seconds" && page.goalLinger == "0")
-        let none = PreferencesPage(.init(activitiesEnabled: false, lingerSeconds: 60, goalReachedLingerSeconds: 120, config: ""))
+        let none = PreferencesPage(.init(activitiesEnabled: false, lingerSeconds: 60, goalReachedLingerSeconds: 120, notify: nil))
         #expect(!none.activitiesEnabled && !none.minimalStyle && none.switches.values.allSatisfy { $0 })
+        #expect(!none.notifyRunning && none.notifyNote == "islet-notify is not running: it shows these and keeps them.")
         #expect(none.linger == "1 minute" && none.goalLinger == "2 minutes")
     }
 
-    @Test func whatItWrites() {
-        #expect(PreferencesPage.config("", minimal: true) == "style = \"minimal\"\n")
-        #expect(PreferencesPage.config("style = \"minimal\" # mine\n", minimal: false) == "style = \"standard\" # mine\n")
-        #expect(PreferencesPage.config("", .lockScreen, on: false) == "lock_screen = false\n")
-        #expect(PreferencesPage.config("", linger: 30, goalReachedLinger: 0) == "linger_seconds = 30\ngoal_reached_linger_seconds = 0\n")
+    /// islet-notify's file does not read: the page says where, and that its switches wait for it.
+    @Test func aConfigThatDoesNotReadIsSaid() {
+        let problem = "/home/u/.config/islet/config.toml:3: sound must be true or false, got a string"
+        let notify = PreferencesPage.Notify(minimalStyle: false, switches: [:], problem: problem)
+        let page = PreferencesPage(.init(activitiesEnabled: true, lingerSeconds: 5, goalReachedLingerSeconds: 0, notify: notify))
+        #expect(page.notifyRunning)
+        #expect(page.notifyNote == "Fix islet's config file to change these here: " + problem)
+    }
+
+    @Test func lingersAsTyped() {
         #expect(PreferencesPage.seconds("30s", in: Limits.lingerSeconds) == 30)
         #expect(PreferencesPage.seconds("0", in: Limits.lingerSeconds) == 0)
         #expect(PreferencesPage.seconds("2h", in: Limits.lingerSeconds) == nil, "past 3600")
