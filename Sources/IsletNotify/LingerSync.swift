@@ -11,12 +11,14 @@ public final class LingerSync: Sendable {
     let islet: IsletClient
     let owner: SettingsOwner
     let warn: @Sendable (String) -> Void
+    let log: @Sendable (String) -> Void
     /// What isletd was last heard to have: not set on it again.
     private let known = Mutex<(linger: UInt32?, goalReached: UInt32?)>((nil, nil))
 
-    public init(islet: IsletClient, owner: SettingsOwner, warn: @escaping @Sendable (String) -> Void) {
+    public init(islet: IsletClient, owner: SettingsOwner, log: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void) {
         self.islet = islet
         self.owner = owner
+        self.log = log
         self.warn = warn
     }
 
@@ -25,9 +27,11 @@ public final class LingerSync: Sendable {
         let (linger, goalReached) = known.withLock { ($0.linger, $0.goalReached) }
         do {
             if let value = settings.lingerSeconds, value != linger {
+                log("linger: LingerSeconds \(value) set on isletd, as the config file says")
                 try await islet.activity.set(IsletBus.LiveActivity.Property.lingerSeconds, .uint32(value))
             }
             if let value = settings.goalReachedLingerSeconds, value != goalReached {
+                log("linger: GoalReachedLingerSeconds \(value) set on isletd, as the config file says")
                 try await islet.activity.set(IsletBus.LiveActivity.Property.goalReachedLingerSeconds, .uint32(value))
             }
         } catch {
@@ -35,8 +39,9 @@ public final class LingerSync: Sendable {
         }
     }
 
-    /// Follows isletd's linger settings for as long as the connection lasts.
-    public func follow() async {
+    /// Follows isletd's linger settings for as long as the connection lasts; `changed` hears
+    /// what writing them into the file changed (a save by hand not read yet among it).
+    public func follow(changed: @escaping @Sendable (SettingsOwner.Change) -> Void) async {
         guard
             let changes = try? await islet.connection.signals(
                 matching: MatchRule(
@@ -46,11 +51,12 @@ public final class LingerSync: Sendable {
         for await message in changes {
             let (linger, goalReached) = Self.lingers(fromChange: message.body)
             guard linger != nil || goalReached != nil else { continue }
+            log("linger: isletd says \(linger.map { "LingerSeconds \($0) " } ?? "")\(goalReached.map { "GoalReachedLingerSeconds \($0)" } ?? "")")
             known.withLock { known in
                 if let linger { known.linger = linger }
                 if let goalReached { known.goalReached = goalReached }
             }
-            owner.follow(lingerSeconds: linger, goalReachedLingerSeconds: goalReached)
+            if let change = owner.follow(lingerSeconds: linger, goalReachedLingerSeconds: goalReached) { changed(change) }
         }
     }
 

@@ -36,7 +36,7 @@ public enum NotifyControl {
     /// The config file watched: a save, a replacement or a removal is read at once, announced
     /// and passed to `changed`. nil (and a warning) when it cannot be watched.
     public static func watch(
-        _ connection: DBusConnection, settings owner: SettingsOwner, warn: @Sendable (String) -> Void,
+        _ connection: DBusConnection, settings owner: SettingsOwner, log: @escaping @Sendable (String) -> Void, warn: @Sendable (String) -> Void,
         changed: @escaping @Sendable (SettingsOwner.Change) -> Void
     ) -> FileWatch? {
         guard let path = owner.path else { return nil }
@@ -44,6 +44,7 @@ public enum NotifyControl {
         if let slash = path.lastIndex(of: "/"), path.hasPrefix("/") { _ = TextFile.makeFolder(String(path[..<slash])) }
         do {
             return try FileWatch(loop: connection.loop, path: path) {
+                log("\(path) changed on disk")
                 guard let change = owner.reload() else { return }
                 announce(connection, change.properties)
                 changed(change)

@@ -108,10 +108,11 @@ public final class SettingsOwner: Sendable {
 
     /// isletd's linger settings changed (by islet's app, or any client): where the file sets
     /// them, its lines follow, so that islet-notify's next start does not set the old values
-    /// back. A file that does not set them is left alone.
-    public func follow(lingerSeconds: UInt32?, goalReachedLingerSeconds: UInt32?) {
+    /// back. A file that does not set them is left alone. Returns what changed, as ``set(_:_:)``
+    /// does (a save by hand not read yet among it).
+    public func follow(lingerSeconds: UInt32?, goalReachedLingerSeconds: UInt32?) -> Change? {
         let keys: [(String, UInt32?)] = [("linger_seconds", lingerSeconds), ("goal_reached_linger_seconds", goalReachedLingerSeconds)]
-        _ = try? rewrite { text in
+        return try? rewrite { text in
             var text = text
             for (key, value) in keys {
                 guard let value, let written = ConfigText.value(text, key: key), written != "\(value)" else { continue }

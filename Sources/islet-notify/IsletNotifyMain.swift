@@ -186,7 +186,7 @@ enum IsletNotifyMain {
         let owner = SettingsOwner(
             path: options.configPath(environment: Environment.current), settings: settings,
             overridden: options.style != nil ? [.style] : [], overrides: overrides)
-        let lingers = LingerSync(islet: islet, owner: owner, warn: warn)
+        let lingers = LingerSync(islet: islet, owner: owner, log: log, warn: warn)
         let server = NotificationServer(connection: connection)
         let memory = MemoryFiles.store(environment: Environment.current)
         @Sendable func surfaces(for settings: BridgeSettings) -> Surfaces {
@@ -239,8 +239,13 @@ enum IsletNotifyMain {
         } catch {
             printError("islet-notify: cannot serve \(NotifyBus.busName): \(error)")
         }
-        let watch = NotifyControl.watch(connection, settings: owner, warn: warn, changed: changed)
-        Task { await lingers.follow() }
+        let watch = NotifyControl.watch(connection, settings: owner, log: log, warn: warn, changed: changed)
+        Task {
+            await lingers.follow { change in
+                NotifyControl.announce(connection, change.properties)
+                changed(change)
+            }
+        }
         Task { await lingers.push(settings) }
         while true {
             let running = current.withLock { $0 }

@@ -17,7 +17,13 @@ import Testing
         var path: String { folder.appendingPathComponent("config.toml").path }
         init(_ text: String) throws {
             folder = try TemporaryDirectory.make(prefix: "islet-config")
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try save(text)
+        }
+        /// Saved as an editor saves: a new file beside it, renamed over it. (Foundation's
+        /// atomic write leaves a folder behind in /tmp each time.)
+        func save(_ text: String) throws {
+            try text.write(toFile: path + ".edit", atomically: false, encoding: .utf8)
+            guard rename(path + ".edit", path) == 0 else { throw TestFailure("cannot rename over \(path)") }
         }
         var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
         deinit { try? FileManager.default.removeItem(at: folder) }
@@ -97,7 +103,7 @@ import Testing
         try await d.timers.call("Start", [.string("kitchen"), .string("Tea"), .uint64(600)])
         #expect(try await eventually { try await players(d).contains("islet") })
 
-        try "media_player = false\nstyle = \"minimal\"\n".write(toFile: config.path, atomically: true, encoding: .utf8)
+        try config.save("media_player = false\nstyle = \"minimal\"\n")
         #expect(try await eventually { try await notifyGet(d, "MediaPlayer") == "(<false>,)" })
         #expect(try await notifyGet(d, "Style") == "(<'minimal'>,)")
         #expect(try await eventually { try await !players(d).contains("islet") })
@@ -119,7 +125,7 @@ import Testing
         defer { withExtendedLifetime(notify) {} }
         for round in 0..<4 {
             let on = round % 2 == 1
-            try (config.text + "# round \(round), by hand\n").write(toFile: config.path, atomically: true, encoding: .utf8)
+            try config.save(config.text + "# round \(round), by hand\n")
             async let a = notifySet(d, "Style", on ? "<'standard'>" : "<'minimal'>")
             async let b = notifySet(d, "LockScreen", "<\(on)>")
             async let c = notifySet(d, "KdeJobs", "<\(on)>")
@@ -143,14 +149,14 @@ import Testing
         let config = try ConfigFolder("lock_screen = false\n")
         let notify = try await bridge(d, config)
         let broken = "lock_screen = false\nsound = \"loud\"\n"
-        try broken.write(toFile: config.path, atomically: true, encoding: .utf8)
+        try config.save(broken)
         #expect(try await eventually { try await notifyGet(d, "ConfigProblem").contains("config.toml:2: sound must be true or false") })
         #expect(try await notifyGet(d, "LockScreen") == "(<false>,)", "the settings in force kept")
         let r = try await notifySet(d, "MediaPlayer", "<false>")
         #expect(r.status != 0 && r.stderr.contains("org.islet.Notify1.Error.ConfigInvalid") && r.stderr.contains(":2:"), "\(r)")
         #expect(config.text == broken, "the user's file untouched")
         #expect(notify.isRunning && notify.stderr.contains("the settings in force are kept until it is fixed"), "\(notify.stderr)")
-        try "lock_screen = true\n".write(toFile: config.path, atomically: true, encoding: .utf8)
+        try config.save("lock_screen = true\n")
         #expect(try await eventually { try await notifyGet(d, "ConfigProblem") == "(<''>,)" })
         #expect(try await notifyGet(d, "LockScreen") == "(<true>,)")
     }
@@ -177,8 +183,8 @@ import Testing
         try await d.live.set("LingerSeconds", .uint32(12))
         #expect(await eventually { config.text == "linger_seconds = 12 # mine\n" }, "\(config.text)")
         try await d.live.set("GoalReachedLingerSeconds", .uint32(60))
-        try "linger_seconds = 20 # mine\n".write(toFile: config.path, atomically: true, encoding: .utf8)
-        #expect(try await eventually { try await d.live.get("LingerSeconds") == .uint32(20) })
+        try config.save("linger_seconds = 20 # mine\n")
+        #expect(try await eventually { try await d.live.get("LingerSeconds") == .uint32(20) }, "\(notify.stderr)")
         #expect(!config.text.contains("goal_reached"), "a line the file does not have is not added: \(config.text)")
     }
 
@@ -187,14 +193,20 @@ import Testing
         let config = try ConfigFolder("")
         let owner = SettingsOwner(path: config.path, settings: BridgeSettings(), overridden: [], overrides: { _ in })
         #expect(owner.reload() == nil, "the same file: nothing to say")
-        try "kde_jobs = false\nlinger_seconds = 9\n".write(toFile: config.path, atomically: true, encoding: .utf8)
+        try config.save("kde_jobs = false\nlinger_seconds = 9\n")
         let change = try #require(owner.reload())
         #expect(change.properties == [.kdeJobs])
         #expect(change.new.lingerSeconds == 9 && change.old.lingerSeconds == nil)
         #expect(!change.old.showsAlike(change.new))
-        try "kde_jobs = false\nlinger_seconds = 10\n".write(toFile: config.path, atomically: true, encoding: .utf8)
+        try config.save("kde_jobs = false\nlinger_seconds = 10\n")
         let linger = try #require(owner.reload())
         #expect(linger.properties.isEmpty && linger.old.showsAlike(linger.new), "a linger alone rebuilds no surface")
+        // A save by hand not read yet, then isletd's change written: the save is in what changed
+        // (seen under load: it was adopted silently, and its linger never reached isletd).
+        try config.save("kde_jobs = true\nlinger_seconds = 20\n")
+        let both = try #require(owner.follow(lingerSeconds: nil, goalReachedLingerSeconds: 60))
+        #expect(both.properties == [.kdeJobs] && both.new.lingerSeconds == 20 && both.old.lingerSeconds == 10)
+        #expect(owner.reload() == nil, "read already")
     }
 }
 
