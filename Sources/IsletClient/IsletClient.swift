@@ -223,6 +223,15 @@ public struct IsletClient: Sendable {
         try Self.snapshot(try await activity.call(LiveActivity.Method.get, returning: LiveActivity.Activity.self))
     }
 
+    /// An activity as the contract carries it (Get's reply, ActivityStarted): nil when its id
+    /// is empty (none).
+    static func snapshot(_ activity: IsletBus.LiveActivity.Activity) throws(DBusError) -> ActivitySnapshot? {
+        guard !activity.activityID.isEmpty else { return nil }
+        return ActivitySnapshot(
+            id: activity.activityID, owner: activity.owner, attributes: try ActivityCoding.received(activity.attributes),
+            state: try ActivityCoding.received(activity.state))
+    }
+
     /// A program's own activity (`LiveActivity.Start`): its id, "" while live activities are off.
     public func startActivity(owner: String, attributes: [String: DBusValue], state: [String: DBusValue]) async throws -> String {
         let start = LiveActivity.Start(owner: owner, attributes: .stringVariantDictionary(attributes), state: .stringVariantDictionary(state))

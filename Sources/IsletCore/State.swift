@@ -1,5 +1,5 @@
 /// isletd's settings (the daily goal, Enabled, the lingers), persisted with the state. The
-/// bridge's own are `BridgeSettings`, read from config.toml.
+/// bridge's own are `NotifySettings`, read from config.toml.
 public struct ServiceSettings: Equatable, Sendable, Codable {
     public var goalSeconds: UInt64 = 0
     public var enabled = true

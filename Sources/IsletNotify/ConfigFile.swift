@@ -27,13 +27,13 @@ public enum ConfigFile {
     public static func defaultPath(environment: [String: String]) -> String? { ConfigText.defaultPath(environment: environment) }
 
     /// Applies the file's settings over `settings`: all of them, or none when a line is bad.
-    public static func apply(_ text: String, path: String, to settings: inout BridgeSettings) throws(ConfigError) {
+    public static func apply(_ text: String, path: String, to settings: inout NotifySettings) throws(ConfigError) {
         var result = settings
         try read(text, path: path, into: &result)
         settings = result
     }
 
-    static func read(_ text: String, path: String, into settings: inout BridgeSettings) throws(ConfigError) {
+    static func read(_ text: String, path: String, into settings: inout NotifySettings) throws(ConfigError) {
         var table = ""
         var seen: Set<String> = []
         var number = 0
@@ -68,7 +68,7 @@ public enum ConfigFile {
         "icons.fast", "icons.goal_reached", "icons.timer", "icons.paused", "icons.completed", "icons.custom", "icons.failed",
     ]
 
-    static func set(_ key: String, _ value: Value, on settings: inout BridgeSettings, _ fail: (String) -> ConfigError) throws(ConfigError) {
+    static func set(_ key: String, _ value: Value, on settings: inout NotifySettings, _ fail: (String) -> ConfigError) throws(ConfigError) {
         func string() throws(ConfigError) -> String {
             guard case .string(let s) = value else { throw fail(tr("%1$s must be a string, got %2$s", "\(key)", "\(value.typeName)")) }
             return s
@@ -90,7 +90,7 @@ public enum ConfigFile {
         switch key {
         case "style":
             let name = try string()
-            guard let style = BridgeSettings.Style(rawValue: name) else {
+            guard let style = NotifySettings.Style(rawValue: name) else {
                 throw fail(tr("style must be \"standard\" or \"minimal\", got \"%s\"", "\(name.prefix(40))"))
             }
             settings.style = style

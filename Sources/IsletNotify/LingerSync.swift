@@ -23,7 +23,7 @@ public final class LingerSync: Sendable {
     }
 
     /// The file's values set on isletd, those it already has left alone.
-    public func push(_ settings: BridgeSettings) async {
+    public func push(_ settings: NotifySettings) async {
         let (linger, goalReached) = known.withLock { ($0.linger, $0.goalReached) }
         do {
             if let value = settings.lingerSeconds, value != linger {

@@ -40,7 +40,7 @@ public struct MediaView: Equatable, Sendable {
 }
 
 public enum MediaPresenter {
-    public static func present(_ activity: ActivitySnapshot, now: USec, style: BridgeSettings.Style) -> MediaView {
+    public static func present(_ activity: ActivitySnapshot, now: USec, style: NotifySettings.Style) -> MediaView {
         // Timers count in seconds, fasts in minutes, as their notifications do (a fast's
         // widget text then changes once a minute; its position still moves each second).
         let unit: DisplayUnit = activity.kind == .fast ? .minutes : .seconds
@@ -131,7 +131,7 @@ public enum MediaPresenter {
     /// What Play, Pause, PlayPause and Stop do: a timer's pause, resume and stop. A fast is
     /// never stopped from a media key (it has no pause, and a stray Stop would end it); a
     /// program's own activity is driven by its owner; the minimal style has nothing to tap.
-    public static func command(_ control: String, activity: ActivitySnapshot?, style: BridgeSettings.Style) -> IsletCommand? {
+    public static func command(_ control: String, activity: ActivitySnapshot?, style: NotifySettings.Style) -> IsletCommand? {
         guard let activity, activity.kind == .timer, style == .standard else { return nil }
         let status = activity.state["status"]?.string
         let verb: IsletCommand.Verb? =

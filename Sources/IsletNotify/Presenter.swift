@@ -53,7 +53,7 @@ public enum Presenter {
     ]
 
     public static func present(
-        _ activity: ActivitySnapshot, now: USec, settings: BridgeSettings, server: ServerProfile,
+        _ activity: ActivitySnapshot, now: USec, settings: NotifySettings, server: ServerProfile,
         localTime: LocalTime = .system
     ) -> Presentation {
         // Fasts last hours: minutes in a notification (a change a minute). Timers show seconds
@@ -102,7 +102,7 @@ public enum Presenter {
     /// live one, the announcements), or the one posted for the lock screen would show as
     /// "islet" alone. With it off, none does.
     public static func lockScreenScope(
-        _ content: NotificationContent, settings: BridgeSettings, server: ServerProfile
+        _ content: NotificationContent, settings: NotifySettings, server: ServerProfile
     ) -> NotificationContent {
         guard settings.lockScreen, server.name == "gnome-shell" else { return content }
         var scoped = content
@@ -133,7 +133,7 @@ public enum Presenter {
     }
 
     static func standard(
-        _ view: ActivityView, activity: ActivitySnapshot, settings: BridgeSettings, server: ServerProfile,
+        _ view: ActivityView, activity: ActivitySnapshot, settings: NotifySettings, server: ServerProfile,
         localTime: LocalTime, now: USec
     ) -> NotificationContent {
         let capabilities = server.capabilities
@@ -217,7 +217,7 @@ public enum Presenter {
     /// back only on a meaningful change. A timer may stay on screen until it ends
     /// (timer_on_screen): 0, never expires; -1, the server's own timeout, also on a server
     /// whose banner would then cover the screen for the whole timer (Phosh).
-    static func expireTimeout(_ view: ActivityView, settings: BridgeSettings, server: ServerProfile) -> Int32 {
+    static func expireTimeout(_ view: ActivityView, settings: NotifySettings, server: ServerProfile) -> Int32 {
         view.kind == .timer && settings.timerOnScreen && !server.traits.bannerStaysWhileReplaced ? 0 : -1
     }
 
@@ -246,7 +246,7 @@ public enum Presenter {
     /// The announcement of a goal reached or a timer's end: normal urgency, a sound where
     /// allowed, kept until the user dismisses it (keep_completion).
     static func announce(
-        _ view: ActivityView, activity: ActivitySnapshot, settings: BridgeSettings, server: ServerProfile
+        _ view: ActivityView, activity: ActivitySnapshot, settings: NotifySettings, server: ServerProfile
     ) -> NotificationContent {
         var hints: [String: Hint] = ["desktop-entry": .string(desktopEntry), "urgency": .byte(Urgency.normal.rawValue)]
         let summary: String
@@ -291,7 +291,7 @@ public enum Presenter {
     static var dismissAction: (key: String, label: String) { ("dismiss", tr("OK")) }
 
     /// "Fast Stopped" with an Undo button, after the Stop Fast button was pressed.
-    public static func stopped(_ fast: CompletedFast, settings: BridgeSettings, server: ServerProfile) -> NotificationContent {
+    public static func stopped(_ fast: CompletedFast, settings: NotifySettings, server: ServerProfile) -> NotificationContent {
         let hours = fast.duration / usecPerSecond
         var hints: [String: Hint] = ["desktop-entry": .string(desktopEntry), "urgency": .byte(Urgency.normal.rawValue)]
         hints["suppress-sound"] = .bool(true)

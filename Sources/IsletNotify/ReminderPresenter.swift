@@ -8,7 +8,7 @@ extension Presenter {
     /// "1 h left to eat" (Your fast starts at 20:00.), or "Time to start your fast" with Start
     /// Fast (For 16 hours, until 12:00 tomorrow.).
     public static func reminder(
-        _ reminder: FastingSchedule.Reminder, goalSeconds: UInt64, now: USec, localTime: LocalTime, settings: BridgeSettings,
+        _ reminder: FastingSchedule.Reminder, goalSeconds: UInt64, now: USec, localTime: LocalTime, settings: NotifySettings,
         server: ServerProfile
     ) -> NotificationContent {
         let hints: [String: Hint] = [
@@ -46,7 +46,7 @@ extension Presenter {
 
     /// "Fat burning" (A stage of your fast from 16 hours, as a rule of thumb.): low urgency,
     /// no sound, gone by itself.
-    public static func stage(_ index: Int, settings: BridgeSettings, server: ServerProfile) -> NotificationContent? {
+    public static func stage(_ index: Int, settings: NotifySettings, server: ServerProfile) -> NotificationContent? {
         let stages = FastingStages.all
         guard stages.indices.contains(index) else { return nil }
         let stage = stages[index]

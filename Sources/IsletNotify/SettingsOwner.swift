@@ -18,27 +18,27 @@ import Translation
 public final class SettingsOwner: Sendable {
     /// What a read or a write changed.
     public struct Change: Sendable, Equatable {
-        public var old: BridgeSettings
-        public var new: BridgeSettings
+        public var old: NotifySettings
+        public var new: NotifySettings
         /// The bus properties whose values changed (ConfigProblem among them).
         public var properties: [NotifyBus.Property]
     }
 
     struct State {
-        var settings: BridgeSettings
+        var settings: NotifySettings
         var problem: String
     }
 
     /// nil: islet-notify has no config file (neither $XDG_CONFIG_HOME nor $HOME).
     public let path: String?
-    let overrides: @Sendable (inout BridgeSettings) -> Void
+    let overrides: @Sendable (inout NotifySettings) -> Void
     let overridden: Set<NotifyBus.Property>
     private let state: Mutex<State>
 
     /// `settings`: what islet-notify started with (read from `path`, `overrides` laid over it).
     public init(
-        path: String?, settings: BridgeSettings, overridden: Set<NotifyBus.Property>,
-        overrides: @escaping @Sendable (inout BridgeSettings) -> Void
+        path: String?, settings: NotifySettings, overridden: Set<NotifyBus.Property>,
+        overrides: @escaping @Sendable (inout NotifySettings) -> Void
     ) {
         self.path = path
         self.overrides = overrides
@@ -46,7 +46,7 @@ public final class SettingsOwner: Sendable {
         state = Mutex(State(settings: settings, problem: ""))
     }
 
-    public var settings: BridgeSettings { state.withLock { $0.settings } }
+    public var settings: NotifySettings { state.withLock { $0.settings } }
     public var problem: String { state.withLock { $0.problem } }
 
     /// A property's value as the bus reads it.
@@ -55,7 +55,7 @@ public final class SettingsOwner: Sendable {
         return Self.value(of: property, in: settings, problem: problem)
     }
 
-    static func value(of property: NotifyBus.Property, in settings: BridgeSettings, problem: String) -> DBusValue {
+    static func value(of property: NotifyBus.Property, in settings: NotifySettings, problem: String) -> DBusValue {
         switch property {
         case .style: .string(settings.style.rawValue)
         case .lockScreen: .boolean(settings.lockScreen)
@@ -94,7 +94,7 @@ public final class SettingsOwner: Sendable {
         let written: String
         switch (property, value) {
         case (.style, .string(let name)):
-            guard BridgeSettings.Style(rawValue: name) != nil else {
+            guard NotifySettings.Style(rawValue: name) != nil else {
                 throw NotifyBus.Refusal.invalidValue.error(tr("Style must be standard or minimal, got \"%s\"", String(name.prefix(60))))
             }
             written = "\"" + name + "\""
@@ -133,7 +133,7 @@ public final class SettingsOwner: Sendable {
             case .failure(let failure) where failure.code == ENOENT: old = ""
             case .failure(let failure): throw NotifyBus.Refusal.configUnwritable.error(tr("cannot read %1$s: %2$s", path, failure.description))
             }
-            let current: BridgeSettings
+            let current: NotifySettings
             do throws(ConfigError) {
                 current = try settings(from: old, path: path)
             } catch {
@@ -144,7 +144,7 @@ public final class SettingsOwner: Sendable {
             if new != old, case .failure(let failure) = TextFile.write(new, to: path) {
                 throw NotifyBus.Refusal.configUnwritable.error(tr("cannot write %1$s: %2$s", path, failure.description))
             }
-            let settings: BridgeSettings
+            let settings: NotifySettings
             do throws(ConfigError) {
                 settings = try self.settings(from: new, path: path)
             } catch {
@@ -154,19 +154,19 @@ public final class SettingsOwner: Sendable {
         }
     }
 
-    private func settings(from text: String, path: String) throws(ConfigError) -> BridgeSettings {
-        var settings = BridgeSettings()
+    private func settings(from text: String, path: String) throws(ConfigError) -> NotifySettings {
+        var settings = NotifySettings()
         try ConfigFile.apply(text, path: path, to: &settings)
         overrides(&settings)
         return settings
     }
 
     /// `settings` (nil: keep the ones in force) and `problem` taken; what that changed.
-    private func adopt(_ settings: BridgeSettings?, problem: String) -> Change? {
+    private func adopt(_ settings: NotifySettings?, problem: String) -> Change? {
         state.withLock { Self.adopt(&$0, settings ?? $0.settings, problem: problem) }
     }
 
-    private static func adopt(_ state: inout State, _ settings: BridgeSettings, problem: String) -> Change? {
+    private static func adopt(_ state: inout State, _ settings: NotifySettings, problem: String) -> Change? {
         let old = state
         state.settings = settings
         state.problem = problem

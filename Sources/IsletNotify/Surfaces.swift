@@ -40,14 +40,14 @@ public actor Surfaces {
     public struct Wiring: Sendable {
         public var islet: IsletClient
         public var server: NotificationServer
-        public var settings: BridgeSettings
+        public var settings: NotifySettings
         public var memory: MemoryStore
         public var startKeeper: (@Sendable () -> Bool)?
         public var log: @Sendable (String) -> Void
         public var warn: @Sendable (String) -> Void
 
         public init(
-            islet: IsletClient, server: NotificationServer, settings: BridgeSettings, memory: MemoryStore, startKeeper: (@Sendable () -> Bool)?,
+            islet: IsletClient, server: NotificationServer, settings: NotifySettings, memory: MemoryStore, startKeeper: (@Sendable () -> Bool)?,
             log: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void
         ) {
             self.islet = islet

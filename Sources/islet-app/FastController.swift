@@ -36,7 +36,7 @@ final class FastController {
 
     /// The page now, and again when its text next changes (while the window can be seen).
     func render() {
-        let page = context.state.facts.map { FastPage($0, now: WallClock.now(), zone: .system) } ?? .unknown
+        let page = context.state.facts.map { FastModel($0, now: WallClock.now(), zone: .system) } ?? .unknown
         view.show(page)
         ticker.schedule(at: page.nextChange, onScreen: context.onScreen()) { [weak self] in self?.render() }
     }
@@ -51,7 +51,7 @@ final class FastController {
         let now = WallClock.now()
         switch request {
         case .startEarlier(let text):
-            switch FastPage.earlierStart(text, now: now) {
+            switch FastModel.earlierStart(text, now: now) {
             case .at(let start): link.startFast(at: start)
             case .invalid(let words): context.toast(words, nil)
             }

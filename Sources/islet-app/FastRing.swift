@@ -40,7 +40,7 @@ final class FastRing {
         gtk_drawing_area_set_draw_func(cast(root), draw, Unmanaged.passRetained(drawing).toOpaque(), release)
     }
 
-    func show(_ page: FastPage) {
+    func show(_ page: FastModel) {
         // Redrawn only when the arc moves by a step one can see (a 2000th of the ring, under a
         // pixel at its size): once a minute or so through a 16-hour goal, not each second.
         let progress = page.progress.map(Self.step)

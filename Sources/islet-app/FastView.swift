@@ -19,7 +19,7 @@ enum FastRequest {
 /// each changed in place (the button beside it opens the field or the choices); the stage when
 /// stages are shown; the eating window while not fasting; the one prominent Start / Stop, a
 /// split button whose other half holds "Started Earlier…" or "Stopped Earlier…". `show` puts a
-/// ``FastPage`` on them.
+/// ``FastModel`` on them.
 final class FastView {
     let root: UnsafeMutablePointer<GtkWidget>
     private let ring = FastRing()
@@ -50,7 +50,7 @@ final class FastView {
     private var goalPopover: UnsafeMutablePointer<GtkWidget>?
     private var goalButtons: [(button: UnsafeMutablePointer<GtkWidget>, seconds: UInt64)] = []
     private var updating = false
-    private var shown: FastPage?
+    private var shown: FastModel?
     private let request: (FastRequest) -> Void
 
     init(request: @escaping (FastRequest) -> Void) {
@@ -233,7 +233,7 @@ final class FastView {
     /// `page` on the popovers made so far: the earlier start or the earlier stop, the fields
     /// emptied that the other state would show, and the goal choices of a running fast (made
     /// once: their labels do not change) with the one in force chosen.
-    private func showPopovers(_ page: FastPage) {
+    private func showPopovers(_ page: FastModel) {
         if let dropdown {
             gtk_widget_set_visible(dropdown.earlierStart, page.buttonStops ? 0 : 1)
             gtk_widget_set_visible(dropdown.earlierStop, page.buttonStops ? 1 : 0)
@@ -249,7 +249,7 @@ final class FastView {
         }
     }
 
-    private func goalChoices(_ choices: [FastPage.GoalChoice], in goalChoicesBox: UnsafeMutablePointer<GtkWidget>) {
+    private func goalChoices(_ choices: [FastModel.GoalChoice], in goalChoicesBox: UnsafeMutablePointer<GtkWidget>) {
         guard goalButtons.count != choices.count else { return }
         var first: UnsafeMutablePointer<GtkWidget>?
         for choice in choices {
@@ -268,7 +268,7 @@ final class FastView {
         }
     }
 
-    func show(_ page: FastPage) {
+    func show(_ page: FastModel) {
         ring.show(page)
         func text(_ label: UnsafeMutablePointer<GtkWidget>, _ value: String?) {
             gtk_label_set_text(opaque(label), value ?? "")

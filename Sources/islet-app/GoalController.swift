@@ -22,8 +22,8 @@ final class GoalController {
     /// The goal among the presets, and the schedule, as isletd last said them.
     func show() {
         let facts = context.state.facts
-        view.show(GoalPage(presets: context.state.presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
-        if let facts { view.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system)) }
+        view.show(GoalModel(presets: context.state.presets, goalSeconds: facts?.dailyGoalSeconds ?? 0))
+        if let facts { view.schedule.show(ScheduleModel(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system)) }
     }
 
     /// The schedule group's values as isletd takes them; a time it cannot read, said, and the
@@ -31,11 +31,11 @@ final class GoalController {
     private func changeSchedule(enabled: Bool, time: String, days: [Bool], remindBefore: Bool, remindAtStart: Bool) {
         let facts = context.state.facts
         let base = facts?.schedule ?? FastingSchedule()
-        switch SchedulePage.schedule(from: base, enabled: enabled, time: time, days: days, remindBefore: remindBefore, remindAtStart: remindAtStart) {
+        switch ScheduleModel.schedule(from: base, enabled: enabled, time: time, days: days, remindBefore: remindBefore, remindAtStart: remindAtStart) {
         case .success(let schedule): if schedule != base { context.link()?.setSchedule(schedule) }
         case .failure(let problem):
             context.toast(problem.words, nil)
-            if let facts { view.schedule.show(SchedulePage(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system)) }
+            if let facts { view.schedule.show(ScheduleModel(facts.schedule, goalSeconds: facts.dailyGoalSeconds, zone: .system)) }
         }
     }
 }

@@ -83,7 +83,7 @@ final class GoalView {
         choose(seconds)
     }
 
-    func show(_ page: GoalPage) {
+    func show(_ page: GoalModel) {
         updating.now = true
         defer { updating.now = false }
         gtk_label_set_text(opaque(current), page.current)
@@ -100,7 +100,7 @@ final class GoalView {
     }
 
     /// The presets anew, as isletd lists them (in the user's language).
-    private func rebuild(_ page: GoalPage) {
+    private func rebuild(_ page: GoalModel) {
         for entry in presetRows { adw_preferences_group_remove(cast(presets), entry.row) }
         presetRows = []
         presetKey = page.presets.map { $0.title + $0.subtitle }

@@ -14,7 +14,7 @@ final class HistoryChart {
 
     /// What the draw function reads: the chart to draw.
     final class Drawing {
-        var chart: HistoryPage.Chart?
+        var chart: HistoryModel.Chart?
     }
 
     init() {
@@ -34,14 +34,14 @@ final class HistoryChart {
         gtk_drawing_area_set_draw_func(cast(root), draw, Unmanaged.passRetained(drawing).toOpaque(), release)
     }
 
-    func show(_ chart: HistoryPage.Chart?) {
+    func show(_ chart: HistoryModel.Chart?) {
         drawing.chart = chart
         gtk_widget_set_visible(root, chart == nil ? 0 : 1)
         if let chart { setAccessibleLabel(root, chart.summary) }
         gtk_widget_queue_draw(root)
     }
 
-    private static func draw(_ chart: HistoryPage.Chart, on cr: OpaquePointer, width: Double, height: Double, widget: UnsafeMutablePointer<GtkWidget>) {
+    private static func draw(_ chart: HistoryModel.Chart, on cr: OpaquePointer, width: Double, height: Double, widget: UnsafeMutablePointer<GtkWidget>) {
         let context = gtk_widget_get_style_context(widget)
         var ink = GdkRGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
         gtk_style_context_get_color(context, &ink)

@@ -34,7 +34,7 @@ final class HistoryController {
     }
 
     /// The count and first page, with the page's model (``PageContext/historyPage``).
-    func summary(_ page: HistoryPage, count: Int, firstPage: [FastRecord]) {
+    func summary(_ page: HistoryModel, count: Int, firstPage: [FastRecord]) {
         view.show(page)
         // Read again only what is on screen: when asked to, or when the count says the list
         // missed a change.

@@ -22,7 +22,7 @@ final class HistoryView {
         var note: String
         var rating: UInt8
         /// The fast as it was (nil: a new one).
-        var before: HistoryPage.Row?
+        var before: HistoryModel.Row?
     }
 
     let root: UnsafeMutablePointer<GtkWidget>
@@ -32,7 +32,7 @@ final class HistoryView {
     private let rowSource = RowSource()
     private(set) var list = HistoryList()
     /// The history's figures last shown (the daily goal a new fast lasts at first).
-    private var page: HistoryPage?
+    private var page: HistoryModel?
     /// The status page shown in place of the list while there is no fast.
     private let emptyList: UnsafeMutablePointer<GtkWidget>
     private let scroller: UnsafeMutablePointer<GtkWidget>
@@ -56,7 +56,7 @@ final class HistoryView {
         /// What the row shows now (nil: nothing yet, or a placeholder): a row bound again to the
         /// same content changes nothing, and one whose goal colour, note or buttons stay the
         /// same leaves them be (each change costs GTK a restyle, on the scroll's path).
-        var shown: HistoryPage.Row?
+        var shown: HistoryModel.Row?
         var placeholder = false
         init(
             span: UnsafeMutablePointer<GtkWidget>, detail: UnsafeMutablePointer<GtkWidget>, note: UnsafeMutablePointer<GtkWidget>,
@@ -165,7 +165,7 @@ final class HistoryView {
         let item = UnsafeMutableRawPointer(line)
         connect(edit, "clicked") { [weak self] in
             guard let self, let record = self.record(of: item) else { return }
-            self.openEditor(HistoryPage.row(record, localTime: .system, now: WallClock.now()), from: item)
+            self.openEditor(HistoryModel.row(record, localTime: .system, now: WallClock.now()), from: item)
         }
         connect(delete, "clicked") { [weak self] in
             guard let self, let record = self.record(of: item) else { return }
@@ -174,7 +174,7 @@ final class HistoryView {
         // A click anywhere else on the row opens its editor too, as a list row does.
         onClick(line) { [weak self] in
             guard let self, let record = self.record(of: item) else { return }
-            self.openEditor(HistoryPage.row(record, localTime: .system, now: WallClock.now()), from: item)
+            self.openEditor(HistoryModel.row(record, localTime: .system, now: WallClock.now()), from: item)
         }
         items[item] = RowWidgets(span: span, detail: detail, note: note, edit: edit, delete: delete)
         // A spare row the list lets go (the window made smaller) takes its widgets' entry along.
@@ -204,7 +204,7 @@ final class HistoryView {
             widgets.shown = nil
             return
         }
-        let row = HistoryPage.row(record, localTime: .system, now: WallClock.now())
+        let row = HistoryModel.row(record, localTime: .system, now: WallClock.now())
         let before = widgets.shown
         guard before != row || widgets.placeholder else { return }
         gtk_label_set_text(opaque(widgets.span), row.span)
@@ -258,7 +258,7 @@ final class HistoryView {
 
     /// The history's figures: the status page while there is no fast; the daily goal a new
     /// fast lasts at first.
-    func show(_ page: HistoryPage) {
+    func show(_ page: HistoryModel) {
         self.page = page
         adw_status_page_set_title(opaque(emptyList), page.empty?.title ?? "")
         adw_status_page_set_description(opaque(emptyList), page.empty?.description ?? "")
@@ -275,7 +275,7 @@ final class HistoryView {
     /// opening (``Dialog``: none is kept hidden).
     private var editor: Editor?
     /// The fast the editor edits; nil: it adds one.
-    private var editing: HistoryPage.Row?
+    private var editing: HistoryModel.Row?
 
     /// The row whose editor is open: the focus goes back to its Edit when the editor closes
     /// (nil: to Add a Fast).
@@ -285,7 +285,7 @@ final class HistoryView {
     enum Field { case began, ended }
 
     /// Opens the editor on a fast's row (`from` the row's widgets), or on a new fast (nil).
-    private func openEditor(_ row: HistoryPage.Row?, from item: UnsafeMutableRawPointer? = nil) {
+    private func openEditor(_ row: HistoryModel.Row?, from item: UnsafeMutableRawPointer? = nil) {
         if let open = self.editor { return gtk_window_present(cast(open.dialog.window)) }
         let editor = makeEditor()
         editing = row

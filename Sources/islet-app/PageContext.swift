@@ -6,7 +6,7 @@ import Platform
 /// reads it as it is): the fast's facts (nil: isletd not on the bus), the goal presets, the
 /// timers and the activity shown live.
 final class ServiceState {
-    var facts: FastPage.Facts?
+    var facts: FastModel.Facts?
     var presets: [Preset] = []
     var timers: [(owner: String, state: ActivityState)] = []
     var activity: ActivitySnapshot?
@@ -25,9 +25,9 @@ struct PageContext {
 extension PageContext {
     /// The History and Progress pages' model from isletd's summary, with the daily goal and
     /// neutral mode isletd last said.
-    func historyPage(count: Int, figures: [String: UInt64], days: [FastingDays.Day]) -> HistoryPage {
+    func historyPage(count: Int, figures: [String: UInt64], days: [FastingDays.Day]) -> HistoryModel {
         let facts = state.facts
-        return HistoryPage(
+        return HistoryModel(
             count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0,
             neutral: facts?.neutralMode ?? false)
     }

@@ -40,7 +40,7 @@ final class PreferencesController {
         onMainThread { view.present(over: parent) }
     }
 
-    private func show(_ facts: PreferencesPage.Facts) { view?.show(PreferencesPage(facts)) }
+    private func show(_ facts: PreferencesModel.Facts) { view?.show(PreferencesModel(facts)) }
 
     private func change(_ change: PreferenceChange) {
         guard let link else { return }
@@ -49,12 +49,12 @@ final class PreferencesController {
         case .minimalStyle(let minimal): link.setMinimalStyle(minimal)
         case .surface(let item, let on): link.setSurface(item, on)
         case .linger(let text):
-            guard let seconds = PreferencesPage.seconds(text, in: Limits.lingerSeconds) else {
+            guard let seconds = PreferencesModel.seconds(text, in: Limits.lingerSeconds) else {
                 return context.toast(tr("A finished timer stays 0 seconds to 1 hour: write it like 5s or 1m."), nil)
             }
             link.setLinger(seconds: seconds, goalReached: nil)
         case .goalLinger(let text):
-            guard let seconds = PreferencesPage.seconds(text, in: Limits.goalReachedLingerSeconds) else {
+            guard let seconds = PreferencesModel.seconds(text, in: Limits.goalReachedLingerSeconds) else {
                 return context.toast(tr("A reached goal stays 0 (until the fast stops) to 24 hours: write it like 0, 30m or 2h."), nil)
             }
             link.setLinger(seconds: nil, goalReached: seconds)

@@ -13,12 +13,12 @@ import Synchronization
 final class PreferencesLink: Sendable {
     private let client: IsletClient
     private let notify: DBusProxy
-    private let show: @Sendable (PreferencesPage.Facts) -> Void
+    private let show: @Sendable (PreferencesModel.Facts) -> Void
     private let failed: @Sendable (String) -> Void
     private let following = Mutex<[Task<Void, Never>]>([])
 
     /// `show` and `failed` are called off the main thread.
-    init(client: IsletClient, show: @escaping @Sendable (PreferencesPage.Facts) -> Void, failed: @escaping @Sendable (String) -> Void) {
+    init(client: IsletClient, show: @escaping @Sendable (PreferencesModel.Facts) -> Void, failed: @escaping @Sendable (String) -> Void) {
         self.client = client
         notify = DBusProxy(connection: client.connection, destination: NotifyBus.busName, path: NotifyBus.path, interface: NotifyBus.name, autoStart: false)
         self.show = show
@@ -61,7 +61,7 @@ final class PreferencesLink: Sendable {
             let linger = try await client.activity.get(IsletBus.LiveActivity.Property.lingerSeconds, as: UInt32.self)
             let goalLinger = try await client.activity.get(IsletBus.LiveActivity.Property.goalReachedLingerSeconds, as: UInt32.self)
             let status = try await client.fastStatus()
-            var facts = PreferencesPage.Facts(
+            var facts = PreferencesModel.Facts(
                 activitiesEnabled: enabled, lingerSeconds: linger, goalReachedLingerSeconds: goalLinger, notify: await notifySettings())
             facts.showStages = status.showStages
             facts.announceStages = status.announceStages
@@ -75,15 +75,15 @@ final class PreferencesLink: Sendable {
     }
 
     /// islet-notify's settings; nil when it is not on the bus (or answers nothing that reads).
-    private func notifySettings() async -> PreferencesPage.Notify? {
+    private func notifySettings() async -> PreferencesModel.Notify? {
         guard let values = try? await notify.getAll(), case .string(let style)? = values[NotifyBus.Property.style.name] else { return nil }
-        var switches: [PreferencesPage.Switch: Bool] = [:]
-        for item in PreferencesPage.Switch.allCases {
+        var switches: [PreferencesModel.Switch: Bool] = [:]
+        for item in PreferencesModel.Switch.allCases {
             if case .boolean(let on)? = values[item.rawValue] { switches[item] = on }
         }
         var problem = ""
         if case .string(let text)? = values[NotifyBus.Property.configProblem.name] { problem = text }
-        return PreferencesPage.Notify(minimalStyle: style == "minimal", switches: switches, problem: problem)
+        return PreferencesModel.Notify(minimalStyle: style == "minimal", switches: switches, problem: problem)
     }
 
     /// Live activities on or off (isletd's Enabled: the seed's authorization).
@@ -104,7 +104,7 @@ final class PreferencesLink: Sendable {
     func setMinimalStyle(_ minimal: Bool) { call { try await $0.notify.set(NotifyBus.Property.style.name, .string(minimal ? "minimal" : "standard")) } }
 
     /// One of islet-notify's surfaces on or off.
-    func setSurface(_ item: PreferencesPage.Switch, _ on: Bool) { call { try await $0.notify.set(item.rawValue, .boolean(on)) } }
+    func setSurface(_ item: PreferencesModel.Switch, _ on: Bool) { call { try await $0.notify.set(item.rawValue, .boolean(on)) } }
 
     /// A change; refused, it is said in the owner's words and the window shows what is true.
     private func call(_ body: @escaping @Sendable (PreferencesLink) async throws -> Void) {

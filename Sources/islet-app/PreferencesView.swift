@@ -8,7 +8,7 @@ import Translation
 enum PreferenceChange {
     case activities(Bool)
     case minimalStyle(Bool)
-    case surface(PreferencesPage.Switch, Bool)
+    case surface(PreferencesModel.Switch, Bool)
     case linger(String)
     case goalLinger(String)
     /// isletd's ShowStages, AnnounceStages, NeutralMode.
@@ -17,14 +17,14 @@ enum PreferenceChange {
 
 /// The Preferences window (the main menu's Preferences, Ctrl+,): libadwaita's preferences
 /// window with switch rows and entry rows, made each time it is asked for and destroyed when
-/// closed (never kept hidden: see ``Dialog``). `show` puts a ``PreferencesPage`` on it without
+/// closed (never kept hidden: see ``Dialog``). `show` puts a ``PreferencesModel`` on it without
 /// echoing it back as changes.
 final class PreferencesView {
     let window: UnsafeMutablePointer<GtkWidget>
     private let activities: UnsafeMutablePointer<GtkWidget>
     private let standard: UnsafeMutablePointer<GtkWidget>
     private let minimal: UnsafeMutablePointer<GtkWidget>
-    private var surfaces: [PreferencesPage.Switch: UnsafeMutablePointer<GtkWidget>] = [:]
+    private var surfaces: [PreferencesModel.Switch: UnsafeMutablePointer<GtkWidget>] = [:]
     /// The group of islet-notify's surfaces, which says why its settings cannot be changed,
     /// when they cannot.
     private let places: UnsafeMutablePointer<GtkWidget>
@@ -80,7 +80,7 @@ final class PreferencesView {
 
         let places = group(tr("Also Shown"), nil)
         self.places = places
-        for item in PreferencesPage.Switch.allCases {
+        for item in PreferencesModel.Switch.allCases {
             let toggle = Rows.switchRow(item.title, subtitle: item.subtitle, in: places).toggle
             surfaces[item] = toggle
             Rows.onToggle(toggle, unless: updating) { change(.surface(item, $0)) }
@@ -111,7 +111,7 @@ final class PreferencesView {
         gtk_window_present(cast(window))
     }
 
-    func show(_ page: PreferencesPage) {
+    func show(_ page: PreferencesModel) {
         updating.now = true
         defer { updating.now = false }
         Rows.set(activities, page.activitiesEnabled)

@@ -21,7 +21,7 @@ final class ProgressController {
     }
 
     /// The figures and charts (``PageContext/historyPage``).
-    func summary(_ page: HistoryPage) { view.show(page) }
+    func summary(_ page: HistoryModel) { view.show(page) }
 
     func calendar(year: Int64, month: Int, days: [FastingDays.Day]) {
         view.calendar.show(CalendarMonth(year: year, month: month, days: days, localTime: .system, now: WallClock.now()))

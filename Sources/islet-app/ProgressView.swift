@@ -15,8 +15,8 @@ final class ProgressView {
     private let empty: UnsafeMutablePointer<GtkWidget>
     private let column: UnsafeMutablePointer<GtkWidget>
     /// The chart shown, and the figures last shown.
-    private var range = HistoryPage.ChartRange.fourWeeks
-    private var page: HistoryPage?
+    private var range = HistoryModel.ChartRange.fourWeeks
+    private var page: HistoryModel?
 
     init(month: @escaping (Int64, Int) -> Void) {
         calendar = CalendarView(ask: month)
@@ -37,7 +37,7 @@ final class ProgressView {
         gtk_widget_add_css_class(ranges, "linked")
         gtk_widget_set_halign(ranges, GTK_ALIGN_CENTER)
         var group: UnsafeMutablePointer<GtkWidget>?
-        for (range, name) in [(HistoryPage.ChartRange.week, tr("Week")), (.fourWeeks, tr("4 Weeks")), (.year, tr("Year"))] {
+        for (range, name) in [(HistoryModel.ChartRange.week, tr("Week")), (.fourWeeks, tr("4 Weeks")), (.year, tr("Year"))] {
             let toggle: UnsafeMutablePointer<GtkWidget> = gtk_toggle_button_new_with_label(name)
             if let group { gtk_toggle_button_set_group(cast(toggle), cast(group)) } else { group = toggle }
             gtk_toggle_button_set_active(cast(toggle), range == .fourWeeks ? 1 : 0)
@@ -62,7 +62,7 @@ final class ProgressView {
 
     /// isletd's figures, the chart of the range chosen and the averages; the calendar's month
     /// read again when on screen (the history changed).
-    func show(_ page: HistoryPage) {
+    func show(_ page: HistoryModel) {
         self.page = page
         chart.show(page.charts[range])
         showFigures(page)
@@ -78,7 +78,7 @@ final class ProgressView {
     /// away), their values set each time; each row said as "Fasts: 12".
     private var figureRows: [(title: String, row: UnsafeMutablePointer<GtkWidget>, value: UnsafeMutablePointer<GtkWidget>)] = []
 
-    private func showFigures(_ page: HistoryPage) {
+    private func showFigures(_ page: HistoryModel) {
         if figureRows.map(\.title) != page.figures.map(\.title) {
             for entry in figureRows { gtk_list_box_remove(opaque(statistics), entry.row) }
             figureRows = page.figures.map { figure in

@@ -5,7 +5,7 @@ import Translation
 
 /// The Goal page's schedule group (issue 45): on or off, the time each fast is due, its days
 /// (a toggle button each, named by the day) under it, the two reminders, and the window in words. Every
-/// change sends the whole schedule through `change`; `show` puts a ``SchedulePage`` on the
+/// change sends the whole schedule through `change`; `show` puts a ``ScheduleModel`` on the
 /// widgets without echoing it back.
 final class ScheduleView {
     let root: UnsafeMutablePointer<GtkWidget>
@@ -17,7 +17,7 @@ final class ScheduleView {
     private let remindBeforeRow: UnsafeMutablePointer<GtkWidget>
     private let summary: UnsafeMutablePointer<GtkWidget>
     private let mixed: UnsafeMutablePointer<GtkWidget>
-    private var page: SchedulePage?
+    private var page: ScheduleModel?
     /// Set while `show` puts values on the widgets.
     private let updating: Updating
     private let change: (_ enabled: Bool, _ time: String, _ days: [Bool], _ remindBefore: Bool, _ remindAtStart: Bool) -> Void
@@ -83,7 +83,7 @@ final class ScheduleView {
             Rows.isOn(remindBefore), Rows.isOn(remindAtStart))
     }
 
-    func show(_ page: SchedulePage) {
+    func show(_ page: ScheduleModel) {
         updating.now = true
         defer { updating.now = false }
         Rows.set(enabled, page.enabled)

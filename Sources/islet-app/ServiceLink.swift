@@ -12,12 +12,12 @@ import Translation
     import Glibc
 #endif
 
-/// The app's side of the contract: isletd's fast as ``FastPage/Facts``, followed through its
+/// The app's side of the contract: isletd's fast as ``FastModel/Facts``, followed through its
 /// signals (never polled), and the calls the page makes. Runs on Swift's executors; what it
 /// learns goes to GTK's main thread through `deliver`.
 final class ServiceLink: @unchecked Sendable {
     enum Update: Sendable {
-        case facts(FastPage.Facts)
+        case facts(FastModel.Facts)
         /// isletd is not on the bus (or could not be started): the window says so in its own words.
         case unavailable
         case failed(String)
@@ -146,7 +146,7 @@ final class ServiceLink: @unchecked Sendable {
                 deliver(.presets(presets))
             }
             let status = try await client.fastStatus()
-            var facts = FastPage.Facts(
+            var facts = FastModel.Facts(
                 fasting: status.fasting, startedAt: status.startedAt, goalSeconds: status.activeGoalSeconds,
                 dailyGoalSeconds: status.dailyGoalSeconds)
             facts.schedule = status.schedule
@@ -209,8 +209,8 @@ final class ServiceLink: @unchecked Sendable {
             }
             let now = WallClock.now()
             let zone = LocalTime.system
-            let first = zone.local(now).day - Int64(HistoryPage.daysShown - 1)
-            let days = try await self.days(client, from: first, count: HistoryPage.daysShown)
+            let first = zone.local(now).day - Int64(HistoryModel.daysShown - 1)
+            let days = try await self.days(client, from: first, count: HistoryModel.daysShown)
             let firstPage = try await client.records(offset: 0, limit: UInt32(HistoryList.pageSize))
             deliver(.historySummary(count: Int(figures["count"] ?? 0), figures: figures, days: days, firstPage: firstPage))
         } catch let error as DBusError where error.meansServiceUnavailable {

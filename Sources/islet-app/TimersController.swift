@@ -17,7 +17,7 @@ final class TimersController {
 
     /// The page now, and again when a running timer's second turns (window shown only).
     func render() {
-        let page = TimersPage(timers: context.state.timers, activity: context.state.activity, now: WallClock.now())
+        let page = TimersModel(timers: context.state.timers, activity: context.state.activity, now: WallClock.now())
         view.show(page)
         ticker.schedule(at: page.nextChange, onScreen: context.onScreen()) { [weak self] in self?.render() }
     }

@@ -5,7 +5,7 @@ import Translation
 
 /// What the Timers page asks of isletd.
 enum TimerRequest: Sendable {
-    case start(TimersPage.Plan)
+    case start(TimersModel.Plan)
     /// The timer of this owner: the app's own, or another program's shown on the page.
     case pause(owner: String)
     case resume(owner: String)
@@ -22,7 +22,7 @@ enum TimerRequest: Sendable {
 final class TimersView {
     let root: UnsafeMutablePointer<GtkWidget>
     private let island: UnsafeMutablePointer<GtkWidget>
-    private var cards: [TimersPage.Kind: CardWidgets] = [:]
+    private var cards: [TimersModel.Kind: CardWidgets] = [:]
     /// Other programs' timers: their cards' box, and the cards by owner, in the page's order.
     private let othersBox: UnsafeMutablePointer<GtkWidget>
     private var others: [(owner: String, heading: String, widgets: CardWidgets)] = []
@@ -54,7 +54,7 @@ final class TimersView {
         othersBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)
         gtk_widget_set_visible(othersBox, 0)
         gtk_box_append(cast(content), othersBox)
-        for kind in TimersPage.Kind.allCases {
+        for kind in TimersModel.Kind.allCases {
             let (frame, widgets) = card(owner: kind.owner, heading: kind.name, kind: kind)
             cards[kind] = widgets
             gtk_box_append(cast(content), frame)
@@ -62,7 +62,7 @@ final class TimersView {
     }
 
     /// A timer's card: the app's own of `kind` (with its plans), or another program's (nil).
-    private func card(owner: String, heading name: String, kind: TimersPage.Kind?) -> (UnsafeMutablePointer<GtkWidget>, CardWidgets) {
+    private func card(owner: String, heading name: String, kind: TimersModel.Kind?) -> (UnsafeMutablePointer<GtkWidget>, CardWidgets) {
         let (frame, inner) = islet_app.card()
         // The heading, and a mark when this timer is on the island.
         let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
@@ -121,7 +121,7 @@ final class TimersView {
     }
 
     /// What the app's timer of `kind` starts with: its presets, and one plan written by hand.
-    private func plans(_ kind: TimersPage.Kind) -> UnsafeMutablePointer<GtkWidget> {
+    private func plans(_ kind: TimersModel.Kind) -> UnsafeMutablePointer<GtkWidget> {
         let presets = gtk_flow_box_new()
         gtk_flow_box_set_selection_mode(opaque(presets), GTK_SELECTION_NONE)
         gtk_flow_box_set_max_children_per_line(opaque(presets), 5)
@@ -146,7 +146,7 @@ final class TimersView {
 
     /// A plan written by hand: a duration (countdown), phases (meditation), or work, rest and
     /// rounds (workout); Start reads it, Enter in a field too.
-    private func customRow(_ kind: TimersPage.Kind) -> UnsafeMutablePointer<GtkWidget> {
+    private func customRow(_ kind: TimersModel.Kind) -> UnsafeMutablePointer<GtkWidget> {
         let row: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         func field(_ placeholder: String, _ name: String, width: Int32 = -1) -> UnsafeMutablePointer<GtkWidget> {
             let entry: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
@@ -157,23 +157,23 @@ final class TimersView {
             return entry
         }
         func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String { String(cString: gtk_editable_get_text(opaque(entry))) }
-        let read: () -> TimersPage.Custom
+        let read: () -> TimersModel.Custom
         let entries: [UnsafeMutablePointer<GtkWidget>]
         switch kind {
         case .countdown:
             let length = field(tr("e.g. 4m30s"), tr("Countdown length"))
             entries = [length]
-            read = { TimersPage.customCountdown(text(length)) }
+            read = { TimersModel.customCountdown(text(length)) }
         case .meditation:
             let phases = field(tr("e.g. Settle 3m, Sit 12m"), tr("Meditation phases"))
             entries = [phases]
-            read = { TimersPage.customMeditation(text(phases)) }
+            read = { TimersModel.customMeditation(text(phases)) }
         case .workout:
             let work = field(tr("Work, e.g. 40s"), tr("Work time"))
             let rest = field(tr("Rest, e.g. 20s"), tr("Rest time"))
             let rounds = field(tr("Rounds"), tr("Rounds"), width: 7)
             entries = [work, rest, rounds]
-            read = { TimersPage.customWorkout(work: text(work), rest: text(rest), rounds: text(rounds)) }
+            read = { TimersModel.customWorkout(work: text(work), rest: text(rest), rounds: text(rounds)) }
         }
         let start = gtk_button_new_with_label(tr("Start"))
         setAccessibleLabel(start, tr("Start this %s", kind.name))
@@ -196,7 +196,7 @@ final class TimersView {
         return button
     }
 
-    func show(_ page: TimersPage) {
+    func show(_ page: TimersModel) {
         gtk_label_set_text(opaque(island), page.island)
         showOthers(page.others)
         for card in page.cards {
@@ -208,7 +208,7 @@ final class TimersView {
 
     /// Other programs' timers: their cards made anew when which they are, or their names,
     /// changed (a timer begun or gone), else kept.
-    private func showOthers(_ cards: [TimersPage.Card]) {
+    private func showOthers(_ cards: [TimersModel.Card]) {
         guard cards.map({ [$0.owner, $0.heading] }) != others.map({ [$0.owner, $0.heading] }) else { return }
         while let child = gtk_widget_get_first_child(othersBox) { gtk_box_remove(cast(othersBox), child) }
         others = cards.map { card in
@@ -219,7 +219,7 @@ final class TimersView {
         gtk_widget_set_visible(othersBox, cards.isEmpty ? 0 : 1)
     }
 
-    private func show(_ card: TimersPage.Card, in widgets: CardWidgets) {
+    private func show(_ card: TimersModel.Card, in widgets: CardWidgets) {
         gtk_label_set_text(opaque(widgets.time), card.time)
         gtk_label_set_text(opaque(widgets.detail), card.detail ?? "")
         gtk_widget_set_visible(widgets.detail, card.detail == nil ? 0 : 1)

@@ -88,8 +88,8 @@ struct Options: Equatable {
     }
 
     /// The settings: the defaults, then the config file, then the options.
-    func settings(environment: [String: String]) throws(UsageError) -> BridgeSettings {
-        var settings = BridgeSettings()
+    func settings(environment: [String: String]) throws(UsageError) -> NotifySettings {
+        var settings = NotifySettings()
         let explicit = config != nil
         if let path = configPath(environment: environment) {
             switch TextFile.read(path) {
@@ -110,10 +110,10 @@ struct Options: Equatable {
     }
 
     /// What the options set, laid over the file's settings (each time the file is read).
-    func overrides() throws(UsageError) -> @Sendable (inout BridgeSettings) -> Void {
-        var style: BridgeSettings.Style?
+    func overrides() throws(UsageError) -> @Sendable (inout NotifySettings) -> Void {
+        var style: NotifySettings.Style?
         if let name = self.style {
-            guard let value = BridgeSettings.Style(rawValue: name) else {
+            guard let value = NotifySettings.Style(rawValue: name) else {
                 throw UsageError(description: tr("--style must be standard or minimal, got \"%s\"", "\(name)"))
             }
             style = value
@@ -149,8 +149,8 @@ enum IsletNotifyMain {
         let options = OptionScanner.options(
             of: "islet-notify", version: version, usage: Options.usage, synopsis: Options.synopsis
         ) { () throws(Options.UsageError) in try Options.parse(Array(CommandLine.arguments.dropFirst())) }
-        let settings: BridgeSettings
-        let overrides: @Sendable (inout BridgeSettings) -> Void
+        let settings: NotifySettings
+        let overrides: @Sendable (inout NotifySettings) -> Void
         do {
             settings = try options.settings(environment: Environment.current)
             overrides = try options.overrides()
@@ -189,7 +189,7 @@ enum IsletNotifyMain {
         let lingers = LingerSync(islet: islet, owner: owner, log: log, warn: warn)
         let server = NotificationServer(connection: connection)
         let memory = MemoryFiles.store(environment: Environment.current)
-        @Sendable func surfaces(for settings: BridgeSettings) -> Surfaces {
+        @Sendable func surfaces(for settings: NotifySettings) -> Surfaces {
             let wiring = Surfaces.Wiring(
                 islet: islet, server: server, settings: settings, memory: memory, startKeeper: { spawnDetached(keeperArguments) }, log: log,
                 warn: warn)
@@ -277,7 +277,7 @@ enum IsletNotifyMain {
     }
 }
 
-/// The bridge's memory (``BridgeMemory``) as a file per bus in `$XDG_RUNTIME_DIR/islet/`: it
+/// The bridge's memory (``NotifyMemory``) as a file per bus in `$XDG_RUNTIME_DIR/islet/`: it
 /// lives as long as the login session, as notification ids do. No runtime directory: no memory.
 enum MemoryFiles {
     static func store(environment: [String: String]) -> MemoryStore {
@@ -291,7 +291,7 @@ enum MemoryFiles {
         return MemoryStore(
             load: { busID in
                 guard let file = path(busID), case .success(let text) = TextFile.read(file) else { return nil }
-                return BridgeMemory.decode(text)
+                return NotifyMemory.decode(text)
             },
             save: { memory in
                 guard let file = path(memory.busID) else { return }
@@ -339,9 +339,9 @@ extension IsletNotifyMain {
 
 /// The surfaces running now and the settings they were made for.
 final class Current: Sendable {
-    private let running: Mutex<(surfaces: Surfaces, settings: BridgeSettings)>
-    init(_ running: (surfaces: Surfaces, settings: BridgeSettings)) { self.running = Mutex(running) }
-    func withLock<T>(_ body: (inout (surfaces: Surfaces, settings: BridgeSettings)) -> T) -> T { running.withLock { body(&$0) } }
+    private let running: Mutex<(surfaces: Surfaces, settings: NotifySettings)>
+    init(_ running: (surfaces: Surfaces, settings: NotifySettings)) { self.running = Mutex(running) }
+    func withLock<T>(_ body: (inout (surfaces: Surfaces, settings: NotifySettings)) -> T) -> T { running.withLock { body(&$0) } }
 }
 
 extension String {

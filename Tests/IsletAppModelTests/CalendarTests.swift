@@ -49,7 +49,7 @@ import Testing
         let today = LocalTime.utc.local(Self.now).day
         // 366 days up to today: 16 h a day in the last week, 12 h before; goal met on even days.
         let figures = days(today - 365, 366, { today - $0 < 7 ? 16 : 12 }, met: { $0 % 2 == 0 })
-        let page = HistoryPage(count: 400, statistics: [:], days: figures, localTime: .utc, now: Self.now, goalSeconds: 14 * 3600)
+        let page = HistoryModel(count: 400, statistics: [:], days: figures, localTime: .utc, now: Self.now, goalSeconds: 14 * 3600)
         let week = try #require(page.charts[.week])
         #expect(week.days.map(\.label) == ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"])
         #expect(week.days.allSatisfy { $0.hours == 16 })

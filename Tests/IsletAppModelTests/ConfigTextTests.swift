@@ -65,14 +65,14 @@ extension String {
 }
 
 /// The app's Preferences: what it shows for isletd's and islet-notify's settings.
-@Suite struct PreferencesPageModel {
+@Suite struct PreferencesModelTests {
     @Test func theSettingsAsTheyAre() {
-        let notify = PreferencesPage.Notify(minimalStyle: true, switches: [.kdeJobs: false, .lockScreen: true, .mediaPlayer: true], problem: "")
-        let page = PreferencesPage(.init(activitiesEnabled: true, lingerSeconds: 5, goalReachedLingerSeconds: 0, notify: notify))
+        let notify = PreferencesModel.Notify(minimalStyle: true, switches: [.kdeJobs: false, .lockScreen: true, .mediaPlayer: true], problem: "")
+        let page = PreferencesModel(.init(activitiesEnabled: true, lingerSeconds: 5, goalReachedLingerSeconds: 0, notify: notify))
         #expect(page.activitiesEnabled && page.minimalStyle && page.notifyRunning && page.notifyNote == nil)
         #expect(page.switches[.kdeJobs] == false && page.switches[.lockScreen] == true && page.switches[.mediaPlayer] == true)
         #expect(page.linger == "5 seconds" && page.goalLinger == "0")
-        let none = PreferencesPage(.init(activitiesEnabled: false, lingerSeconds: 60, goalReachedLingerSeconds: 120, notify: nil))
+        let none = PreferencesModel(.init(activitiesEnabled: false, lingerSeconds: 60, goalReachedLingerSeconds: 120, notify: nil))
         #expect(!none.activitiesEnabled && !none.minimalStyle && none.switches.values.allSatisfy { $0 })
         #expect(!none.notifyRunning && none.notifyNote == "islet-notify is not running: it shows these and keeps them.")
         #expect(none.linger == "1 minute" && none.goalLinger == "2 minutes")
@@ -81,16 +81,16 @@ extension String {
     /// islet-notify's file does not read: the page says where, and that its switches wait for it.
     @Test func aConfigThatDoesNotReadIsSaid() {
         let problem = "/home/u/.config/islet/config.toml:3: sound must be true or false, got a string"
-        let notify = PreferencesPage.Notify(minimalStyle: false, switches: [:], problem: problem)
-        let page = PreferencesPage(.init(activitiesEnabled: true, lingerSeconds: 5, goalReachedLingerSeconds: 0, notify: notify))
+        let notify = PreferencesModel.Notify(minimalStyle: false, switches: [:], problem: problem)
+        let page = PreferencesModel(.init(activitiesEnabled: true, lingerSeconds: 5, goalReachedLingerSeconds: 0, notify: notify))
         #expect(page.notifyRunning)
         #expect(page.notifyNote == "Fix islet's config file to change these here: " + problem)
     }
 
     @Test func lingersAsTyped() {
-        #expect(PreferencesPage.seconds("30s", in: Limits.lingerSeconds) == 30)
-        #expect(PreferencesPage.seconds("0", in: Limits.lingerSeconds) == 0)
-        #expect(PreferencesPage.seconds("2h", in: Limits.lingerSeconds) == nil, "past 3600")
-        #expect(PreferencesPage.seconds("soon", in: Limits.goalReachedLingerSeconds) == nil)
+        #expect(PreferencesModel.seconds("30s", in: Limits.lingerSeconds) == 30)
+        #expect(PreferencesModel.seconds("0", in: Limits.lingerSeconds) == 0)
+        #expect(PreferencesModel.seconds("2h", in: Limits.lingerSeconds) == nil, "past 3600")
+        #expect(PreferencesModel.seconds("soon", in: Limits.goalReachedLingerSeconds) == nil)
     }
 }

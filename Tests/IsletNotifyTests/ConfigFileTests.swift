@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ConfigFileTests {
     @Test func readsEverySetting() throws {
-        var s = BridgeSettings()
+        var s = NotifySettings()
         try ConfigFile.apply(
             """
             # islet-notify
@@ -35,11 +35,11 @@ import Testing
 
     @Test func theShippedExampleIsValid() throws {
         let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        var s = BridgeSettings()
+        var s = NotifySettings()
         try ConfigFile.apply(
             try String(contentsOfFile: "/" + path + "/packaging/config.toml", encoding: .utf8),
             path: "config.toml", to: &s)
-        #expect(s == BridgeSettings())
+        #expect(s == NotifySettings())
     }
 
     @Test(arguments: [
@@ -56,7 +56,7 @@ import Testing
         ("goal_reached_linger_seconds = \"1h\"", 1, "goal_reached_linger_seconds must be a number of seconds"),
     ])
     func badLinesAreNamed(text: String, line: Int, message: String) {
-        var s = BridgeSettings()
+        var s = NotifySettings()
         s.style = .minimal
         #expect {
             try ConfigFile.apply(text, path: "/home/u/.config/islet/config.toml", to: &s)
@@ -67,7 +67,7 @@ import Testing
         #expect(
             s
                 == {
-                    var m = BridgeSettings()
+                    var m = NotifySettings()
                     m.style = .minimal
                     return m
                 }())  // nothing half-applied

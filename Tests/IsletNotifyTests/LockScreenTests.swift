@@ -179,8 +179,8 @@ import Testing
         let gnome = ServerProfile(name: "gnome-shell", version: "46.0", capabilities: ServerCapabilities(["body", "actions", "persistence"]))
         let (tea, _) = Sample.timer(phases: [Phase(name: "Steep", seconds: 600)], elapsed: 30)
         let now = Sample.t0 + 30 * usecPerSecond
-        for style in [BridgeSettings.Style.standard, .minimal] {
-            var settings = BridgeSettings()
+        for style in [NotifySettings.Style.standard, .minimal] {
+            var settings = NotifySettings()
             settings.style = style
             let live = Presenter.present(tea, now: now, settings: settings, server: gnome).content
             let notice = LockScreenNotice.content(LockScreenNotice.text(tea, now: now, style: style), settings: settings)
@@ -200,9 +200,9 @@ import Testing
     }
 
     @Test func PRD02_FR03_onGnome49AndLaterThePlayerAloneShowsTheActivity() {
-        var player = BridgeSettings()
+        var player = NotifySettings()
         player.mediaPlayer = true
-        var noPlayer = BridgeSettings()
+        var noPlayer = NotifySettings()
         noPlayer.mediaPlayer = false
         for version in ["43.9", "46.1", "48.7", ""] {
             #expect(LockScreenNotice.needsNotice(gnome(version), settings: player), "GNOME \(version): the notice")

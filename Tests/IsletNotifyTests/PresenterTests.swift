@@ -6,14 +6,14 @@ import Testing
 @Suite struct PresenterTests {
     let all = ServerCapabilities(["body", "actions", "body-markup"])
     let plain = ServerCapabilities(["body", "actions"])
-    var standard: BridgeSettings { BridgeSettings() }
-    var minimal: BridgeSettings {
-        var s = BridgeSettings()
+    var standard: NotifySettings { NotifySettings() }
+    var minimal: NotifySettings {
+        var s = NotifySettings()
         s.style = .minimal
         return s
     }
 
-    func show(_ a: ActivitySnapshot, at seconds: UInt64 = 0, _ settings: BridgeSettings = BridgeSettings(), caps: ServerCapabilities? = nil)
+    func show(_ a: ActivitySnapshot, at seconds: UInt64 = 0, _ settings: NotifySettings = NotifySettings(), caps: ServerCapabilities? = nil)
         -> Presentation
     {
         Presenter.present(
@@ -49,7 +49,7 @@ import Testing
         let p = show(Sample.fast(goal: 57600, elapsed: 57600 + 125, reached: true))
         #expect(p.content.summary == "Goal Reached!")
         #expect(p.content.body == "Fasted 16 h 2 min\nGoal: 16 hours\nGoal reached at 00:00")
-        #expect(p.content.icon == BridgeSettings().icons.goalReached)
+        #expect(p.content.icon == NotifySettings().icons.goalReached)
         #expect(p.content.hints["value"] == .int32(100))
         #expect(p.isAlert)
     }
@@ -142,11 +142,11 @@ import Testing
         let (tea, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 600)], elapsed: 30)
         let caps = ServerCapabilities(["body", "body-markup", "actions", "persistence"])
         let plain = Presenter.present(
-            tea, now: Sample.t0, settings: BridgeSettings(), server: ServerProfile(name: "gnome-shell", version: "46.0", capabilities: caps))
+            tea, now: Sample.t0, settings: NotifySettings(), server: ServerProfile(name: "gnome-shell", version: "46.0", capabilities: caps))
         #expect(!plain.content.body.contains("<b>") && plain.content.body.contains("min left"), "\(plain.content.body)")
         for version in ["43.9", "46.1", "48.7", "51.0"] {
             let bold = Presenter.present(
-                tea, now: Sample.t0, settings: BridgeSettings(), server: ServerProfile(name: "gnome-shell", version: version, capabilities: caps))
+                tea, now: Sample.t0, settings: NotifySettings(), server: ServerProfile(name: "gnome-shell", version: version, capabilities: caps))
             #expect(bold.content.body.hasPrefix("<b>"), "GNOME \(version): \(bold.content.body)")
         }
     }
@@ -210,7 +210,7 @@ import Testing
             "phase_name": .string("Failed (exit 2) after 3:12"), "outcome": .string("failure"),
         ]
         let end = Presenter.present(
-            failed, now: Sample.t0, settings: BridgeSettings(), server: .named("gnome-shell", ServerCapabilities(["body", "sound"])),
+            failed, now: Sample.t0, settings: NotifySettings(), server: .named("gnome-shell", ServerCapabilities(["body", "sound"])),
             localTime: .utc)
         let announced = end.announcement?.content
         #expect(announced?.summary == "make" && announced?.body == "Failed (exit 2) after 3:12")
@@ -228,7 +228,7 @@ import Testing
     @Test func noButtonsWithoutActionsOrWhenTurnedOff() {
         let (a, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
         #expect(show(a, caps: ServerCapabilities(["body"])).content.actions.isEmpty)
-        var off = BridgeSettings()
+        var off = NotifySettings()
         off.buttons = false
         #expect(show(a, off).content.actions.isEmpty)
     }
@@ -236,7 +236,7 @@ import Testing
     /// Where the app is installed, a click on a fast's or a timer's notification opens it (the
     /// `default` action, no button); a program's own activity and the minimal style have none.
     @Test func aClickOpensTheAppWhereItIsInstalled() {
-        var open = BridgeSettings()
+        var open = NotifySettings()
         open.openApp = true
         let (timer, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
         #expect(show(timer, open).content.actions.map(\.key) == ["default", "pause", "extend", "stop"])
@@ -278,17 +278,17 @@ import Testing
         let starts = Sample.t0 + 5 * hour
         let left = Presenter.reminder(
             .init(kind: .eatingEnds, at: starts - hour, fastStartsAt: starts), goalSeconds: 57600, now: starts - hour, localTime: .utc,
-            settings: BridgeSettings(), server: .named("dunst", caps))
+            settings: NotifySettings(), server: .named("dunst", caps))
         #expect(left.summary == "1 h left to eat" && left.actions.isEmpty)
         #expect(left.body.hasPrefix("Your fast starts at "))
         #expect(left.hints["urgency"] == .byte(1) && left.hints["suppress-sound"] == .bool(true))
         let due = Presenter.reminder(
             .init(kind: .fastStarts, at: starts, fastStartsAt: starts), goalSeconds: 57600, now: starts + 20 * 1_000_000, localTime: .utc,
-            settings: BridgeSettings(), server: .named("dunst", caps))
+            settings: NotifySettings(), server: .named("dunst", caps))
         #expect(due.summary == "Time to start your fast" && due.actions.map(\.key) == ["start-fast"])
         #expect(due.body.hasPrefix("For 16 hours, until "))
         // The minimal style: nothing to tap, no icon.
-        var minimal = BridgeSettings()
+        var minimal = NotifySettings()
         minimal.style = .minimal
         let quiet = Presenter.reminder(
             .init(kind: .fastStarts, at: starts, fastStartsAt: starts), goalSeconds: 0, now: starts, localTime: .utc, settings: minimal,
@@ -297,14 +297,14 @@ import Testing
     }
 
     @Test func stages_announcedQuietlyAsARuleOfThumb() {
-        let stage = Presenter.stage(2, settings: BridgeSettings(), server: .named("dunst", caps))
+        let stage = Presenter.stage(2, settings: NotifySettings(), server: .named("dunst", caps))
         #expect(stage?.summary == "Fat burning")
         #expect(
             stage?.body
                 == "From 16 hours into your fast: Fat often becomes a larger share of the fuel.\nStages are a rule of thumb, not medical advice; bodies differ."
         )
         #expect(stage?.hints["urgency"] == .byte(0) && stage?.hints["transient"] == .bool(true) && stage?.actions.isEmpty == true)
-        #expect(Presenter.stage(9, settings: BridgeSettings(), server: .named("dunst", caps)) == nil)
+        #expect(Presenter.stage(9, settings: NotifySettings(), server: .named("dunst", caps)) == nil)
     }
 }
 
@@ -316,7 +316,7 @@ import Testing
 
     @Test func theBannerLeavesAndATimersEndWakesThePhone() {
         let (tea, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 60)
-        var settings = BridgeSettings()
+        var settings = NotifySettings()
         settings.timerOnScreen = true
         let live = Presenter.present(tea, now: Sample.t0 + 60 * Sample.second, settings: settings, server: phosh, localTime: .utc)
         #expect(live.content.expireTimeout == -1, "the server's own timeout, not a banner over the screen for the whole timer")

@@ -191,7 +191,7 @@ import Testing
     /// The pure part: what a change of the file changes on the bus.
     @Test func whatAReadChangesIsWhatIsAnnounced() throws {
         let config = try ConfigFolder("")
-        let owner = SettingsOwner(path: config.path, settings: BridgeSettings(), overridden: [], overrides: { _ in })
+        let owner = SettingsOwner(path: config.path, settings: NotifySettings(), overridden: [], overrides: { _ in })
         #expect(owner.reload() == nil, "the same file: nothing to say")
         try config.save("kde_jobs = false\nlinger_seconds = 9\n")
         let change = try #require(owner.reload())

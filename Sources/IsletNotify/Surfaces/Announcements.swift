@@ -24,7 +24,7 @@ public actor Announcements: Surface {
 
     public nonisolated let parts: SurfaceParts
     let server: NotificationServer
-    let settings: BridgeSettings
+    let settings: NotifySettings
     var profile = ServerProfile.unknown
     let localTime = LocalTime.system
     var desk: SurfaceDesk?
@@ -35,7 +35,7 @@ public actor Announcements: Surface {
     let inputs: AsyncStream<Input>
     let input: AsyncStream<Input>.Continuation
 
-    public init(_ parts: SurfaceParts, server: NotificationServer, settings: BridgeSettings) {
+    public init(_ parts: SurfaceParts, server: NotificationServer, settings: NotifySettings) {
         self.parts = parts
         self.server = server
         self.settings = settings

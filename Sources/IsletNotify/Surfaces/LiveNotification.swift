@@ -12,7 +12,7 @@ import Platform
 /// place (the expanded view of the island). Every input (the activity, the server's signals,
 /// the server coming and going, the countdown's next change, replies to our own calls) is an
 /// event handled in turn; at most one live Notify is in flight, so nothing waits on a slow
-/// server. What to show is ``BridgeLogic``'s and ``Presenter``'s; the moments it finds (a
+/// server. What to show is ``LiveNotificationLogic``'s and ``Presenter``'s; the moments it finds (a
 /// goal reached, a timer's end) are posted by ``Announcements``.
 public actor LiveNotification: Surface {
     public nonisolated let name = "live notification"
@@ -34,7 +34,7 @@ public actor LiveNotification: Surface {
     var desk: SurfaceDesk?
     let warn: @Sendable (String) -> Void
     let memory: MemoryStore
-    var logic: BridgeLogic
+    var logic: LiveNotificationLogic
     var activity: ActivitySnapshot?
     var inFlight = false
     /// Notify found no server and none could be started: wait for one to appear.
@@ -56,9 +56,9 @@ public actor LiveNotification: Surface {
     var serverOwner: String?
     var busID = ""
     /// What the memory file said at start: a notification a killed islet-notify left behind.
-    var leftBehind: BridgeMemory?
+    var leftBehind: NotifyMemory?
     /// What the memory file holds now: written only when this changes, never on a tick.
-    var saved: BridgeMemory?
+    var saved: NotifyMemory?
     var warnedAboutCrashes = false
     /// Closes we asked for: their NotificationClosed is not a dismissal, whatever its reason.
     var closing: Set<UInt32> = []
@@ -68,7 +68,7 @@ public actor LiveNotification: Surface {
     let input: AsyncStream<Event>.Continuation
 
     public init(
-        _ parts: SurfaceParts, server: NotificationServer, announcements: Announcements, settings: BridgeSettings, memory: MemoryStore = .none,
+        _ parts: SurfaceParts, server: NotificationServer, announcements: Announcements, settings: NotifySettings, memory: MemoryStore = .none,
         warn: (@Sendable (String) -> Void)? = nil
     ) {
         self.parts = parts
@@ -76,7 +76,7 @@ public actor LiveNotification: Surface {
         self.announcements = announcements
         self.warn = warn ?? parts.log
         self.memory = memory
-        logic = BridgeLogic(settings: settings)
+        logic = LiveNotificationLogic(settings: settings)
         (events, input) = AsyncStream.makeStream(of: Event.self)
     }
 
@@ -250,7 +250,7 @@ public actor LiveNotification: Surface {
     /// Writes down the live notification's id and what was announced, when either changed.
     func saveMemory() {
         guard !busID.isEmpty else { return }
-        let now = BridgeMemory(busID: busID, server: serverOwner ?? "", liveID: logic.shownID, announced: logic.announced)
+        let now = NotifyMemory(busID: busID, server: serverOwner ?? "", liveID: logic.shownID, announced: logic.announced)
         guard now != saved else { return }
         saved = now
         memory.save(now)

@@ -26,7 +26,7 @@ public actor LockScreenNotice: Surface {
 
     public nonisolated let parts: SurfaceParts
     let server: NotificationServer
-    let settings: BridgeSettings
+    let settings: NotifySettings
     var desk: SurfaceDesk?
     var locked = false
     /// What each source says: org.gnome.ScreenSaver's Active, logind's LockedHint (nil: no
@@ -41,7 +41,7 @@ public actor LockScreenNotice: Surface {
     var profile: ServerProfile?
     var tick: Task<Void, Never>?
 
-    public init(_ parts: SurfaceParts, server: NotificationServer, settings: BridgeSettings) {
+    public init(_ parts: SurfaceParts, server: NotificationServer, settings: NotifySettings) {
         self.parts = parts
         self.server = server
         self.settings = settings
@@ -162,7 +162,7 @@ public actor LockScreenNotice: Surface {
     /// 46.1 drew a source added while locked only after a later change of its count (fixed in
     /// 46.2), which the live notification's withdrawal makes in its own source, so a notice in
     /// a source of its own stayed hidden there (seen on Ubuntu 24.04's 46.0, minimal style).
-    static func content(_ shown: (summary: String, body: String, nextChange: USec?), settings: BridgeSettings) -> NotificationContent {
+    static func content(_ shown: (summary: String, body: String, nextChange: USec?), settings: NotifySettings) -> NotificationContent {
         let minimal = settings.style == .minimal
         var hints: [String: Hint] = [
             "x-gnome-privacy-scope": .string("system"), "urgency": .byte(Urgency.normal.rawValue), "suppress-sound": .bool(true),
@@ -178,7 +178,7 @@ public actor LockScreenNotice: Surface {
     /// What the lock screen shows: one short line (GNOME 43 cuts it at about 30 characters),
     /// changing once a minute. "Tea" / "10 min left · 1/2"; the minimal style, the time alone.
     public static func text(
-        _ activity: ActivitySnapshot, now: USec, style: BridgeSettings.Style
+        _ activity: ActivitySnapshot, now: USec, style: NotifySettings.Style
     ) -> (summary: String, body: String, nextChange: USec?) {
         let view = ActivityView(activity, now: now, unit: .minutes)
         if style == .minimal {
@@ -245,13 +245,13 @@ public actor LockScreenNotice: Surface {
 
     /// The rule, pure: GNOME's lock screen shows islet's media player (49 and later, the player
     /// on), which is then the only entry for the activity there.
-    static func playerAlone(_ profile: ServerProfile, settings: BridgeSettings) -> Bool {
+    static func playerAlone(_ profile: ServerProfile, settings: NotifySettings) -> Bool {
         profile.traits.lockScreenNotice && profile.traits.lockScreenPlayers && settings.mediaPlayer
     }
 
     /// The rule, pure: GNOME 43 to 48 need the notice; 49 and later only when the media player
     /// is off (the lock screen shows the activity once).
-    static func needsNotice(_ profile: ServerProfile, settings: BridgeSettings) -> Bool {
+    static func needsNotice(_ profile: ServerProfile, settings: NotifySettings) -> Bool {
         profile.traits.lockScreenNotice && !(profile.traits.lockScreenPlayers && settings.mediaPlayer)
     }
 

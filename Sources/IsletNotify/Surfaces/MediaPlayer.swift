@@ -34,7 +34,7 @@ public actor MediaPlayer: Surface {
     }
 
     public nonisolated let parts: SurfaceParts
-    let style: BridgeSettings.Style
+    let style: NotifySettings.Style
     let published = Shared()
     var activity: ActivitySnapshot?
     var shown: MediaView?
@@ -47,7 +47,7 @@ public actor MediaPlayer: Surface {
     var input: AsyncStream<FeedUpdate?>.Continuation?
     var desk: SurfaceDesk?
 
-    public init(_ parts: SurfaceParts, style: BridgeSettings.Style) {
+    public init(_ parts: SurfaceParts, style: NotifySettings.Style) {
         self.parts = parts
         self.style = style
     }

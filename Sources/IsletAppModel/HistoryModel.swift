@@ -5,7 +5,7 @@ import Translation
 /// length, whether it met its goal and what was written about it (rows made only for the
 /// fasts on screen: ``HistoryList``); an empty state; isletd's statistics and the last four
 /// weeks' chart, from isletd's figures (GetStats, ListDays), never summed here. Pure.
-public struct HistoryPage: Equatable, Sendable {
+public struct HistoryModel: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
         public var id: UInt64
         /// "Mon 07:40 – 23:40", "20.11.2026 07:40 – 21.11.2026 09:10": as the locale writes times.
@@ -101,9 +101,9 @@ public struct HistoryPage: Equatable, Sendable {
     ) {
         self.goalSeconds = goalSeconds
         if count > 0, !days.isEmpty {
-            charts[.week] = HistoryPage.chart(Array(days.suffix(7)), localTime: localTime, goalSeconds: goalSeconds, weekdays: true)
-            charts[.fourWeeks] = HistoryPage.chart(Array(days.suffix(Chart.days)), localTime: localTime, goalSeconds: goalSeconds)
-            charts[.year] = HistoryPage.yearChart(days, localTime: localTime, goalSeconds: goalSeconds)
+            charts[.week] = HistoryModel.chart(Array(days.suffix(7)), localTime: localTime, goalSeconds: goalSeconds, weekdays: true)
+            charts[.fourWeeks] = HistoryModel.chart(Array(days.suffix(Chart.days)), localTime: localTime, goalSeconds: goalSeconds)
+            charts[.year] = HistoryModel.yearChart(days, localTime: localTime, goalSeconds: goalSeconds)
             func average(_ last: Int) -> String {
                 let slice = days.suffix(last)
                 let total = slice.reduce(UInt64(0)) { $0 + $1.fastedUSec }

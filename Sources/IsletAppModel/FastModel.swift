@@ -3,7 +3,7 @@ import Translation
 
 /// What the app's Fast page shows for a fast's facts at one moment (FR-001 to FR-004, DFG-004):
 /// pure, as ``ActivityView`` is for the surfaces. The GTK code only puts these texts on screen.
-public struct FastPage: Equatable, Sendable {
+public struct FastModel: Equatable, Sendable {
     /// What isletd says of the fast (Fasting's properties).
     public struct Facts: Equatable, Sendable {
         public var fasting: Bool
@@ -112,8 +112,8 @@ public struct FastPage: Equatable, Sendable {
     /// Before isletd's first answer (the app just opened, or isletd starting): nothing said of
     /// a fast, neither a time nor "Press Start", which a running fast would make untrue; the
     /// ring empty, the button not pressable (the view makes it so while there are no facts).
-    public static var unknown: FastPage {
-        var page = FastPage(.notFasting, now: 0)
+    public static var unknown: FastModel {
+        var page = FastModel(.notFasting, now: 0)
         page.elapsed = ""
         page.goalLine = nil
         page.goalLabel = ""
@@ -135,7 +135,7 @@ public struct FastPage: Equatable, Sendable {
         dayProgress = nil
         guard facts.fasting, facts.startedAt > 0 else {
             let since = facts.lastFastEnd > 0 && facts.lastFastEnd <= now ? (now - facts.lastFastEnd) / usecPerSecond : nil
-            if let since, since < FastPage.eatingShownSeconds {
+            if let since, since < FastModel.eatingShownSeconds {
                 elapsed = Format.hoursMinutes(seconds: since / 60 * 60)
                 goalLine = tr("Since the last fast")
                 nextChange = facts.lastFastEnd + (since / 60 + 1) * 60 * usecPerSecond
@@ -179,7 +179,7 @@ public struct FastPage: Equatable, Sendable {
             progress = share
             goalWhen = zone.spoken(facts.startedAt + facts.goalSeconds * usecPerSecond, now: now)
             goalLength = Format.duration(seconds: facts.goalSeconds)
-            let words = tr("%s fasted", FastPage.spoken(fasted))
+            let words = tr("%s fasted", FastModel.spoken(fasted))
             ringDescription =
                 goalReached
                 ? tr("Goal reached, %s", words)
@@ -193,7 +193,7 @@ public struct FastPage: Equatable, Sendable {
             goalLabel = tr("No goal")
             progress = nil
             dayProgress = Double(fasted % 86400) / 86400
-            ringDescription = tr("No goal, %s fasted", FastPage.spoken(fasted))
+            ringDescription = tr("No goal, %s fasted", FastModel.spoken(fasted))
         }
         if facts.showStages {
             stageLine = FastingStages.line(startedAt: facts.startedAt, now: now, in: zone)

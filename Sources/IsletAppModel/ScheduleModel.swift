@@ -4,7 +4,7 @@ import Translation
 /// The Goal page's schedule (issue 45): the daily fasting window, its days and its reminders,
 /// as isletd keeps them (``FastingSchedule``). Pure: the facts in, what the group shows and the
 /// schedule a change makes.
-public struct SchedulePage: Equatable, Sendable {
+public struct ScheduleModel: Equatable, Sendable {
     public var enabled: Bool
     /// The start time as the field shows it: the first chosen day's ("20:00").
     public var time: String

@@ -5,7 +5,7 @@ import Translation
 /// `Enabled`), how long a finished timer and a reached goal stay (isletd's linger settings),
 /// and islet-notify's style and surfaces (its own properties, org.islet.Notify1). Pure: the
 /// facts in, what the page shows.
-public struct PreferencesPage: Equatable, Sendable {
+public struct PreferencesModel: Equatable, Sendable {
     public struct Facts: Equatable, Sendable {
         public var activitiesEnabled: Bool
         public var lingerSeconds: UInt32

@@ -6,7 +6,7 @@ import Translation
 /// a workout of Work/Rest rounds. Each can be started from presets or a custom plan, paused,
 /// resumed, extended by a minute and stopped; the page says which activity holds the island.
 /// Pure: timers and the island's owner in, texts out.
-public struct TimersPage: Equatable, Sendable {
+public struct TimersModel: Equatable, Sendable {
     /// One of the page's timers: its owner string on the bus is `owner`.
     public enum Kind: String, CaseIterable, Equatable, Sendable {
         case countdown, meditation, workout

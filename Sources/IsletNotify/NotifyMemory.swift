@@ -2,7 +2,7 @@
 /// notification it had on screen, on which bus and from which server instance, so that the next
 /// start can close it; and what it announced, so that nothing is announced twice. Kept as a few
 /// lines of text; a damaged file is ignored (it only ever costs a duplicate).
-public struct BridgeMemory: Equatable, Sendable {
+public struct NotifyMemory: Equatable, Sendable {
     /// `org.freedesktop.DBus.GetId` of the bus: ids mean nothing on another bus.
     public var busID: String
     /// The notification server's unique name: ids mean nothing to another instance.
@@ -21,8 +21,8 @@ public struct BridgeMemory: Equatable, Sendable {
         "bus \(busID)\nserver \(server)\nlive \(liveID)\n" + announced.map { "announced \($0)\n" }.joined()
     }
 
-    public static func decode(_ text: String) -> BridgeMemory? {
-        var memory = BridgeMemory(busID: "", server: "", liveID: 0, announced: [])
+    public static func decode(_ text: String) -> NotifyMemory? {
+        var memory = NotifyMemory(busID: "", server: "", liveID: 0, announced: [])
         for line in text.split(separator: "\n") {
             guard let space = line.firstIndex(of: " ") else { return nil }
             let value = String(line[line.index(after: space)...])
@@ -43,10 +43,10 @@ public struct BridgeMemory: Equatable, Sendable {
 
 /// Where the memory lives (islet-notify: a file in `$XDG_RUNTIME_DIR`, one per bus).
 public struct MemoryStore: Sendable {
-    public var load: @Sendable (_ busID: String) -> BridgeMemory?
-    public var save: @Sendable (BridgeMemory) -> Void
+    public var load: @Sendable (_ busID: String) -> NotifyMemory?
+    public var save: @Sendable (NotifyMemory) -> Void
 
-    public init(load: @escaping @Sendable (String) -> BridgeMemory?, save: @escaping @Sendable (BridgeMemory) -> Void) {
+    public init(load: @escaping @Sendable (String) -> NotifyMemory?, save: @escaping @Sendable (NotifyMemory) -> Void) {
         self.load = load
         self.save = save
     }

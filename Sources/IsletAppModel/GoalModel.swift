@@ -3,7 +3,7 @@ import Translation
 
 /// The app's Goal page (DFG-001 to DFG-003, DFG-005): the daily goal, clearly marked among the
 /// four presets with the seed's descriptions, a custom duration, or no goal. Pure.
-public struct GoalPage: Equatable, Sendable {
+public struct GoalModel: Equatable, Sendable {
     public struct Choice: Equatable, Sendable {
         /// "16:8 · 16 hours"
         public var title: String
@@ -27,7 +27,7 @@ public struct GoalPage: Equatable, Sendable {
         current = goalSeconds > 0 ? Format.goal(seconds: goalSeconds) : tr("No goal")
         self.presets = presets.map {
             Choice(
-                title: GoalPage.title($0), subtitle: $0.description,
+                title: GoalModel.title($0), subtitle: $0.description,
                 goalSeconds: $0.goalSeconds, selected: $0.goalSeconds == goalSeconds)
         }
         noGoalSelected = goalSeconds == 0

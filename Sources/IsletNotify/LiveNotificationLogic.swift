@@ -2,8 +2,8 @@ import IsletCore
 import Platform
 
 /// The bridge's decisions, pure: given what the server shows and what the user did, what to
-/// send for the activity now. The I/O around it (``Bridge``) only carries these out.
-public struct BridgeLogic: Sendable {
+/// send for the activity now. The I/O around it (``LiveNotification``) only carries these out.
+public struct LiveNotificationLogic: Sendable {
     public enum Action: Equatable, Sendable {
         /// The live notification, posted or replaced in place.
         case notify(NotificationContent, replacesID: UInt32)
@@ -12,7 +12,7 @@ public struct BridgeLogic: Sendable {
         case close(id: UInt32)
     }
 
-    public var settings: BridgeSettings
+    public var settings: NotifySettings
     public var server = ServerProfile.unknown
     public var localTime: LocalTime = .system
     /// Another surface shows the live activity (a KDE job in Plasma's progress area): the
@@ -35,7 +35,7 @@ public struct BridgeLogic: Sendable {
     public private(set) var announced: [String] = []
     static let announcedLimit = 32
 
-    public init(settings: BridgeSettings) { self.settings = settings }
+    public init(settings: NotifySettings) { self.settings = settings }
 
     /// What to do for `activity` at `now`, and when to look again (nil: only on the next event).
     public mutating func render(_ activity: ActivitySnapshot?, now: USec) -> (actions: [Action], nextChange: USec?) {

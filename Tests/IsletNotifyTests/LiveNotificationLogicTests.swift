@@ -3,22 +3,22 @@ import Testing
 
 @testable import IsletNotify
 
-@Suite struct BridgeLogicTests {
+@Suite struct LiveNotificationLogicTests {
     static let caps = ServerCapabilities(["body", "actions", "body-markup", "sound"])
 
-    func logic(_ server: String = "dunst", _ settings: BridgeSettings = BridgeSettings()) -> BridgeLogic {
-        var logic = BridgeLogic(settings: settings)
+    func logic(_ server: String = "dunst", _ settings: NotifySettings = NotifySettings()) -> LiveNotificationLogic {
+        var logic = LiveNotificationLogic(settings: settings)
         logic.serverChanged(.named(server, Self.caps))
         logic.localTime = .utc
         return logic
     }
 
-    func notified(_ r: (actions: [BridgeLogic.Action], nextChange: USec?)) -> (NotificationContent, UInt32)? {
+    func notified(_ r: (actions: [LiveNotificationLogic.Action], nextChange: USec?)) -> (NotificationContent, UInt32)? {
         for action in r.actions { if case .notify(let c, let id) = action { return (c, id) } }
         return nil
     }
 
-    func announced(_ r: (actions: [BridgeLogic.Action], nextChange: USec?)) -> [NotificationContent] {
+    func announced(_ r: (actions: [LiveNotificationLogic.Action], nextChange: USec?)) -> [NotificationContent] {
         r.actions.compactMap { if case .announce(let a) = $0 { a.content } else { nil } }
     }
 
@@ -84,7 +84,7 @@ import Testing
         // Said once: the linger's renders add nothing.
         #expect(logic.render(done, now: Sample.t0 + 62 * Sample.second).actions.isEmpty)
         // keep_completion = false, sound = false: it expires, silently.
-        var quietSettings = BridgeSettings()
+        var quietSettings = NotifySettings()
         quietSettings.sound = false
         quietSettings.keepCompletion = false
         var quiet = self.logic("dunst", quietSettings)
@@ -95,7 +95,7 @@ import Testing
     /// PRD-02 AR-04 and FR-07: the minimal style never makes a sound, and its 0:00 stays in the
     /// one notification until the activity ends.
     @Test func minimalCompletionIsSilentAndInPlace() throws {
-        var settings = BridgeSettings()
+        var settings = NotifySettings()
         settings.style = .minimal
         var logic = logic("dunst", settings)
         let (running, _) = Sample.timer(phases: [Phase(name: "Eggs", seconds: 60)], elapsed: 59)
@@ -156,7 +156,7 @@ import Testing
         let (tea, _) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 1)
         let timer = try #require(notified(logic.render(tea, now: Sample.t0 + Sample.second)))
         #expect(timer.0.expireTimeout == 0 && timer.0.hints["resident"] == .bool(true))
-        var off = BridgeSettings()
+        var off = NotifySettings()
         off.timerOnScreen = false
         var other = self.logic("Plasma", off)
         let expiring = try #require(notified(other.render(tea, now: Sample.t0 + Sample.second)))
@@ -187,7 +187,7 @@ import Testing
         #expect(pause.1 == 0 && pause.0.hints["urgency"] == .byte(1))
         #expect(pause.0.body == "<b>❚❚ Paused · 14:20 left</b>\n0%")
         // The minimal style has no buttons to lose: seconds on GNOME too (PRD-02's "14:32").
-        var minimalSettings = BridgeSettings()
+        var minimalSettings = NotifySettings()
         minimalSettings.style = .minimal
         var minimal = self.logic("gnome-shell", minimalSettings)
         #expect(try #require(notified(minimal.render(tea, now: now))).0.summary == "14:32")
@@ -205,7 +205,7 @@ import Testing
     /// in place after that keep it; a pause goes out afresh at normal, and the next quiet
     /// update afresh at low again. GNOME 43 keeps the old way: low urgency in place.
     @Test func gnome48NeverChangesUrgencyInPlace() throws {
-        var logic = BridgeLogic(settings: BridgeSettings())
+        var logic = LiveNotificationLogic(settings: NotifySettings())
         logic.serverChanged(ServerProfile(name: "gnome-shell", version: "48.7", capabilities: Self.caps))
         logic.localTime = .utc
         let (tea, timer) = Sample.timer(phases: [Phase(name: "Tea", seconds: 900)], elapsed: 28)
@@ -226,7 +226,7 @@ import Testing
         let pause = try #require(notified(logic.render(p, now: Sample.t0 + 131 * Sample.second)))
         #expect(pause.1 == 0 && pause.0.hints["urgency"] == .byte(1))
 
-        var old = BridgeLogic(settings: BridgeSettings())
+        var old = LiveNotificationLogic(settings: NotifySettings())
         old.serverChanged(ServerProfile(name: "gnome-shell", version: "43.9", capabilities: Self.caps))
         _ = old.render(tea, now: Sample.t0 + 28 * Sample.second)
         old.notified(id: 8)
@@ -384,11 +384,11 @@ import Testing
     }
 
     @Test func memoryRoundTripsAndIgnoresDamage() {
-        let memory = BridgeMemory(busID: "0123abcd", server: ":1.7", liveID: 12, announced: ["goal:1:2", "done:x"])
-        #expect(BridgeMemory.decode(memory.encoded) == memory)
-        #expect(BridgeMemory.decode("") == nil)
-        #expect(BridgeMemory.decode("bus x\nlive twelve\n") == nil)
-        #expect(BridgeMemory.decode("garbage") == nil)
-        #expect(BridgeMemory.decode("bus x\nwhat ever\n") == nil)
+        let memory = NotifyMemory(busID: "0123abcd", server: ":1.7", liveID: 12, announced: ["goal:1:2", "done:x"])
+        #expect(NotifyMemory.decode(memory.encoded) == memory)
+        #expect(NotifyMemory.decode("") == nil)
+        #expect(NotifyMemory.decode("bus x\nlive twelve\n") == nil)
+        #expect(NotifyMemory.decode("garbage") == nil)
+        #expect(NotifyMemory.decode("bus x\nwhat ever\n") == nil)
     }
 }

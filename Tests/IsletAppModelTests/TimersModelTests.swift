@@ -4,11 +4,11 @@ import Testing
 
 /// The app's Timers page: the Live Activities spec's tabs, each its own owner (LA "Activity
 /// Ownership Transfer", "Pause State Display", "Phase Transition Update", "Timer Format").
-@Suite struct TimersPageModel {
+@Suite struct TimersModelTests {
     static let s: UInt64 = 1_000_000
     static let t0: UInt64 = 1_795_600_000 * s
 
-    func timer(_ plan: TimersPage.Plan, startedAt: USec = t0) -> CountdownTimer {
+    func timer(_ plan: TimersModel.Plan, startedAt: USec = t0) -> CountdownTimer {
         CountdownTimer(owner: plan.kind.owner, title: plan.title, phases: plan.phases, rounds: plan.rounds, startedAt: startedAt, sequence: 1)
     }
 
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func nothingRunningShowsEveryTabIdleAndAnEmptyIsland() {
-        let page = TimersPage(timers: [], activity: nil, now: TimersPageModel.t0)
+        let page = TimersModel(timers: [], activity: nil, now: TimersModelTests.t0)
         #expect(page.cards.map(\.heading) == ["Countdown", "Meditation", "Workout"])
         #expect(page.cards.allSatisfy { $0.time == "Not running" && !$0.active && !$0.holdsIsland && $0.progress == nil })
         #expect(page.island == "Nothing is shown live.")
@@ -27,21 +27,21 @@ import Testing
 
     @Test func timerFormatCountsDownInMMSSAndTheOwnerHoldsTheIsland() throws {
         let countdown = timer(.countdown(seconds: 300))
-        let now = TimersPageModel.t0 + 28 * TimersPageModel.s + 300_000
-        let page = TimersPage(timers: [(countdown.owner, countdown.state(at: now))], activity: activity(countdown, now: now), now: now)
+        let now = TimersModelTests.t0 + 28 * TimersModelTests.s + 300_000
+        let page = TimersModel(timers: [(countdown.owner, countdown.state(at: now))], activity: activity(countdown, now: now), now: now)
         let card = try #require(page.cards.first)
         #expect(card.time == "04:32" && card.running && !card.paused && card.holdsIsland && card.pauseLabel == "Pause Countdown")
         #expect(card.detail == nil, "one phase: nothing to add")
         #expect(page.island == "Shown live: Countdown")
-        #expect(page.nextChange == TimersPageModel.t0 + 29 * TimersPageModel.s, "the next whole second")
+        #expect(page.nextChange == TimersModelTests.t0 + 29 * TimersModelTests.s, "the next whole second")
         #expect(abs((card.progress ?? 0) - 0.09) < 0.011)
     }
 
     @Test func activityOwnershipTransferTheNewestTabHoldsTheIsland() throws {
-        let meditation = timer(TimersPage.Kind.meditation.presets[0])
-        let workout = timer(TimersPage.Kind.workout.presets[1], startedAt: TimersPageModel.t0 + 60 * TimersPageModel.s)
-        let now = TimersPageModel.t0 + 70 * TimersPageModel.s
-        let page = TimersPage(
+        let meditation = timer(TimersModel.Kind.meditation.presets[0])
+        let workout = timer(TimersModel.Kind.workout.presets[1], startedAt: TimersModelTests.t0 + 60 * TimersModelTests.s)
+        let now = TimersModelTests.t0 + 70 * TimersModelTests.s
+        let page = TimersModel(
             timers: [(meditation.owner, meditation.state(at: now)), (workout.owner, workout.state(at: now))],
             activity: activity(workout, now: now), now: now)
         #expect(page.cards.map(\.holdsIsland) == [false, false, true])
@@ -51,10 +51,10 @@ import Testing
     }
 
     @Test func pauseStateDisplayFreezesTheTimeAndOffersResume() throws {
-        var workout = timer(TimersPage.Kind.workout.presets[0])
-        workout.pausedAt = TimersPageModel.t0 + 25 * TimersPageModel.s
-        let later = TimersPageModel.t0 + 500 * TimersPageModel.s
-        let page = TimersPage(timers: [(workout.owner, workout.state(at: later))], activity: nil, now: later)
+        var workout = timer(TimersModel.Kind.workout.presets[0])
+        workout.pausedAt = TimersModelTests.t0 + 25 * TimersModelTests.s
+        let later = TimersModelTests.t0 + 500 * TimersModelTests.s
+        let page = TimersModel(timers: [(workout.owner, workout.state(at: later))], activity: nil, now: later)
         let card = page.cards[2]
         #expect(card.paused && !card.running && card.active && card.pauseLabel == "Resume Workout")
         #expect(card.time == "00:05" && card.detail == "Rest · Round 1/8 · Paused", "\(card)")
@@ -64,28 +64,28 @@ import Testing
     @Test func anotherProgramOnTheIslandIsNamed() {
         let fast = ActivitySnapshot(
             id: "f", owner: "fasting", attributes: ["kind": .string("fast"), "title": .string("Fasting Goal")],
-            state: ["status": .string("running"), "started_at_usec": .uint64(TimersPageModel.t0), "goal_usec": .uint64(57_600 * TimersPageModel.s)])
-        #expect(TimersPage(timers: [], activity: fast, now: TimersPageModel.t0).island == "Shown live: Fasting Goal")
+            state: ["status": .string("running"), "started_at_usec": .uint64(TimersModelTests.t0), "goal_usec": .uint64(57_600 * TimersModelTests.s)])
+        #expect(TimersModel(timers: [], activity: fast, now: TimersModelTests.t0).island == "Shown live: Fasting Goal")
         // The countdown's owner started as "Tea" from the command line: its title, and whose it is.
         let tea = CountdownTimer(
-            owner: "islet-app-countdown", title: "Tea", phases: [Phase(name: "Tea", seconds: 180)], rounds: 1, startedAt: TimersPageModel.t0,
+            owner: "islet-app-countdown", title: "Tea", phases: [Phase(name: "Tea", seconds: 180)], rounds: 1, startedAt: TimersModelTests.t0,
             sequence: 1)
-        #expect(TimersPage(timers: [], activity: activity(tea, now: TimersPageModel.t0), now: TimersPageModel.t0).island == "Shown live: Tea (Countdown)")
+        #expect(TimersModel(timers: [], activity: activity(tea, now: TimersModelTests.t0), now: TimersModelTests.t0).island == "Shown live: Tea (Countdown)")
     }
 
     /// A timer another program runs (`islet timer start Tea 10m`, a script's) is a card of its
     /// own above the app's, by its title, with its controls and no plans; the one shown live
     /// comes first, so a click on its notification lands on it.
     @Test func otherProgramsTimersAreCardsAboveTheAppsTheLiveOneFirst() throws {
-        let s = TimersPageModel.s
+        let s = TimersModelTests.s
         let tea = CountdownTimer(
-            owner: "islet", title: "Tea", phases: [Phase(name: "Tea", seconds: 600)], rounds: 1, startedAt: TimersPageModel.t0, sequence: 1)
+            owner: "islet", title: "Tea", phases: [Phase(name: "Tea", seconds: 600)], rounds: 1, startedAt: TimersModelTests.t0, sequence: 1)
         var eggs = CountdownTimer(
-            owner: "kitchen", title: "Eggs", phases: [Phase(name: "Eggs", seconds: 420)], rounds: 1, startedAt: TimersPageModel.t0, sequence: 2)
-        eggs.pausedAt = TimersPageModel.t0 + 60 * s
+            owner: "kitchen", title: "Eggs", phases: [Phase(name: "Eggs", seconds: 420)], rounds: 1, startedAt: TimersModelTests.t0, sequence: 2)
+        eggs.pausedAt = TimersModelTests.t0 + 60 * s
         let countdown = timer(.countdown(seconds: 300))
-        let now = TimersPageModel.t0 + 90 * s + 500_000
-        let page = TimersPage(
+        let now = TimersModelTests.t0 + 90 * s + 500_000
+        let page = TimersModel(
             timers: [(eggs.owner, eggs.state(at: now)), (countdown.owner, countdown.state(at: now)), (tea.owner, tea.state(at: now))],
             activity: activity(tea, now: now), now: now)
         #expect(page.others.map(\.heading) == ["Tea", "Eggs"], "the live one first")
@@ -96,36 +96,36 @@ import Testing
         #expect(page.cards.map(\.heading) == ["Countdown", "Meditation", "Workout"], "the app's own stay as they were")
         #expect(page.cards[0].running && !page.cards[0].holdsIsland && page.cards[0].owner == "islet-app-countdown")
         #expect(page.island == "Shown live: Tea")
-        #expect(page.nextChange == TimersPageModel.t0 + 91 * s, "the next whole second of either")
-        #expect(TimersPage(timers: [(countdown.owner, countdown.state(at: now))], activity: nil, now: now).others.isEmpty)
+        #expect(page.nextChange == TimersModelTests.t0 + 91 * s, "the next whole second of either")
+        #expect(TimersModel(timers: [(countdown.owner, countdown.state(at: now))], activity: nil, now: now).others.isEmpty)
     }
 
     @Test func presetsAreNamedForWhatTheyDo() {
-        #expect(TimersPage.Kind.countdown.presets.map(\.label) == ["1 minute", "3 minutes", "5 minutes", "10 minutes", "25 minutes"])
+        #expect(TimersModel.Kind.countdown.presets.map(\.label) == ["1 minute", "3 minutes", "5 minutes", "10 minutes", "25 minutes"])
         #expect(
-            TimersPage.Kind.meditation.presets.map(\.label) == ["Settle 2 minutes · Sit 8 minutes", "Settle 5 minutes · Sit 15 minutes · Return 2 minutes"])
-        #expect(TimersPage.Kind.workout.presets.map(\.label) == ["20 s work, 10 s rest × 8", "40 s work, 20 s rest × 8", "1 minute work, 30 s rest × 5"])
-        let workout = TimersPage.Kind.workout.presets[1]
+            TimersModel.Kind.meditation.presets.map(\.label) == ["Settle 2 minutes · Sit 8 minutes", "Settle 5 minutes · Sit 15 minutes · Return 2 minutes"])
+        #expect(TimersModel.Kind.workout.presets.map(\.label) == ["20 s work, 10 s rest × 8", "40 s work, 20 s rest × 8", "1 minute work, 30 s rest × 5"])
+        let workout = TimersModel.Kind.workout.presets[1]
         #expect(workout.phases == [Phase(name: "Work", seconds: 40), Phase(name: "Rest", seconds: 20)] && workout.rounds == 8)
-        #expect(TimersPage.Kind(owner: "islet-app-workout") == .workout && TimersPage.Kind(owner: "islet") == nil)
+        #expect(TimersModel.Kind(owner: "islet-app-workout") == .workout && TimersModel.Kind(owner: "islet") == nil)
     }
 
     @Test func customPlansAreReadOrRefusedInWords() {
-        #expect(TimersPage.customCountdown(" 4m30s ") == .plan(.countdown(seconds: 270)))
-        #expect(TimersPage.customCountdown("soon") == .invalid("A countdown is 1 second to 7 days: write it like 4m30s, 90s or 1:30:00."))
-        #expect(TimersPage.customCountdown("0s") != .plan(.countdown(seconds: 0)))
-        guard case .plan(let meditation) = TimersPage.customMeditation("Body scan 3m, Sit 12m,Return 90s") else {
+        #expect(TimersModel.customCountdown(" 4m30s ") == .plan(.countdown(seconds: 270)))
+        #expect(TimersModel.customCountdown("soon") == .invalid("A countdown is 1 second to 7 days: write it like 4m30s, 90s or 1:30:00."))
+        #expect(TimersModel.customCountdown("0s") != .plan(.countdown(seconds: 0)))
+        guard case .plan(let meditation) = TimersModel.customMeditation("Body scan 3m, Sit 12m,Return 90s") else {
             Issue.record("not read")
             return
         }
         #expect(meditation.phases == [Phase(name: "Body scan", seconds: 180), Phase(name: "Sit", seconds: 720), Phase(name: "Return", seconds: 90)])
         for bad in ["", "Sit", "12m", "Sit 12m, ", "Sit forever"] {
-            #expect(TimersPage.customMeditation(bad) != .plan(.meditation([])), "\(bad)")
-            if case .plan = TimersPage.customMeditation(bad) { Issue.record("\(bad) read as a plan") }
+            #expect(TimersModel.customMeditation(bad) != .plan(.meditation([])), "\(bad)")
+            if case .plan = TimersModel.customMeditation(bad) { Issue.record("\(bad) read as a plan") }
         }
-        #expect(TimersPage.customWorkout(work: "45s", rest: "15s", rounds: " 10") == .plan(.workout(work: 45, rest: 15, rounds: 10)))
+        #expect(TimersModel.customWorkout(work: "45s", rest: "15s", rounds: " 10") == .plan(.workout(work: 45, rest: 15, rounds: 10)))
         for (w, r, n) in [("45s", "15s", "0"), ("45s", "15s", "101"), ("", "15s", "3"), ("45s", "x", "3"), ("45s", "15s", "three")] {
-            if case .plan = TimersPage.customWorkout(work: w, rest: r, rounds: n) { Issue.record("\(w) \(r) \(n) read as a plan") }
+            if case .plan = TimersModel.customWorkout(work: w, rest: r, rounds: n) { Issue.record("\(w) \(r) \(n) read as a plan") }
         }
     }
 }

@@ -1,5 +1,5 @@
 /// How the bridge presents the activity: read from config.toml, overridden by flags.
-public struct BridgeSettings: Equatable, Sendable {
+public struct NotifySettings: Equatable, Sendable {
     public enum Style: String, Sendable, Equatable, CaseIterable {
         /// Title, time, phase, progress, buttons, icon.
         case standard
@@ -53,10 +53,10 @@ public struct BridgeSettings: Equatable, Sendable {
     public init() {}
 }
 
-extension BridgeSettings {
+extension NotifySettings {
     /// Whether surfaces made for `other` would show the activity as these do: every setting
     /// but the linger ones (isletd's, only passed on).
-    public func showsAlike(_ other: BridgeSettings) -> Bool {
+    public func showsAlike(_ other: NotifySettings) -> Bool {
         var mine = self
         var theirs = other
         (mine.lingerSeconds, mine.goalReachedLingerSeconds) = (nil, nil)
