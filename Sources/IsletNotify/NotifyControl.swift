@@ -3,6 +3,10 @@ import IdleLoop
 import IsletBus
 import Platform
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Serving islet-notify's own interface (``NotifyBus``, dbus/org.islet.Notify1.xml): what the
 /// command line asks of the bridge, and its settings, read and changed over the bus.
 public enum NotifyControl {
@@ -39,9 +43,15 @@ public enum NotifyControl {
         _ connection: DBusConnection, settings owner: SettingsOwner, log: @escaping @Sendable (String) -> Void, warn: @Sendable (String) -> Void,
         changed: @escaping @Sendable (SettingsOwner.Change) -> Void
     ) -> FileWatch? {
-        guard let path = owner.path else { return nil }
-        // The folder is islet's own: made when missing, so that a file saved there later is seen.
-        if let slash = path.lastIndex(of: "/"), path.hasPrefix("/") { _ = TextFile.makeFolder(String(path[..<slash])) }
+        guard let path = owner.path, path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return nil }
+        // The folder is islet's own (~/.config/islet): made when missing, so that a file saved
+        // there later is seen; nothing above it is made (a config home that does not exist is
+        // not islet's to create).
+        let folder = String(path[..<slash])
+        if mkdir(folder, 0o700) != 0, errno == ENOENT {
+            log("\(folder) cannot be made (nothing above it): config.toml is not watched")
+            return nil
+        }
         do {
             return try FileWatch(loop: connection.loop, path: path) {
                 log("\(path) changed on disk")

@@ -251,11 +251,10 @@ final class AppController {
             goal?.show()
             fast?.show()
         case .unavailable:
-            (state.facts, state.timers, state.activity) = (nil, [], nil)
+            state.facts = nil
             gtk_widget_set_visible(banner ?? makeBanner(), 1)
             gtk_widget_set_visible(stack, 0)
             fast?.show()
-            timers?.render()
         case .presets(let presets):
             state.presets = presets
             goal?.show()
@@ -272,9 +271,6 @@ final class AppController {
         case .saved(let refusal): history?.saved(refusal: refusal)
         case .importChecked(let path, let report): history?.importChecked(path: path, report)
         case .deleted(let fast): history?.deleted(fast)
-        case .timers(let list, let activity):
-            (state.timers, state.activity) = (list, activity)
-            timers?.render()
         case .done(let words): toast(words, undo: nil)
         // A refusal answers what was just done: shown at once, not queued behind earlier news.
         case .failed(let words): toast(words, undo: nil, urgent: true)

@@ -3,13 +3,10 @@ import IsletCore
 import Platform
 
 /// What isletd last said that the pages show, kept once for all of them (a page built later
-/// reads it as it is): the fast's facts (nil: isletd not on the bus), the goal presets, the
-/// timers and the activity shown live.
+/// reads it as it is): the fast's facts (nil: isletd not on the bus) and the goal presets.
 final class ServiceState {
     var facts: FastModel.Facts?
     var presets: [Preset] = []
-    var timers: [(owner: String, state: ActivityState)] = []
-    var activity: ActivitySnapshot?
 }
 
 /// What the window hands each page's controller: isletd's state as last said, the link to

@@ -48,8 +48,6 @@ final class ServiceLink: @unchecked Sendable {
         case saved(refusal: String?)
         /// A file read and checked by isletd (a dry run): what an import would do.
         case importChecked(path: String, report: ImportReport)
-        /// Every running and paused timer, and the live activity (nil: the island is empty).
-        case timers([(owner: String, state: ActivityState)], ActivitySnapshot?)
     }
 
     private let address: String?
@@ -82,20 +80,17 @@ final class ServiceLink: @unchecked Sendable {
 
     private func follow(_ client: IsletClient, _ connection: DBusConnection) async {
         do {
-            // The five subscriptions asked for at once, not each after the last one's answer:
+            // The subscriptions asked for at once, not each after the last one's answer:
             // isletd's first read, which waits for them (no signal is missed in between), is
-            // two round trips after the connection rather than six.
+            // two round trips after the connection rather than four. (The Timers page and the
+            // Preferences window follow what they show through links of their own.)
             async let fastSubscription = client.fasting.signals()
             async let propertiesSubscription = connection.signals(
                 matching: MatchRule(
                     interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", path: IsletBus.path,
                     arg0: IsletBus.Fasting.name))
-            async let timerSubscription = client.timers.signals()
-            async let activitySubscription = client.activity.signals()
             async let ownersSubscription = connection.watchNameOwner(IsletBus.name)
-            let (fastSignals, properties, timerSignals, activitySignals, owners) = try await (
-                fastSubscription, propertiesSubscription, timerSubscription, activitySubscription, ownersSubscription
-            )
+            let (fastSignals, properties, owners) = try await (fastSubscription, propertiesSubscription, ownersSubscription)
             Task {
                 for await message in fastSignals {
                     // A history changed elsewhere (the command line, an import, another app):
@@ -112,21 +107,11 @@ final class ServiceLink: @unchecked Sendable {
             Task {
                 for await _ in properties { await self.refresh() }
             }
-            // The timers and the island: any timer's or activity's signal reads both again.
-            Task {
-                for await _ in timerSignals { await self.loadTimers() }
-            }
-            Task {
-                for await _ in activitySignals { await self.loadTimers() }
-            }
             // The first owner (nil: not running) and every change: isletd started, stopped,
             // crashed or restarted while the app is open.
             var first = true
             for await owner in owners {
-                if owner != nil || first {
-                    await refresh(withPresets: first)
-                    await loadTimers()
-                }
+                if owner != nil || first { await refresh(withPresets: first) }
                 if owner == nil, !first { deliver(.unavailable) }
                 first = false
             }
@@ -249,39 +234,6 @@ final class ServiceLink: @unchecked Sendable {
         guard let client else { return }
         if let newest = try? await client.records(offset: 0, limit: 1).first { deliver(.historyInserted(newest)) }
         await loadHistory()
-    }
-
-    /// The timers and the activity on the island (the Timers page).
-    func loadTimers() async {
-        guard let client else { return }
-        do {
-            let timers = try await client.listTimers()
-            let activity = try await client.currentActivity()
-            deliver(.timers(timers, activity))
-        } catch let error as DBusError where error.meansServiceUnavailable {
-            deliver(.unavailable)
-        } catch {
-            deliver(.failed(ServiceLink.words(error)))
-        }
-    }
-
-    /// What the Timers page asks: each of its timers is its own owner on the bus.
-    func timer(_ request: TimerRequest) {
-        call { client in
-            switch request {
-            case .start(let plan):
-                let owner = plan.kind.owner
-                if plan.phases.count == 1, plan.rounds == 1, let phase = plan.phases.first {
-                    try await client.startTimer(owner: owner, title: plan.title, seconds: phase.seconds)
-                } else {
-                    try await client.startIntervals(owner: owner, title: plan.title, phases: plan.phases, rounds: plan.rounds)
-                }
-            case .pause(let owner): try await client.perform(.pauseTimer(owner: owner))
-            case .resume(let owner): try await client.perform(.resumeTimer(owner: owner))
-            case .extend(let owner): try await client.perform(.extendTimer(owner: owner, seconds: IsletCommand.extendSeconds))
-            case .stop(let owner): try await client.perform(.stopTimer(owner: owner))
-            }
-        }
     }
 
     /// Deletes a fast; Undo adds it back (the contract has no undelete: AddFast, a new id).
