@@ -37,8 +37,8 @@ public enum NotifyControl {
         return try await connection.requestName(NotifyBus.busName) == .primaryOwner
     }
 
-    /// The config file watched: a save, a replacement or a removal is read at once, announced
-    /// and passed to `changed`. nil (and a warning) when it cannot be watched.
+    /// The config file watched: a save, a replacement or a removal is read at once and what it
+    /// changed passed to `changed` (which announces it). nil when it cannot be watched.
     public static func watch(
         _ connection: DBusConnection, settings owner: SettingsOwner, log: @escaping @Sendable (String) -> Void, warn: @Sendable (String) -> Void,
         changed: @escaping @Sendable (SettingsOwner.Change) -> Void
@@ -55,9 +55,7 @@ public enum NotifyControl {
         do {
             return try FileWatch(loop: connection.loop, path: path) {
                 log("\(path) changed on disk")
-                guard let change = owner.reload() else { return }
-                announce(connection, change.properties)
-                changed(change)
+                if let change = owner.reload() { changed(change) }
             }
         } catch {
             warn("cannot watch \(path) for changes (\(error)); it is read again only on SIGHUP")

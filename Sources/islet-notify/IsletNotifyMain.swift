@@ -207,16 +207,18 @@ enum IsletNotifyMain {
             let running = current.withLock { $0 }
             if !running.settings.showsAlike(change.new) { Task { await running.surfaces.stop() } }
         }
+        // A change read from the file (not a Set, which the object server announces itself).
+        let fileChanged: @Sendable (SettingsOwner.Change) -> Void = { change in
+            NotifyControl.announce(connection, change.properties)
+            changed(change)
+        }
         let sources: SignalWatch
         do {
             // SIGHUP: read the configuration again (it is watched; this is for a file system
             // that does not tell).
             sources = try SignalWatch(loop: connection.loop, signals: [SIGTERM, SIGINT, SIGHUP]) { number in
                 if number == SIGHUP {
-                    if let change = owner.reload() {
-                        NotifyControl.announce(connection, change.properties)
-                        changed(change)
-                    }
+                    if let change = owner.reload() { fileChanged(change) }
                     return
                 }
                 stopping.withLock { $0 = true }
@@ -239,13 +241,8 @@ enum IsletNotifyMain {
         } catch {
             printError("islet-notify: cannot serve \(NotifyBus.busName): \(error)")
         }
-        let watch = NotifyControl.watch(connection, settings: owner, log: log, warn: warn, changed: changed)
-        Task {
-            await lingers.follow { change in
-                NotifyControl.announce(connection, change.properties)
-                changed(change)
-            }
-        }
+        let watch = NotifyControl.watch(connection, settings: owner, log: log, warn: warn, changed: fileChanged)
+        Task { await lingers.follow(changed: fileChanged) }
         Task { await lingers.push(settings) }
         while true {
             let running = current.withLock { $0 }
