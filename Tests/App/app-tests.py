@@ -1041,8 +1041,11 @@ def run(*command):
 
 
 def quit_app():
+    """SIGTERM, then waits until the process is gone, not only its window: until then it owns
+    org.islet.Islet.App, and a D-Bus activation meant for the next instance reaches it as it
+    leaves (seen: a click's Activate answered NoReply)."""
     subprocess.run(["pkill", "-f", os.environ["ISLET_TEST_APP"]])
-    return eventually(lambda: app() is None)
+    return eventually(lambda: app() is None and run("pgrep", "-f", os.environ["ISLET_TEST_APP"]).stdout.strip() == "")
 
 
 check("the window closed: the app is gone", eventually(lambda: app() is None))
