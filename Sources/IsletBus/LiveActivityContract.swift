@@ -20,7 +20,15 @@ extension IsletBus {
             title s (required for Start), ends_with_owner b (default true). Since 1.3: while an activity is \
             live or a fast runs (from the ActivityStarted or FastStarted that began it to the signal that ended it) \
             the service also owns the bus name org.islet.Islet1.Live, so a client that can watch names but not \
-            match signals learns when to call Get.
+            match signals learns when to call Get. Since 1.4, attributes app_id s (the desktop entry's id of the \
+            program the activity is about, without .desktop: surfaces show its icon and name), source b (default \
+            false: true for what merely runs, read from another program by a source, as a song or a Pomodoro app's \
+            block) and relevance d (0 to 1, default 0: among sources, the more relevant shows). Which activity \
+            shows: what the user started (a fast with a goal, a timer, a program's own Start) always outranks a \
+            source's; among the user's the newest wins; among sources the more relevant, then the newest. A \
+            source's activity never replaces the user's: it takes an empty island, and while the user's shows it \
+            waits (its ActivityEnded says replaced, its Updates are kept) and starts again, with a new id, when \
+            the island is free. It always ends with its program's connection; at most 16 are kept at once.
             """
 
         public enum Method: String, ContractMethod {
@@ -39,7 +47,11 @@ extension IsletBus {
                         out: Activity.arguments)
                 case .start:
                     MethodContract(
-                        doc: "Starts a program's own activity (title required); returns its id, \"\" while Enabled is false.",
+                        doc: """
+                            Starts a program's own activity (title required); returns its id, "" while Enabled is false. \
+                            Since 1.4, with source true in the attributes: a source's activity, returned "" while it waits \
+                            for the island; Update, Finish and End then reach it shown or waiting.
+                            """,
                         in: Start.arguments, out: Started.arguments)
                 case .update:
                     MethodContract(doc: "Replaces the whole state of the owner's own activity.", in: Update.arguments)

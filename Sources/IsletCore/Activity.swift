@@ -52,7 +52,26 @@ public struct Activity: Equatable, Sendable, Codable {
     /// A program's activity after Finish: when it goes (its dismissal policy); 0 = not finished.
     public var dismissAt: USec = 0
 
-    public var endsWithOwner: Bool { kind == .custom && (attributes["ends_with_owner"]?.bool ?? true) }
+    /// A source's activity always ends with its program (contract 1.4).
+    public var endsWithOwner: Bool { kind == .custom && (isSource || (attributes["ends_with_owner"]?.bool ?? true)) }
+    /// What merely runs (a song, a Pomodoro app's block), shown by a source: it never takes the
+    /// island from what the user started (``IslandRule``).
+    public var isSource: Bool { kind == .custom && attributes["source"]?.bool == true }
+}
+
+/// A source's activity (contract 1.4): kept from its `Start` to its `End` or its program's
+/// leaving, shown while ``IslandRule`` gives it the island, waiting otherwise. Its updates are
+/// kept while it waits, so it comes back as it is now.
+public struct SourceActivity: Equatable, Sendable, Codable {
+    public var owner: String
+    public var attributes: ActivityState
+    public var state: ActivityState
+    /// The unique bus name of the program that started it.
+    public var sender: String
+    /// Its place in the producers' start order.
+    public var sequence: UInt64
+
+    public var relevance: Double { attributes["relevance"]?.double ?? 0 }
 }
 
 extension Activity {
@@ -83,6 +102,7 @@ public enum CustomDictionary {
         "progress": "d", "goal_usec": "t", "total_usec": "t", "total_remaining_usec": "t", "updated_at_usec": "t",
         "title": "s", "phase_name": "s", "phase_index": "u", "phase_count": "u", "round": "u", "rounds": "u",
         "kind": "s", "ends_with_owner": "b", "stale_at_usec": "t", "stale": "b", "alert": "b", "outcome": "s",
+        "source": "b", "relevance": "d", "app_id": "s",
     ]
     /// Set by the service alone: what a caller sends under it is dropped.
     static let serviceKeys: Set<String> = ["stale"]
@@ -125,6 +145,20 @@ public enum CustomDictionary {
         if let outcome = dictionary["outcome"]?.string, outcome != "success", outcome != "failure" {
             throw .invalidArgument(tr("outcome must be success or failure, got \"%s\"", "\(outcome.prefix(80))"))
         }
+        if let relevance = dictionary["relevance"]?.double, !(0...1).contains(relevance) {
+            throw .invalidArgument(tr("relevance must be within 0 ... 1"))
+        }
+        if let appID = dictionary["app_id"]?.string, !isDesktopEntryID(appID) {
+            throw .invalidArgument(
+                tr("app_id must be a desktop entry's id (1 to 255 of A-Z a-z 0-9 . _ -, without .desktop), got \"%s\"", "\(appID.prefix(80))"))
+        }
+    }
+
+    /// A desktop entry's id as the freedesktop specs write it (`org.gnome.Rhythmbox3`, `mpv`),
+    /// without its `.desktop`: safe to show and to look up, never a path.
+    public static func isDesktopEntryID(_ id: String) -> Bool {
+        Limits.appIDLength.contains(id.utf8.count) && !id.hasSuffix(".desktop") && !id.hasPrefix(".")
+            && id.unicodeScalars.allSatisfy { isKeyScalar($0) || $0 == "." }
     }
 
     private static func isKeyScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -16,4 +16,10 @@ public struct ActivitySnapshot: Equatable, Sendable {
     public var kind: ActivityKind {
         attributes["kind"]?.string.flatMap(ActivityKind.init(rawValue:)) ?? .custom
     }
+
+    /// A source's activity (contract 1.4): what merely runs, read from another program.
+    public var isSource: Bool { kind == .custom && attributes["source"]?.bool == true }
+
+    /// The desktop entry of the program it is about (contract 1.4), nil when it names none.
+    public var appID: String? { attributes["app_id"]?.string }
 }

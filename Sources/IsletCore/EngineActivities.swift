@@ -21,9 +21,14 @@ extension Engine {
         guard owner != Engine.fastOwner, state.timers[owner] == nil else {
             throw .invalidArgument(tr("the owner \"%s\" belongs to a fast or a live timer", "\(owner)"))
         }
-        guard state.settings.enabled else { return "" }
         var attributes = attributes
         attributes["kind"] = .string("custom")
+        if attributes["source"]?.bool == true {
+            return try startSource(owner: owner, attributes: attributes, state: custom, sender: sender, now: now)
+        }
+        // The user's own activity under a source's owner: that source's is gone.
+        dropSource(owner)
+        guard state.settings.enabled else { return "" }
         if state.activity != nil { endActivity(.replaced) }
         var activity = newActivity(owner: owner, kind: .custom, attributes: attributes, now: now)
         activity.customState = CustomDictionary.kept(custom)
@@ -38,6 +43,7 @@ extension Engine {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         try CustomDictionary.validate(custom, what: "state")
         advance(to: now)
+        if updateSource(owner, state: custom) { return }
         let activity = try ownCustomActivity(owner, ending: false)
         // The state kept has no `alert`: it belongs to this update's signal alone (a banner and
         // a sound once, not on every later Get).
@@ -74,6 +80,8 @@ extension Engine {
         }
         if dismissal != "at", dismissAt != 0 { throw .invalidArgument(tr("dismiss_at_usec goes with dismissal \"at\" only (else 0)")) }
         advance(to: now)
+        // A source's activity that finishes is no longer one: it shows its end if it is shown.
+        if state.sources.removeValue(forKey: owner) != nil, state.activity?.owner != owner { return }
         let activity = try ownCustomActivity(owner, ending: true)
         var final = CustomDictionary.kept(custom)
         if final["status"] == nil { final["status"] = .string("completed") }
@@ -127,6 +135,8 @@ extension Engine {
     public mutating func endActivity(owner: String, now: USec) throws(IsletError) {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         advance(to: now)
+        // A source's activity that waits goes without a word: nobody saw it.
+        if state.sources.removeValue(forKey: owner) != nil, state.activity?.owner != owner { return }
         guard let activity = state.activity, activity.owner == owner else {
             throw .notOwner(tr("\"%s\" does not own the current activity", "\(owner)"))
         }
@@ -142,6 +152,7 @@ extension Engine {
     /// The bus connection `sender` left: its activity goes, unless it asked to outlive it.
     public mutating func senderVanished(_ sender: String, now: USec) {
         advance(to: now)
+        state.sources = state.sources.filter { $0.value.sender != sender }
         // A finished activity stays for its dismissal, whoever is left (`islet run` has exited).
         guard let activity = state.activity, activity.kind == .custom, activity.sender == sender, activity.endsWithOwner,
             activity.dismissAt == 0
@@ -189,16 +200,15 @@ extension Engine {
 
     // MARK: Island bookkeeping
 
-    enum Producer: Equatable {
-        case fast
-        case timer(String)
-    }
+    typealias Producer = IslandRule.Producer
 
     func holdsIsland(_ producer: Producer) -> Bool {
         guard let activity = state.activity else { return false }
         switch producer {
         case .fast: return activity.kind == .fast
         case .timer(let owner): return activity.kind == .timer && activity.owner == owner
+        case .program(let owner): return activity.kind == .custom && !activity.isSource && activity.owner == owner
+        case .source(let owner): return activity.isSource && activity.owner == owner
         }
     }
 
@@ -207,29 +217,38 @@ extension Engine {
         return state.nextSequence
     }
 
-    /// The newest producer wins: the current activity ends (replaced), this one starts.
+    /// What the user started takes the island: the current activity ends (replaced; a
+    /// source's waits to come back), this one starts.
     mutating func takeIsland(_ producer: Producer, _ now: USec) {
         guard state.settings.enabled else { return }
         if state.activity != nil { endActivity(.replaced) }
         startActivity(producer, now)
     }
 
-    /// After an activity ends: the most recently started producer still alive gets one.
-    mutating func handBack(_ now: USec) {
-        guard state.settings.enabled, state.activity == nil else { return }
-        var best: (sequence: UInt64, producer: Producer)?
+    /// Every producer alive now that could hold the island, as ``IslandRule`` weighs them.
+    var islandCandidates: [IslandRule.Candidate] {
+        var candidates: [IslandRule.Candidate] = []
         if let fast = state.fast, fast.goalSeconds > 0, !fast.dismissed {
-            best = (state.fastSequence, .fast)
+            candidates.append(.init(.fast, sequence: state.fastSequence))
         }
         for timer in state.timers.values where !timer.dismissed {
-            if best == nil || timer.sequence > best?.sequence ?? 0 { best = (timer.sequence, .timer(timer.owner)) }
+            candidates.append(.init(.timer(timer.owner), sequence: timer.sequence))
         }
-        if let best { startActivity(best.producer, now) }
+        for source in state.sources.values {
+            candidates.append(.init(.source(source.owner), sequence: source.sequence, relevance: source.relevance))
+        }
+        return candidates
+    }
+
+    /// After an activity ends: the one ``IslandRule`` chooses among those still alive.
+    mutating func handBack(_ now: USec) {
+        guard state.settings.enabled, state.activity == nil else { return }
+        if let best = IslandRule.choose(islandCandidates) { startActivity(best.producer, now) }
     }
 
     mutating func startActivity(_ producer: Producer, _ now: USec) {
         guard state.settings.enabled else { return }
-        let activity: Activity
+        var activity: Activity
         switch producer {
         case .fast:
             activity = newActivity(
@@ -243,6 +262,12 @@ extension Engine {
                     "kind": .string("timer"), "title": .string(timer.title),
                     "phase_count": .uint32(UInt32(timer.phases.count)), "rounds": .uint32(timer.rounds),
                 ], now: now)
+        case .program: return
+        case .source(let owner):
+            guard let source = state.sources[owner] else { return }
+            activity = newActivity(owner: owner, kind: .custom, attributes: source.attributes, now: now)
+            activity.customState = source.state
+            activity.sender = source.sender
         }
         state.activity = activity
         if activity.kind == .fast, state.fast?.goalReached == true { state.activity?.goalReachedShownAt = now }

@@ -22,6 +22,10 @@ public enum Limits {
     public static let maxStringBytes = 1024
     /// How long after a stop UndoStopFast brings the fast back.
     public static let undoStopSeconds: UInt64 = 600
+    /// Sources' activities kept at once (contract 1.4): the shown one and those waiting.
+    public static let maxSources = 16
+    /// An activity's `app_id`: a desktop entry's id, without ".desktop".
+    public static let appIDLength: ClosedRange<Int> = 1...255
 
     static func checkText(_ text: String, _ what: String, _ range: ClosedRange<Int>) throws(IsletError) {
         let count = text.unicodeScalars.count

@@ -38,6 +38,8 @@ public struct IsletState: Equatable, Sendable, Codable {
     public var fastSequence: UInt64 = 0
     public var timers: [String: CountdownTimer] = [:]
     public var activity: Activity?
+    /// Sources' activities, shown or waiting, by owner (contract 1.4).
+    public var sources: [String: SourceActivity] = [:]
     public var nextFastID: UInt64 = 1
     public var nextSequence: UInt64 = 1
     public var nextActivitySerial: UInt64 = 1
@@ -57,6 +59,7 @@ extension IsletState {
         fastSequence = try c.decode(.fastSequence, or: 0)
         timers = try c.decode(.timers, or: [:])
         activity = try c.decodeIfPresent(Activity.self, forKey: .activity)
+        sources = try c.decode(.sources, or: [:])
         nextFastID = try c.decode(.nextFastID, or: 1)
         nextSequence = try c.decode(.nextSequence, or: 1)
         nextActivitySerial = try c.decode(.nextActivitySerial, or: 1)

@@ -33,10 +33,11 @@ public final class IsletService: @unchecked Sendable {
     static let preparedPages = 16
     /// Pages within the first 200 fasts are kept.
     static let preparedWindow = 200
-    private var watchedSender: String?
     /// Whether `IsletBus.liveName` was last requested (true) or released.
     private var liveNameOwned = false
-    private var senderWatch: Task<Void, Never>?
+    /// The programs whose activities end with them (the shown one's and the sources'), each
+    /// watched until it leaves the bus.
+    private var senderWatches: [String: Task<Void, Never>] = [:]
     /// The state before the first change of the calls read together, while their commits are
     /// grouped (nil otherwise).
     private var groupStart: IsletState?
@@ -111,7 +112,7 @@ public final class IsletService: @unchecked Sendable {
         announce(engine.events)
         announceProperties(old: old, new: state)
         followLiveName()
-        watchCustomSender()
+        watchSenders()
         rearm(now: now)
         return result
     }
@@ -142,7 +143,7 @@ public final class IsletService: @unchecked Sendable {
             state = start
             pageReplies = []
             followLiveName()
-            watchCustomSender()
+            watchSenders()
             rearm(now: clock())
             return false
         }
@@ -205,27 +206,27 @@ public final class IsletService: @unchecked Sendable {
         }
     }
 
-    // MARK: Custom activities whose program leaves the bus
+    // MARK: Activities whose program leaves the bus
 
-    private func watchCustomSender() {
-        let sender: String? = {
-            guard let activity = state.activity, activity.kind == .custom, activity.endsWithOwner, !activity.sender.isEmpty
-            else { return nil }
-            return activity.sender
-        }()
-        guard sender != watchedSender else { return }
-        senderWatch?.cancel()
-        watchedSender = sender
-        guard let sender else { return }
+    private func watchSenders() {
+        var senders = Set(state.sources.values.map(\.sender))
+        if let activity = state.activity, activity.endsWithOwner, !activity.sender.isEmpty { senders.insert(activity.sender) }
+        senders.remove("")
+        for (sender, watch) in senderWatches where !senders.contains(sender) {
+            watch.cancel()
+            senderWatches[sender] = nil
+        }
         let connection = connection
-        senderWatch = Task { [weak self] in
-            guard let owners = try? await connection.watchNameOwner(sender) else { return }
-            for await owner in owners where owner == nil {
-                let service = self
-                connection.loop.execute {
-                    _ = try? service?.perform { engine, now in engine.senderVanished(sender, now: now) }
+        for sender in senders where senderWatches[sender] == nil {
+            senderWatches[sender] = Task { [weak self] in
+                guard let owners = try? await connection.watchNameOwner(sender) else { return }
+                for await owner in owners where owner == nil {
+                    let service = self
+                    connection.loop.execute {
+                        _ = try? service?.perform { engine, now in engine.senderVanished(sender, now: now) }
+                    }
+                    return
                 }
-                return
             }
         }
     }

@@ -14,6 +14,7 @@ final class StateWriter {
     private var fast = Kept<RunningFast>()
     private var activity = Kept<Activity>()
     private var lastStop = Kept<StoppedFast>()
+    private var sources = Kept<[String: SourceActivity]>()
     /// Per owner: the timer and its `"owner":{...}` member text.
     private var timers: [String: (timer: CountdownTimer, member: String)] = [:]
 
@@ -54,6 +55,7 @@ final class StateWriter {
         if timers.count > state.timers.count { timers = timers.filter { state.timers[$0.key] != nil } }
         json += "}"
         if let value = state.activity { json += ",\"activity\":" + (try activity.json(for: value)) }
+        if !state.sources.isEmpty { json += ",\"sources\":" + (try sources.json(for: state.sources)) }
         json += ",\"nextFastID\":\(state.nextFastID),\"nextSequence\":\(state.nextSequence)"
         json += ",\"nextActivitySerial\":\(state.nextActivitySerial)"
         if let value = state.lastStop { json += ",\"lastStop\":" + (try lastStop.json(for: value)) }

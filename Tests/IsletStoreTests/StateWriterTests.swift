@@ -10,7 +10,7 @@ import Testing
 /// the state that was committed.
 @Suite struct StateWriterTests {
     @Test func everyCommittedStateReadsBackAsItWas() async throws {
-        await propertyCheck(count: 40, input: Gen.int(in: 0...8).array(of: 1...40)) { ops in
+        await propertyCheck(count: 40, input: Gen.int(in: 0...9).array(of: 1...40)) { ops in
             let path = try freshPath()
             var e = Engine(state: IsletState(), localTime: .utc)
             var now = t0
@@ -36,6 +36,11 @@ import Testing
                         try? e.setDailyGoal(3600)
                         _ = try? e.startFast(at: nil, now: now, latestCompletedEnd: 0)
                     case 7: _ = try? e.stopFast(at: nil, now: now)
+                    case 8:
+                        // A source's activity (contract 1.4): kept, shown or waiting.
+                        _ = try? e.startCustomActivity(
+                            owner: "song \(index % 3)", attributes: ["title": .string("mpv"), "source": .bool(true), "relevance": .double(0.3)],
+                            state: ["title": .string("Song \(index)"), "status": .string("running")], sender: ":1.\(index % 2)", now: now)
                     default: try? e.endActivity(owner: e.state.activity?.owner ?? "none", now: now)
                     }
                     // Every other run of three commits in a group (its state written at its end).
