@@ -73,6 +73,9 @@ let package = Package(
         // with a start and an end): pure, on bytes, the zone and locale handed in.
         .target(name: "HistoryFiles", dependencies: ["IsletCore", "JSONCoding", "Translation"]),
         .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus", "IdleLoop", "Translation"]),
+        // Sources (contract 1.4): what other programs already run (MPRIS players), as sources'
+        // activities through the public contract only; run by islet-notify.
+        .target(name: "IsletSources", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus", "IdleLoop"]),
         // No swift-argument-parser in the two programs that run all session: its reflection
         // and help machinery would stay resident (the bridge also links no Foundation at all).
         .target(name: "OptionScanner", dependencies: ["Translation"]),
@@ -82,7 +85,8 @@ let package = Package(
                 "IsletService", "IsletBus", "IdleLoop", "OptionScanner", "Platform", "Translation", .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
-            name: "islet-notify", dependencies: ["IsletNotify", "IsletBus", "IsletClient", "IdleLoop", "OptionScanner", "Platform", "Translation"]),
+            name: "islet-notify",
+            dependencies: ["IsletNotify", "IsletSources", "IsletBus", "IsletClient", "IdleLoop", "OptionScanner", "Platform", "Translation"]),
         .executableTarget(
             name: "islet",
             dependencies: [
@@ -114,7 +118,7 @@ let package = Package(
         // The app's pure page models; the History list's row window (C, GTK's headers, no display).
         .testTarget(name: "IsletAppModelTests", dependencies: ["IsletAppModel", "IsletCore", "Translation"]),
         .testTarget(name: "CRowListTests", dependencies: ["CRowList"]),
-        .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletClient", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
+        .testTarget(name: "IsletNotifyTests", dependencies: ["IsletNotify", "IsletSources", "IsletClient", "IsletBus", "IsletCore", "DBus", "TestSupport"]),
         // The built `islet` against isletd on a private bus.
         .testTarget(name: "IsletCommandTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "JSONCodingTests", dependencies: ["JSONCoding"]),

@@ -11,10 +11,13 @@ public struct MatchRule: Hashable, Sendable {
     public var pathNamespace: ObjectPath?
     /// `arg0=...`: the first argument, when it is a string, equals this.
     public var arg0: String?
+    /// `arg0namespace=...`: the first argument is this bus name or one below it
+    /// (`org.mpris.MediaPlayer2` matches `org.mpris.MediaPlayer2.mpv`, not `org.mpris.MediaPlayer2x`).
+    public var arg0Namespace: String?
 
     public init(
         sender: String? = nil, interface: String? = nil, member: String? = nil,
-        path: ObjectPath? = nil, pathNamespace: ObjectPath? = nil, arg0: String? = nil
+        path: ObjectPath? = nil, pathNamespace: ObjectPath? = nil, arg0: String? = nil, arg0Namespace: String? = nil
     ) {
         self.sender = sender
         self.interface = interface
@@ -22,6 +25,7 @@ public struct MatchRule: Hashable, Sendable {
         self.path = path
         self.pathNamespace = pathNamespace
         self.arg0 = arg0
+        self.arg0Namespace = arg0Namespace
     }
 
     /// The rule as the bus reads it, values quoted per the spec.
@@ -38,6 +42,7 @@ public struct MatchRule: Hashable, Sendable {
         add("path", path?.rawValue)
         add("path_namespace", pathNamespace?.rawValue)
         add("arg0", arg0)
+        add("arg0namespace", arg0Namespace)
         return parts.joined(separator: ",")
     }
 
@@ -54,6 +59,11 @@ public struct MatchRule: Hashable, Sendable {
         }
         if let arg0 {
             guard case .string(let first)? = message.body.first, first == arg0 else { return false }
+        }
+        if let arg0Namespace {
+            guard case .string(let first)? = message.body.first, first == arg0Namespace || first.hasPrefix(arg0Namespace + ".") else {
+                return false
+            }
         }
         return true
     }

@@ -37,6 +37,7 @@ public enum NotifyBus: ContractInterface {
         case lockScreen = "LockScreen"
         case mediaPlayer = "MediaPlayer"
         case kdeJobs = "KdeJobs"
+        case players = "Players"
         case configProblem = "ConfigProblem"
 
         /// The config.toml key a writable property is kept under.
@@ -46,6 +47,7 @@ public enum NotifyBus: ContractInterface {
             case .lockScreen: "lock_screen"
             case .mediaPlayer: "media_player"
             case .kdeJobs: "kde_jobs"
+            case .players: "players"
             case .configProblem: nil
             }
         }
@@ -69,6 +71,12 @@ public enum NotifyBus: ContractInterface {
             case .kdeJobs:
                 PropertyContract(
                     .boolean, doc: "Where Plasma's job server runs, the activity as a KDE job in its progress area. config.toml's `kde_jobs`.",
+                    writable: true)
+            case .players:
+                PropertyContract(
+                    .boolean,
+                    doc:
+                        "Since 1.4: media players (MPRIS) shown on the island as sources' activities, below what the user started: what plays and its position, paused as paused. config.toml's `players`.",
                     writable: true)
             case .configProblem:
                 PropertyContract(

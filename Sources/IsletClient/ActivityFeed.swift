@@ -19,6 +19,11 @@ public struct FeedUpdate: Sendable, Equatable {
 
     public var activity: ActivitySnapshot?
     public var cause: Cause
+
+    public init(activity: ActivitySnapshot?, cause: Cause) {
+        self.activity = activity
+        self.cause = cause
+    }
 }
 
 extension IsletClient {

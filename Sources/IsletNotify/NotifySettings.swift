@@ -27,6 +27,9 @@ public struct NotifySettings: Equatable, Sendable {
     /// On GNOME Shell, while the session is locked, the activity as a notification its lock
     /// screen shows (posted afresh as its text changes, once a minute).
     public var lockScreen = true
+    /// Media players (MPRIS) shown on the island as sources' activities (contract 1.4): what
+    /// plays, below what the user started. Not a surface: islet-notify runs the source.
+    public var players = true
     /// LiveActivity.LingerSeconds and GoalReachedLingerSeconds, set on isletd when islet-notify
     /// starts (nil: leave them as they are).
     public var lingerSeconds: UInt32?
@@ -55,12 +58,12 @@ public struct NotifySettings: Equatable, Sendable {
 
 extension NotifySettings {
     /// Whether surfaces made for `other` would show the activity as these do: every setting
-    /// but the linger ones (isletd's, only passed on).
+    /// but the linger ones (isletd's, only passed on) and the sources' (no surface's).
     public func showsAlike(_ other: NotifySettings) -> Bool {
         var mine = self
         var theirs = other
-        (mine.lingerSeconds, mine.goalReachedLingerSeconds) = (nil, nil)
-        (theirs.lingerSeconds, theirs.goalReachedLingerSeconds) = (nil, nil)
+        (mine.lingerSeconds, mine.goalReachedLingerSeconds, mine.players) = (nil, nil, true)
+        (theirs.lingerSeconds, theirs.goalReachedLingerSeconds, theirs.players) = (nil, nil, true)
         return mine == theirs
     }
 }

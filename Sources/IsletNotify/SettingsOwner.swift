@@ -61,6 +61,7 @@ public final class SettingsOwner: Sendable {
         case .lockScreen: .boolean(settings.lockScreen)
         case .mediaPlayer: .boolean(settings.mediaPlayer)
         case .kdeJobs: .boolean(settings.kdeJobs)
+        case .players: .boolean(settings.players)
         case .configProblem: .string(problem)
         }
     }
@@ -98,7 +99,8 @@ public final class SettingsOwner: Sendable {
                 throw NotifyBus.Refusal.invalidValue.error(tr("Style must be standard or minimal, got \"%s\"", String(name.prefix(60))))
             }
             written = "\"" + name + "\""
-        case (.lockScreen, .boolean(let on)), (.mediaPlayer, .boolean(let on)), (.kdeJobs, .boolean(let on)):
+        case (.lockScreen, .boolean(let on)), (.mediaPlayer, .boolean(let on)), (.kdeJobs, .boolean(let on)),
+            (.players, .boolean(let on)):
             written = on ? "true" : "false"
         default:
             throw DBusError.invalidArgs("\(property.name) has type \"\(property.contract.type.signature)\", got \"\(value.type.signature)\"")

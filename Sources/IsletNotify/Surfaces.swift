@@ -83,7 +83,10 @@ public actor Surfaces {
         stopInput = input
         if stopAsked { input.yield(nil) }
         let forward = Task {
-            for await update in feed { input.yield(update) }
+            var quiet = SourceQuiet()
+            for await update in feed {
+                if let passed = quiet.pass(update) { input.yield(passed) }
+            }
             input.finish()
         }
         let desk = SurfaceDesk(

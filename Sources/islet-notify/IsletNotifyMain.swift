@@ -3,6 +3,7 @@ import IdleLoop
 import IsletBus
 import IsletClient
 import IsletNotify
+import IsletSources
 import OptionScanner
 import Platform
 import Synchronization
@@ -189,6 +190,8 @@ enum IsletNotifyMain {
         let lingers = LingerSync(islet: islet, owner: owner, log: log, warn: warn)
         let server = NotificationServer(connection: connection)
         let memory = MemoryFiles.store(environment: Environment.current)
+        // What other programs run (media players), shown on the island as sources' activities.
+        let sourceSwitch = SourceSwitch(bus: options.address.map { .address($0) } ?? .session, log: log)
         @Sendable func surfaces(for settings: NotifySettings) -> Surfaces {
             let wiring = Surfaces.Wiring(
                 islet: islet, server: server, settings: settings, memory: memory, startKeeper: { spawnDetached(keeperArguments) }, log: log,
@@ -204,6 +207,7 @@ enum IsletNotifyMain {
                 warn(problem.isEmpty ? "\(owner.path ?? "config.toml") reads again" : "\(problem); the settings in force are kept until it is fixed")
             }
             Task { await lingers.push(change.new) }
+            sourceSwitch.players(change.new.players)
             let running = current.withLock { $0 }
             if !running.settings.showsAlike(change.new) { Task { await running.surfaces.stop() } }
         }
@@ -244,6 +248,7 @@ enum IsletNotifyMain {
         let watch = NotifyControl.watch(connection, settings: owner, log: log, warn: warn, changed: fileChanged)
         Task { await lingers.follow(changed: fileChanged) }
         Task { await lingers.push(settings) }
+        sourceSwitch.players(owner.settings.players)
         while true {
             let running = current.withLock { $0 }
             let ending: Surfaces.Ending

@@ -1,0 +1,66 @@
+import IsletCore
+
+/// A player as a source's activity (contract 1.4): pure, from ``MprisPlayer`` and the moment.
+/// A stopped player has none. Its position is in the state as timestamps (started, ends), so
+/// every surface counts it itself: nothing is sent as the song plays.
+public enum MprisActivity {
+    /// Below a Pomodoro's (0.6): a countdown that ends matters more than a song that plays.
+    public static let relevance = 0.3
+
+    /// The owner of a player's activity: `mpris:` and its name after `org.mpris.MediaPlayer2.`
+    /// (at most 64 characters, the contract's bound).
+    public static func owner(of busName: String) -> String {
+        let name = busName.hasPrefix("org.mpris.MediaPlayer2.") ? String(busName.dropFirst("org.mpris.MediaPlayer2.".count)) : busName
+        return String(("mpris:" + name).unicodeScalars.prefix(64))
+    }
+
+    public static func attributes(_ player: MprisPlayer) -> ActivityState {
+        var attributes: ActivityState = [
+            "title": .string(SourceText.clean(player.identity.isEmpty ? player.busName : player.identity, limit: 120)),
+            "source": .bool(true), "relevance": .double(relevance),
+        ]
+        // The player's own desktop entry, when it names one the contract takes.
+        let entry = player.desktopEntry.hasSuffix(".desktop") ? String(player.desktopEntry.dropLast(8)) : player.desktopEntry
+        if CustomDictionary.isDesktopEntryID(entry) {
+            attributes["app_id"] = .string(entry)
+        }
+        return attributes
+    }
+
+    /// What it shows at `now`; nil for a stopped player.
+    public static func state(_ player: MprisPlayer, at now: USec) -> ActivityState? {
+        guard player.status != "Stopped" else { return nil }
+        let playing = player.status == "Playing"
+        let elapsed = player.position(at: now)
+        var state: ActivityState = [
+            "status": .string(playing ? "running" : "paused"),
+            "title": .string(SourceText.clean(player.title.isEmpty ? player.identity : player.title, limit: 200)),
+            "elapsed_usec": .uint64(elapsed),
+            "started_at_usec": .uint64(now > elapsed ? now - elapsed : 0),
+            "updated_at_usec": .uint64(now),
+        ]
+        let artists = SourceText.clean(player.artists.joined(separator: ", "), limit: 200)
+        if !artists.isEmpty { state["phase_name"] = .string(artists) }
+        if player.length > 0 {
+            let remaining = player.length > elapsed ? player.length - elapsed : 0
+            state["total_usec"] = .uint64(player.length)
+            state["remaining_usec"] = .uint64(remaining)
+            state["progress"] = .double(min(1, Double(elapsed) / Double(player.length)))
+            state["ends_at_usec"] = .uint64(playing ? now + UInt64(Double(remaining) / player.rate) : 0)
+        }
+        return state
+    }
+
+    /// Whether `new` says something `old` did not, to the second: an update worth sending (the
+    /// same song read again, or a position that only moved as counted, is not).
+    public static func differs(_ old: ActivityState?, _ new: ActivityState?) -> Bool {
+        guard let old, let new else { return (old == nil) != (new == nil) }
+        func seconds(_ state: ActivityState, _ key: String) -> UInt64 { (state[key]?.uint64 ?? 0) / 1_000_000 }
+        for key in ["status", "title", "phase_name", "total_usec"] where old[key] != new[key] { return true }
+        for key in ["started_at_usec", "ends_at_usec"] {
+            let (a, b) = (seconds(old, key), seconds(new, key))
+            if (a > b ? a - b : b - a) > 1 { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,193 @@
+import DBus
+import IdleLoop
+import IsletBus
+import IsletClient
+import IsletCore
+import Platform
+
+/// The MPRIS 2 source (producers.md): every media player on the session bus as a source's
+/// activity of its own while it plays or is paused; ``IslandRule`` shows the one that started
+/// playing last, below what the user started. It follows the players' names, their
+/// PropertiesChanged and Seeked, and never polls: the position is read when the player says
+/// something changed and counted on every surface from the state's timestamps. A player's
+/// flood of changes reaches isletd at most once per ``minimumGap``; a player that never
+/// answers holds up only itself; one that leaves takes its activity with it.
+public actor MprisSource {
+    private let connection: DBusConnection
+    private let islet: IsletClient
+    private let log: @Sendable (String) -> Void
+    /// Per player's bus name: what it said, what isletd was last told, its watch.
+    private var players: [String: Watched] = [:]
+    /// The least time between two updates of one player's activity, in microseconds.
+    public static let minimumGap: UInt64 = 250_000
+
+    private struct Watched {
+        var player: MprisPlayer
+        var owner: String
+        var task: Task<Void, Never>?
+        /// The state isletd was last given (nil: no activity there).
+        var sent: ActivityState?
+        var sentStatus = ""
+        var lastSend: USec = 0
+        var sendPending = false
+    }
+
+    public init(connection: DBusConnection, log: @escaping @Sendable (String) -> Void) {
+        self.connection = connection
+        islet = IsletClient(connection: connection, timeout: .seconds(5))
+        self.log = log
+    }
+
+    /// Follows the players until the task is cancelled or the connection closes.
+    public func run() async {
+        let bus = DBusProxy(
+            connection: connection, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            timeout: .seconds(5))
+        guard
+            let names = try? await connection.signals(
+                matching: MatchRule(
+                    sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                    path: "/org/freedesktop/DBus", arg0Namespace: "org.mpris.MediaPlayer2"))
+        else { return log("players: cannot follow the bus's names") }
+        let service = Task { await self.followIsletd() }
+        defer { service.cancel() }
+        if case .array(_, let listed)? = try? await bus.call("ListNames").first {
+            for case .string(let name) in listed where MprisPlayer.isSource(name) { appeared(name) }
+        }
+        for await message in names {
+            guard message.body.count == 3, case .string(let name) = message.body[0], case .string(let newOwner) = message.body[2],
+                MprisPlayer.isSource(name)
+            else { continue }
+            if newOwner.isEmpty { await vanished(name) } else { appeared(name) }
+        }
+        for name in Array(players.keys) { await vanished(name) }
+    }
+
+    /// isletd back on the bus (restarted): every player's activity told again.
+    private func followIsletd() async {
+        guard let owners = try? await connection.watchNameOwner(IsletBus.name) else { return }
+        var first = true
+        for await owner in owners {
+            defer { first = false }
+            guard owner != nil, !first else { continue }
+            for name in players.keys {
+                players[name]?.sent = nil
+                players[name]?.sentStatus = ""
+                schedule(name)
+            }
+        }
+    }
+
+    private func appeared(_ name: String) {
+        guard players[name] == nil else { return }
+        players[name] = Watched(player: MprisPlayer(busName: name), owner: MprisActivity.owner(of: name))
+        players[name]?.task = Task { await self.watch(name) }
+    }
+
+    private func vanished(_ name: String) async {
+        guard let watched = players.removeValue(forKey: name) else { return }
+        watched.task?.cancel()
+        if watched.sent != nil { try? await islet.endActivity(owner: watched.owner) }
+    }
+
+    /// One player: its signals, then what it says now; each change applied and sent.
+    private func watch(_ name: String) async {
+        let player = DBusProxy(
+            connection: connection, destination: name, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
+            timeout: .seconds(5), autoStart: false)
+        guard let owner = try? await connection.nameOwner(name) else { return }
+        guard
+            let changes = try? await connection.signals(
+                matching: MatchRule(
+                    sender: owner, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+                    path: "/org/mpris/MediaPlayer2", arg0: "org.mpris.MediaPlayer2.Player")),
+            let seeks = try? await connection.signals(
+                matching: MatchRule(sender: owner, interface: "org.mpris.MediaPlayer2.Player", member: "Seeked", path: "/org/mpris/MediaPlayer2"))
+        else { return }
+        let root = DBusProxy(
+            connection: connection, destination: name, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2",
+            timeout: .seconds(5), autoStart: false)
+        if let about = try? await root.getAll() { update(name) { $0.apply(about) } }
+        if let now = try? await player.getAll() {
+            update(name) { $0.apply(now) }
+            await readPosition(name, player)
+        }
+        let (events, input) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingNewest(64))
+        let forwards = [changes, seeks].map { stream in
+            Task {
+                for await message in stream { input.yield(message) }
+                input.finish()
+            }
+        }
+        defer { for forward in forwards { forward.cancel() } }
+        for await message in events {
+            if message.member == "Seeked", case .int64(let position)? = message.body.first {
+                update(name) { $0.positioned(position, at: WallClock.now()) }
+            } else if message.body.count >= 2, let changed = message.body[1].stringVariantEntries {
+                update(name) { $0.apply(changed) }
+                // What the position is now, read once for the change (never polled).
+                if changed["PlaybackStatus"] != nil || changed["Metadata"] != nil || changed["Rate"] != nil {
+                    await readPosition(name, player)
+                }
+            }
+        }
+    }
+
+    private func readPosition(_ name: String, _ player: DBusProxy) async {
+        guard case .int64(let position)? = try? await player.get("Position").unwrappingVariants else { return }
+        update(name) { $0.positioned(position, at: WallClock.now()) }
+    }
+
+    private func update(_ name: String, _ change: (inout MprisPlayer) -> Void) {
+        guard var watched = players[name] else { return }
+        change(&watched.player)
+        players[name]?.player = watched.player
+        schedule(name)
+    }
+
+    /// Sends the player's state, at most once per ``minimumGap``: a flood is coalesced into
+    /// its latest state.
+    private func schedule(_ name: String) {
+        guard let watched = players[name], !watched.sendPending else { return }
+        players[name]?.sendPending = true
+        let now = WallClock.now()
+        let wait = watched.lastSend + Self.minimumGap > now ? watched.lastSend + Self.minimumGap - now : 0
+        Task {
+            if wait > 0 { try? await EventLoop.sleep(for: .microseconds(wait)) }
+            await self.send(name)
+        }
+    }
+
+    private func send(_ name: String) async {
+        guard var watched = players[name] else { return }
+        players[name]?.sendPending = false
+        let now = WallClock.now()
+        let state = MprisActivity.state(watched.player, at: now)
+        guard MprisActivity.differs(watched.sent, state) else { return }
+        players[name]?.lastSend = now
+        let owner = watched.owner
+        do {
+            if let state {
+                let values = state.mapValues(ActivityCoding.value)
+                // Starting to play again makes it the newest: the island shows the player that
+                // played last.
+                if watched.sent == nil || (watched.player.status == "Playing" && watched.sentStatus != "Playing") {
+                    let attributes = MprisActivity.attributes(watched.player).mapValues(ActivityCoding.value)
+                    _ = try await islet.startActivity(owner: owner, attributes: attributes, state: values)
+                } else {
+                    try await islet.updateActivity(owner: owner, state: values)
+                }
+            } else {
+                try await islet.endActivity(owner: owner)
+            }
+            watched.sent = state
+            watched.sentStatus = watched.player.status
+            if players[name] != nil {
+                players[name]?.sent = state
+                players[name]?.sentStatus = watched.player.status
+            }
+        } catch {
+            log("players: \(owner): \(error)")
+        }
+    }
+}

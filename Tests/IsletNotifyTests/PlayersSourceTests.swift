@@ -1,0 +1,92 @@
+import DBus
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 70: the song that plays, on the island, with no program changed. A real mpv with
+/// Debian's mpv-mpris plays; islet-notify's players source shows it as a source's activity
+/// (contract 1.4) below what the user starts; playerctl, a client nobody here wrote, drives mpv.
+@Suite(.serialized, .startsProcesses) struct PlayersSourceTests {
+    static let mprisScript = "/etc/mpv/scripts/mpris.so"
+
+    func get(_ d: Daemon) async -> String {
+        (try? await Command.run(
+            [
+                "gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1", "--method",
+                "org.islet.Islet1.LiveActivity.Get",
+            ], environment: d.bus.environment))?.stdout ?? ""
+    }
+
+    func mpv(_ d: Daemon, title: String) throws -> Background {
+        try Background(
+            [
+                "mpv", "--no-config", "--no-video", "--ao=null", "--script=\(Self.mprisScript)", "--force-media-title=\(title)",
+                "av://lavfi:sine=frequency=440:duration=900",
+            ], environment: d.bus.environment)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: mprisScript)))
+    func aSongShowsWaitsForATimerAndLeavesWithItsPlayer() async throws {
+        let d = try await Daemon()
+        let home = try TemporaryDirectory.make(prefix: "players")
+        var environment = d.bus.environment
+        environment["XDG_CONFIG_HOME"] = home.path
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address], environment: environment)
+        #expect(await eventually { notify.stderr.contains("players: followed") })
+        // A title with markup and a control character: kept as the characters it is, bounded.
+        let player = try mpv(d, title: "Tea <b>Song</b> &amp;\u{7}")
+        defer { player.kill() }
+        #expect(
+            await eventually {
+                let got = await get(d)
+                return got.contains("'mpris:mpv'") && got.contains("'title': <'Tea <b>Song</b> &amp;'>") && got.contains("'status': <'running'>")
+            })
+        var got = await get(d)
+        #expect(got.contains("'source': <true>") && got.contains("'app_id': <'mpv'>"), "\(got)")
+        // Nothing twice: no notification and no MPRIS player of islet's own for it.
+        #expect(!notify.stderr.contains("Notify replaces"), "\(notify.stderr)")
+        var r = try await Command.run(["playerctl", "--list-all"], environment: d.bus.environment)
+        #expect(r.stdout == "mpv\n", "\(r)")
+
+        // Paused as paused.
+        r = try await Command.run(["playerctl", "--player=mpv", "pause"], environment: d.bus.environment)
+        #expect(await eventually { await get(d).contains("'status': <'paused'>") })
+
+        // A timer started over the song takes the island; the song waits, and is back after it.
+        try await d.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(180)])
+        #expect(await eventually { await get(d).contains("'kind': <'timer'>") })
+        try await d.timers.call("Stop", [.string("tea")])
+        #expect(await eventually { await get(d).contains("'mpris:mpv'") })
+        got = await get(d)
+        #expect(got.contains("'status': <'paused'>"), "\(got)")
+
+        // Played again, then gone with its player.
+        r = try await Command.run(["playerctl", "--player=mpv", "play"], environment: d.bus.environment)
+        #expect(await eventually { await get(d).contains("'status': <'running'>") })
+        player.kill()
+        #expect(await eventually { await get(d).hasPrefix("('', '',") })
+        #expect(notify.isRunning)
+    }
+
+    /// The user decides: Players off (a Set on islet-notify, which owns the setting) takes the
+    /// song off the island and follows no player; on again, it is back.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: mprisScript)))
+    func playersOffTakesTheSongAwayAndOnBringsItBack() async throws {
+        let d = try await Daemon()
+        let home = try TemporaryDirectory.make(prefix: "players")
+        var environment = d.bus.environment
+        environment["XDG_CONFIG_HOME"] = home.path
+        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address], environment: environment)
+        #expect(await eventually { notify.stderr.contains("players: followed") })
+        let player = try mpv(d, title: "Song")
+        defer { player.kill() }
+        #expect(await eventually { await get(d).contains("'mpris:mpv'") })
+        let notifyControl = DBusProxy(connection: d.client, destination: "org.islet.Notify1", path: "/org/islet/Notify1", interface: "org.islet.Notify1")
+        try await notifyControl.set("Players", .boolean(false))
+        #expect(await eventually { await get(d).hasPrefix("('', '',") })
+        let config = try String(contentsOf: home.appendingPathComponent("islet/config.toml"), encoding: .utf8)
+        #expect(config.contains("players = false"), "\(config)")
+        try await notifyControl.set("Players", .boolean(true))
+        #expect(await eventually { await get(d).contains("'mpris:mpv'") })
+    }
+}
