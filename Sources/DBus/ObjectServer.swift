@@ -41,7 +41,8 @@ extension DBusConnection {
 
     /// Emits a signal. Checked against the exported description when there is one, so a
     /// signal cannot go out with another signature than the one introspection advertises.
-    public func emit(path: ObjectPath, interface: String, signal: String, _ arguments: [DBusValue]) throws {
+    /// Emits a signal; with `destination`, to that connection alone (a unicast signal).
+    public func emit(path: ObjectPath, interface: String, signal: String, _ arguments: [DBusValue], to destination: String? = nil) throws {
         let declared: DBusSignal? = loop.sync { objects.interface(path, interface)?.signal(signal) }
         if let declared {
             let actual = arguments.map(\.type).signature
@@ -50,7 +51,9 @@ extension DBusConnection {
                     "signal \(interface).\(signal) declares \"\(declared.signature)\", got \"\(actual)\"")
             }
         }
-        try send(.signal(path: path, interface: interface, member: signal, body: arguments))
+        var message = Message.signal(path: path, interface: interface, member: signal, body: arguments)
+        message.destination = destination
+        try send(message)
     }
 
     /// The introspection XML this connection serves for `path`.

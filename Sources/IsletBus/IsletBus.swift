@@ -48,13 +48,13 @@ extension DBusError {
 
 extension DBusConnection {
     /// Emits one of a contract's signals from its object.
-    public func emit<S: ContractSignal>(_ signal: S, _ arguments: [DBusValue]) throws {
-        try emit(path: S.Interface.path, interface: S.Interface.name, signal: signal.name, arguments)
+    public func emit<S: ContractSignal>(_ signal: S, _ arguments: [DBusValue], to destination: String? = nil) throws {
+        try emit(path: S.Interface.path, interface: S.Interface.name, signal: signal.name, arguments, to: destination)
     }
 
     /// Emits one of a contract's signals with its arguments as their Swift type.
-    public func emit<S: ContractSignal, A: DBusArguments>(_ signal: S, _ arguments: A) throws {
-        try emit(signal, arguments.values)
+    public func emit<S: ContractSignal, A: DBusArguments>(_ signal: S, _ arguments: A, to destination: String? = nil) throws {
+        try emit(signal, arguments.values, to: destination)
     }
 
     /// Announces (coalesced) that these properties changed.

@@ -23,7 +23,9 @@ extension IsletBus {
             match signals learns when to call Get. Since 1.4, attributes app_id s (the desktop entry's id of the \
             program the activity is about, without .desktop: surfaces show its icon and name), source b (default \
             false: true for what merely runs, read from another program by a source, as a song or a Pomodoro app's \
-            block) and relevance d (0 to 1, default 0: among sources, the more relevant shows). Which activity \
+            block) and relevance d (0 to 1, default 0: among sources, the more relevant shows); state key actions s \
+            (the buttons a program's activity offers now, words among pause, resume, next, skip and stop separated \
+            by spaces: pressed anywhere, they reach the program as ActionInvoked). Which activity \
             shows: what the user started (a fast with a goal, a timer, a program's own Start) always outranks a \
             source's; among the user's the newest wins; among sources the more relevant, then the newest. A \
             source's activity never replaces the user's: it takes an empty island, and while the user's shows it \
@@ -38,6 +40,7 @@ extension IsletBus {
             case update = "Update"
             case end = "End"
             case finish = "Finish"
+            case act = "Act"
 
             public var contract: MethodContract {
                 switch self {
@@ -67,6 +70,17 @@ extension IsletBus {
                             Update is InvalidState after it, End dismisses it at once.
                             """,
                         in: Finish.arguments)
+                case .act:
+                    MethodContract(
+                        doc: """
+                            Since 1.4: a button the shown activity offers, pressed (a surface, a panel's click, `islet \
+                            activity toggle`): the action must be one its state's actions lists now (pause, resume, next, \
+                            skip, stop). isletd sends ActionInvoked to the activity's program alone, which does it and \
+                            updates its state. InvalidArgument for another word; InvalidState when activity_id is not the \
+                            activity shown, is a fast's or a timer's (their buttons are the Fasting and Timers methods), \
+                            has finished or does not offer the action.
+                            """,
+                        in: Action.arguments)
                 }
             }
         }
@@ -76,6 +90,7 @@ extension IsletBus {
             case activityStarted = "ActivityStarted"
             case activityUpdated = "ActivityUpdated"
             case activityEnded = "ActivityEnded"
+            case actionInvoked = "ActionInvoked"
 
             public var contract: SignalContract {
                 switch self {
@@ -87,6 +102,11 @@ extension IsletBus {
                     SignalContract(doc: "Its state changed (never on a clock tick).", Changed.arguments)
                 case .activityEnded:
                     SignalContract(doc: "It ended: stopped, completed, replaced, disabled or owner-vanished.", Ended.arguments)
+                case .actionInvoked:
+                    SignalContract(
+                        doc:
+                            "Since 1.4: a button of the activity was pressed (Act): its id, the owner it was started as, the action; sent to the program that started it alone.",
+                        Invoked.arguments)
                 }
             }
         }

@@ -114,7 +114,7 @@ extension FeedUpdate {
         case .activityEnded:
             guard let ended = try? LiveActivity.Ended(values: body), current?.id == ended.activityID else { return nil }
             return FeedUpdate(activity: nil, cause: .ended(reason: ended.reason))
-        case nil:
+        case .actionInvoked, nil:
             return nil
         }
     }

@@ -20,6 +20,9 @@ public enum IsletCommand: Sendable, Hashable {
     case undoStopFast
     /// islet's app, on a page.
     case open(AppLink.Page)
+    /// A button a program's activity offers (contract 1.4, its state's `actions`): isletd tells
+    /// the program (LiveActivity.Act), which does it.
+    case act(activityID: String, Verb)
 
     /// What "+1 min" adds.
     public static let extendSeconds: UInt64 = 60
@@ -28,6 +31,8 @@ public enum IsletCommand: Sendable, Hashable {
     /// and the applet's `action`. The same word on every surface.
     public enum Verb: String, Sendable, CaseIterable {
         case pause, resume, extend, stop
+        /// A program's activity's own (contract 1.4): the next song, the next block.
+        case next, skip
         case startFast = "start-fast"
         case stopFast = "stop-fast"
         case undo
@@ -35,8 +40,12 @@ public enum IsletCommand: Sendable, Hashable {
     }
 
     /// The command a button with `verb` means on `activity`, nil where it means nothing there
-    /// (a fast does not pause; a program's own activity is driven by its owner).
+    /// (a fast does not pause; a program's own activity has the buttons it offers now).
     public init?(_ verb: Verb, on activity: ActivitySnapshot) {
+        if activity.kind == .custom, CustomDictionary.actions(activity.state["actions"]).contains(verb.rawValue) {
+            self = .act(activityID: activity.id, verb)
+            return
+        }
         switch (verb, activity.kind) {
         case (.pause, .timer): self = .pauseTimer(owner: activity.owner)
         case (.resume, .timer): self = .resumeTimer(owner: activity.owner)
@@ -62,6 +71,7 @@ public enum IsletCommand: Sendable, Hashable {
         case .stopFast: .stopFast
         case .undoStopFast: .undo
         case .open: .open
+        case .act(_, let verb): verb
         }
     }
 
@@ -69,6 +79,7 @@ public enum IsletCommand: Sendable, Hashable {
     /// asks islet's app (``AppLink``).
     public var call: (interface: String, method: String, arguments: [DBusValue])? {
         typealias Timers = IsletBus.Timers
+        typealias LiveActivity = IsletBus.LiveActivity
         return switch self {
         case .pauseTimer(let owner): (Timers.name, Timers.Method.pause.name, Timers.Owner(owner: owner).values)
         case .resumeTimer(let owner): (Timers.name, Timers.Method.resume.name, Timers.Owner(owner: owner).values)
@@ -78,6 +89,7 @@ public enum IsletCommand: Sendable, Hashable {
         case .stopFast: (Fasting.name, Fasting.Method.stopFast.name, [])
         case .undoStopFast: (Fasting.name, Fasting.Method.undoStopFast.name, [])
         case .open: nil
+        case .act(let id, let verb): (LiveActivity.name, LiveActivity.Method.act.name, LiveActivity.Action(activityID: id, action: verb.rawValue).values)
         }
     }
 
@@ -100,7 +112,7 @@ extension IsletClient {
             return .done
         }
         guard let call = command.call else { return .done }
-        let proxy = call.interface == IsletBus.Timers.name ? timers : fasting
+        let proxy = call.interface == IsletBus.Timers.name ? timers : call.interface == IsletBus.LiveActivity.name ? activity : fasting
         let out = try await proxy.call(call.method, call.arguments)
         switch command {
         case .startFast, .undoStopFast:

@@ -102,8 +102,16 @@ public enum CustomDictionary {
         "progress": "d", "goal_usec": "t", "total_usec": "t", "total_remaining_usec": "t", "updated_at_usec": "t",
         "title": "s", "phase_name": "s", "phase_index": "u", "phase_count": "u", "round": "u", "rounds": "u",
         "kind": "s", "ends_with_owner": "b", "stale_at_usec": "t", "stale": "b", "alert": "b", "outcome": "s",
-        "source": "b", "relevance": "d", "app_id": "s",
+        "source": "b", "relevance": "d", "app_id": "s", "actions": "s",
     ]
+    /// The buttons a program's activity may offer (contract 1.4, `actions`): pressed anywhere,
+    /// each reaches the program as ActionInvoked.
+    public static let actionWords: [String] = ["pause", "resume", "next", "skip", "stop"]
+
+    /// The words of an `actions` value ("pause next"), in order; empty for none.
+    public static func actions(_ value: ActivityValue?) -> [String] {
+        (value?.string ?? "").split(separator: " ").map(String.init)
+    }
     /// Set by the service alone: what a caller sends under it is dropped.
     static let serviceKeys: Set<String> = ["stale"]
     static let statuses: Set<String> = ["running", "paused", "goal-reached", "completed"]
@@ -145,6 +153,12 @@ public enum CustomDictionary {
         if let outcome = dictionary["outcome"]?.string, outcome != "success", outcome != "failure" {
             throw .invalidArgument(tr("outcome must be success or failure, got \"%s\"", "\(outcome.prefix(80))"))
         }
+        let actions = actions(dictionary["actions"])
+        if let unknown = actions.first(where: { !actionWords.contains($0) }) {
+            throw .invalidArgument(
+                tr("actions are words among %1$s, separated by spaces; got \"%2$s\"", actionWords.joined(separator: ", "), "\(unknown.prefix(40))"))
+        }
+        if Set(actions).count != actions.count { throw .invalidArgument(tr("actions names a button twice")) }
         if let relevance = dictionary["relevance"]?.double, !(0...1).contains(relevance) {
             throw .invalidArgument(tr("relevance must be within 0 ... 1"))
         }

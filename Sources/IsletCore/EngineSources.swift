@@ -62,3 +62,26 @@ extension Engine {
         }
     }
 }
+
+extension Engine {
+    /// LiveActivity.Act: a button the shown activity offers (its state's `actions`) pressed on
+    /// any surface; its program hears it (ActionInvoked) and does it. A fast's and a timer's
+    /// buttons are the Fasting and Timers methods.
+    public mutating func act(activityID: String, action: String, now: USec) throws(IsletError) {
+        guard CustomDictionary.actionWords.contains(action) else {
+            throw .invalidArgument(
+                tr("an action is one of %1$s, got \"%2$s\"", CustomDictionary.actionWords.joined(separator: ", "), "\(action.prefix(40))"))
+        }
+        advance(to: now)
+        guard let activity = state.activity, activity.id == activityID else {
+            throw .invalidState(tr("the activity \"%s\" is not the one shown", "\(activityID.prefix(64))"))
+        }
+        guard activity.kind == .custom else {
+            throw .invalidState(tr("a fast's or timer's buttons are the Fasting and Timers methods"))
+        }
+        guard activity.dismissAt == 0, CustomDictionary.actions(activity.customState["actions"]).contains(action), !activity.sender.isEmpty else {
+            throw .invalidState(tr("the activity does not offer \"%s\" now", action))
+        }
+        events.append(.actionInvoked(id: activity.id, owner: activity.owner, action: action, sender: activity.sender))
+    }
+}

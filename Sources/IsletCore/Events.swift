@@ -18,6 +18,9 @@ public enum Event: Equatable, Sendable {
     case activityStarted(Activity, state: ActivityState)
     case activityUpdated(id: String, state: ActivityState)
     case activityEnded(id: String, reason: EndReason)
+    /// A button the activity offers was pressed (LiveActivity.Act): told to its program alone,
+    /// the connection `sender`.
+    case actionInvoked(id: String, owner: String, action: String, sender: String)
 }
 
 /// Changes to the fasting history that a command makes; the store applies them in the same

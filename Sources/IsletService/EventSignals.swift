@@ -38,6 +38,8 @@ extension IsletService {
                     try connection.emit(LiveActivity.Signal.activityUpdated, LiveActivity.Changed(activityID: id, state: ActivityCoding.dictionary(state)))
                 case .activityEnded(let id, let reason):
                     try connection.emit(LiveActivity.Signal.activityEnded, LiveActivity.Ended(activityID: id, reason: reason.rawValue))
+                case .actionInvoked(let id, let owner, let action, let sender):
+                    try connection.emit(LiveActivity.Signal.actionInvoked, LiveActivity.Invoked(activityID: id, owner: owner, action: action), to: sender)
                 }
             } catch {
                 logger.error("could not emit \(event): \(error)")

@@ -51,6 +51,12 @@ extension IsletService {
                 try s.perform { e, now in try e.endActivity(owner: owner, now: now) }
                 return []
             }
+        case .act:
+            handler { s, call in
+                let act = try call.arguments(LiveActivity.Action.self)
+                try s.perform { e, now in try e.act(activityID: act.activityID, action: act.action, now: now) }
+                return []
+            }
         case .finish:
             handler { s, call in
                 let finish = try call.arguments(LiveActivity.Finish.self)

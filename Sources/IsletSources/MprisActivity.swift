@@ -27,6 +27,17 @@ public enum MprisActivity {
         return attributes
     }
 
+    /// The player's method for a button of its activity: pause and resume as Pause and Play
+    /// (not PlayPause: a press acts as the island said, whatever the player did meanwhile).
+    public static func method(for action: String) -> String? {
+        switch action {
+        case "pause": "Pause"
+        case "resume": "Play"
+        case "next": "Next"
+        default: nil
+        }
+    }
+
     /// What it shows at `now`; nil for a stopped player.
     public static func state(_ player: MprisPlayer, at now: USec) -> ActivityState? {
         guard player.status != "Stopped" else { return nil }
@@ -39,6 +50,11 @@ public enum MprisActivity {
             "started_at_usec": .uint64(now > elapsed ? now - elapsed : 0),
             "updated_at_usec": .uint64(now),
         ]
+        // Its buttons, as the player offers them now: pressed anywhere, they reach the player.
+        let actions = [
+            playing && player.canPause ? "pause" : nil, !playing && player.canPlay ? "resume" : nil, player.canGoNext ? "next" : nil,
+        ].compactMap { $0 }
+        if !actions.isEmpty { state["actions"] = .string(actions.joined(separator: " ")) }
         let artists = SourceText.clean(player.artists.joined(separator: ", "), limit: 200)
         if !artists.isEmpty { state["phase_name"] = .string(artists) }
         if player.length > 0 {
@@ -56,7 +72,7 @@ public enum MprisActivity {
     public static func differs(_ old: ActivityState?, _ new: ActivityState?) -> Bool {
         guard let old, let new else { return (old == nil) != (new == nil) }
         func seconds(_ state: ActivityState, _ key: String) -> UInt64 { (state[key]?.uint64 ?? 0) / 1_000_000 }
-        for key in ["status", "title", "phase_name", "total_usec"] where old[key] != new[key] { return true }
+        for key in ["status", "title", "phase_name", "total_usec", "actions"] where old[key] != new[key] { return true }
         for key in ["started_at_usec", "ends_at_usec"] {
             let (a, b) = (seconds(old, key), seconds(new, key))
             if (a > b ? a - b : b - a) > 1 { return true }

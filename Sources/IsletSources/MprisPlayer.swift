@@ -21,6 +21,7 @@ public struct MprisPlayer: Equatable, Sendable {
     public var positionReadAt: USec = 0
     public var rate = 1.0
     public var canPause = false
+    public var canPlay = false
     public var canGoNext = false
 
     public init(busName: String) { self.busName = busName }
@@ -40,6 +41,7 @@ public struct MprisPlayer: Equatable, Sendable {
             case ("PlaybackStatus", .string(let s)) where ["Playing", "Paused", "Stopped"].contains(s): status = s
             case ("Rate", .double(let r)) where r.isFinite && r > 0: rate = r
             case ("CanPause", .boolean(let b)): canPause = b
+            case ("CanPlay", .boolean(let b)): canPlay = b
             case ("CanGoNext", .boolean(let b)): canGoNext = b
             case ("Identity", .string(let s)): identity = s
             case ("DesktopEntry", .string(let s)): desktopEntry = s

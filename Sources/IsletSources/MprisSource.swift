@@ -50,7 +50,11 @@ public actor MprisSource {
                     path: "/org/freedesktop/DBus", arg0Namespace: "org.mpris.MediaPlayer2"))
         else { return log("players: cannot follow the bus's names") }
         let service = Task { await self.followIsletd() }
-        defer { service.cancel() }
+        let presses = Task { await self.followPresses() }
+        defer {
+            service.cancel()
+            presses.cancel()
+        }
         if case .array(_, let listed)? = try? await bus.call("ListNames").first {
             for case .string(let name) in listed where MprisPlayer.isSource(name) { appeared(name) }
         }
@@ -74,6 +78,30 @@ public actor MprisSource {
                 players[name]?.sent = nil
                 players[name]?.sentStatus = ""
                 schedule(name)
+            }
+        }
+    }
+
+    /// A button of a player's activity pressed anywhere (ActionInvoked, sent to this connection
+    /// alone): the player is asked.
+    private func followPresses() async {
+        typealias LiveActivity = IsletBus.LiveActivity
+        guard
+            let presses = try? await connection.signals(
+                matching: MatchRule(
+                    sender: IsletBus.name, interface: LiveActivity.name, member: LiveActivity.Signal.actionInvoked.name, path: IsletBus.path))
+        else { return }
+        for await message in presses {
+            guard let invoked = try? LiveActivity.Invoked(values: message.body), let method = MprisActivity.method(for: invoked.action),
+                let name = players.first(where: { $0.value.owner == invoked.owner })?.key
+            else { continue }
+            let player = DBusProxy(
+                connection: connection, destination: name, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
+                timeout: .seconds(5), autoStart: false)
+            // Not waited for here: a player that never answers holds up no other press.
+            let log = log
+            Task {
+                do { try await player.call(method) } catch { log("players: \(name).\(method): \(error)") }
             }
         }
     }

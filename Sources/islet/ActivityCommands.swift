@@ -46,6 +46,19 @@ struct ActivityCommand: AsyncParsableCommand {
                 Output.error(tr("a fast does not pause."), hint: tr("`islet activity stop` (or `islet fast stop`) ends it."))
                 throw ExitCode(1)
             case (.custom, _):
+                // A program's activity that offers the button (contract 1.4): pressed, and the
+                // program does it (a player pauses).
+                let word: IsletCommand.Verb =
+                    switch resolved {
+                    case .pause: .pause
+                    case .resume, .toggle: .resume
+                    case .stop: .stop
+                    }
+                if let command = IsletCommand(word, on: activity), case .act = command {
+                    try await client.perform(command)
+                    Output.line(tr("Asked %1$s to %2$s.", "\(activity.owner)", word.rawValue))
+                    return
+                }
                 Output.error(
                     tr("this activity belongs to %s, which drives it.", "\(activity.owner)"), hint: tr("Only the program that started it may change it."))
                 throw ExitCode(1)

@@ -181,4 +181,32 @@ import Testing
         try waiting.finishCustomActivity(owner: "mpris:mpv", state: [:], dismissal: "default", dismissAt: 0, now: t0 + 2 * s)
         #expect(waiting.state.sources.isEmpty && waiting.state.activity?.owner == "fasting")
     }
+
+    /// Contract 1.4: a button the activity offers, pressed on any surface, reaches its program.
+    @Test func aButtonTheActivityOffersReachesItsProgramAlone() throws {
+        var e = engine()
+        let id = try e.startCustomActivity(
+            owner: "mpris:mpv", attributes: ["title": .string("mpv"), "source": .bool(true)],
+            state: ["status": .string("running"), "actions": .string("pause next")], sender: ":1.40", now: t0)
+        try e.act(activityID: id, action: "next", now: t0 + s)
+        #expect(e.events.last == .actionInvoked(id: id, owner: "mpris:mpv", action: "next", sender: ":1.40"))
+        #expect(throws: IsletError.invalidState("the activity does not offer \"resume\" now")) {
+            try e.act(activityID: id, action: "resume", now: t0 + s)
+        }
+        #expect(throws: IsletError.invalidArgument("an action is one of pause, resume, next, skip, stop, got \"dance\"")) {
+            try e.act(activityID: id, action: "dance", now: t0 + s)
+        }
+        #expect(throws: IsletError.invalidState("the activity \"old\" is not the one shown")) { try e.act(activityID: "old", action: "next", now: t0 + s) }
+        try e.startTimer(owner: "tea", title: "Tea", phases: [.init(name: "Tea", seconds: 180)], rounds: 1, now: t0 + 2 * s)
+        let timer = try #require(e.state.activity?.id)
+        #expect(throws: IsletError.invalidState("a fast's or timer's buttons are the Fasting and Timers methods")) {
+            try e.act(activityID: timer, action: "pause", now: t0 + 3 * s)
+        }
+        // Offered buttons are words of the contract's, each once.
+        for bad in ["pause dance", "pause pause"] {
+            #expect(throws: IsletError.self, "\(bad)") {
+                try e.updateCustomActivity(owner: "mpris:mpv", state: ["actions": .string(bad)], now: t0 + 4 * s)
+            }
+        }
+    }
 }

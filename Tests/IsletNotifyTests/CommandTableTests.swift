@@ -78,6 +78,13 @@ import Testing
         let custom = ActivitySnapshot(id: "c", owner: "org.example", attributes: ["kind": .string("custom")], state: [:])
         #expect(IsletCommand(.open, on: custom) == nil)
         #expect(IsletCommand(.stop, on: custom) == nil)
+        // Contract 1.4: a program's activity has the buttons it offers now, pressed through Act.
+        let song = ActivitySnapshot(
+            id: "s", owner: "mpris:mpv", attributes: ["kind": .string("custom")], state: ["actions": .string("pause next")])
+        #expect(IsletCommand(.next, on: song) == .act(activityID: "s", .next))
+        #expect(IsletCommand(.pause, on: song)?.call?.method == "Act")
+        #expect(IsletCommand(.pause, on: song)?.call?.arguments == [.string("s"), .string("pause")])
+        #expect(IsletCommand(.resume, on: song) == nil && IsletCommand(.skip, on: song) == nil)
         for verb in IsletCommand.Verb.allCases {
             for activity in [Self.timer, Self.fast] { if let command = IsletCommand(verb, on: activity) { #expect(command.verb == verb) } }
         }

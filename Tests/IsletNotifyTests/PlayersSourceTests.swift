@@ -48,9 +48,19 @@ import Testing
         var r = try await Command.run(["playerctl", "--list-all"], environment: d.bus.environment)
         #expect(r.stdout == "mpv\n", "\(r)")
 
-        // Paused as paused.
-        r = try await Command.run(["playerctl", "--player=mpv", "pause"], environment: d.bus.environment)
-        #expect(await eventually { await get(d).contains("'status': <'paused'>") })
+        #expect(got.contains("'actions': <'pause"), "the player's buttons, as it offers them: \(got)")
+
+        // Pause pressed on the island (a panel's click: islet activity toggle) reaches mpv
+        // (LiveActivity.Act, ActionInvoked to the source, Pause on the player); paused as paused.
+        r = try await Command.run([builtProduct("islet"), "activity", "toggle", "--address", d.bus.address])
+        #expect(r.status == 0 && r.stdout.contains("Asked mpris:mpv to pause"), "\(r)")
+        #expect(
+            await eventually { (try? await Command.run(["playerctl", "--player=mpv", "status"], environment: d.bus.environment))?.stdout == "Paused\n" })
+        #expect(
+            await eventually {
+                let got = await get(d)
+                return got.contains("'status': <'paused'>") && got.contains("'actions': <'resume")
+            })
 
         // A timer started over the song takes the island; the song waits, and is back after it.
         try await d.timers.call("Start", [.string("tea"), .string("Tea"), .uint64(180)])
@@ -60,8 +70,11 @@ import Testing
         got = await get(d)
         #expect(got.contains("'status': <'paused'>"), "\(got)")
 
-        // Played again, then gone with its player.
-        r = try await Command.run(["playerctl", "--player=mpv", "play"], environment: d.bus.environment)
+        // Played again from the island, then gone with its player.
+        r = try await Command.run([builtProduct("islet"), "activity", "toggle", "--address", d.bus.address])
+        #expect(r.status == 0, "\(r)")
+        #expect(
+            await eventually { (try? await Command.run(["playerctl", "--player=mpv", "status"], environment: d.bus.environment))?.stdout == "Playing\n" })
         #expect(await eventually { await get(d).contains("'status': <'running'>") })
         player.kill()
         #expect(await eventually { await get(d).hasPrefix("('', '',") })

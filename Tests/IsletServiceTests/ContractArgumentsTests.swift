@@ -66,6 +66,7 @@ import Testing
         (LiveActivity.name, "Update", LiveActivity.Update.arguments, []),
         (LiveActivity.name, "End", LiveActivity.Owner.arguments, []),
         (LiveActivity.name, "Finish", LiveActivity.Finish.arguments, []),
+        (LiveActivity.name, "Act", LiveActivity.Action.arguments, []),
     ]
 
     /// Each signal with its arguments' type, as isletd emits it and listeners read it.
@@ -84,6 +85,7 @@ import Testing
         "\(LiveActivity.name).ActivityStarted": LiveActivity.Activity.arguments,
         "\(LiveActivity.name).ActivityUpdated": LiveActivity.Changed.arguments,
         "\(LiveActivity.name).ActivityEnded": LiveActivity.Ended.arguments,
+        "\(LiveActivity.name).ActionInvoked": LiveActivity.Invoked.arguments,
     ]
 
     /// Every member of the three interfaces is in the tables above: none is left positional.
