@@ -210,6 +210,25 @@ function runIslandTests(Island, check, contractXml) {
     check('open the app: the pages', ['fast', 'timer', 'custom'].map(Island.islandAppPage), ['fast', 'timers', null]);
     check('open the app: its bus name', [Island.islandApp.name, Island.islandApp.path], ['org.islet.Islet.App', '/org/islet/Islet/App']);
 
+    // Contract 1.4: a source's activity (a song) has the buttons its program offers now, which
+    // reach the program through LiveActivity.Act; whose it is, by its desktop entry.
+    const song = Island.islandActivity('s1', 'mpris:mpv', {kind: 'custom', title: 'mpv', source: true, app_id: 'mpv'},
+        {status: 'running', title: 'Clair de Lune', phase_name: 'Debussy', actions: 'pause next dance pause',
+            elapsed_usec: 60 * s, remaining_usec: 240 * s, ends_at_usec: now + 240 * s, updated_at_usec: now});
+    check('1.4 a song: the buttons it offers, unknown words and repeats left out', view(song).menu.buttons,
+        [{label: 'Pause', action: 'pause'}, {label: 'Next', action: 'next'}]);
+    check('1.4 a song: its title and artist', [view(song).menu.title, view(song).menu.detail], ['Clair de Lune', 'Debussy']);
+    check('1.4 a pressed button reaches the program', Island.islandPress('next', song),
+        ['org.islet.Islet1.LiveActivity', 'Act', '(ss)', ['s1', 'next']]);
+    check('1.4 a button it does not offer is no call', Island.islandPress('resume', song), null);
+    check('1.4 a timer\'s buttons stay the Timers methods', Island.islandPress('pause', tea),
+        ['org.islet.Islet1.Timers', 'Pause', '(s)', ['islet']]);
+    check('1.4 whose it is', [Island.islandAppId(song), Island.islandAppId(tea),
+        Island.islandAppId(Island.islandActivity('x', 'o', {kind: 'custom', title: 'x', app_id: '../../etc/passwd'}, {}))], ['mpv', null, null]);
+    check('1.4 a program\'s activity without actions has no buttons', view(custom).menu.buttons, []);
+    check('1.4 the shell is told whose it is, for a program\'s activity alone', [view(song).app, view(tea).app, view(custom).app],
+        ['mpv', null, null]);
+
     // The style, from islet's config.toml.
     check('style from the config', [
         'style = "minimal"', '# a comment\nstyle = "minimal" # the time alone', 'buttons = true\n\n"style" = "minimal"',

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import IsletBus
 import IsletClient
 import IsletCore
 import TestSupport
@@ -64,7 +65,11 @@ import Testing
         let rows = Set(try Self.islandCalls().map(\.verb))
         #expect(rows == actions.subtracting([IsletCommand.Verb.open.rawValue]))
         // The applet presses through the same table.
-        #expect(try Self.source("packaging/plasma/applet.js").contains("Island.islandCall(action"))
+        #expect(try Self.source("packaging/plasma/applet.js").contains("Island.islandPress(action"))
+        #expect(try Self.source("packaging/gnome-shell/panel.js").contains("Island.islandPress(action"))
+        // A program's activity's buttons (contract 1.4) are IsletCommand's act, through Act.
+        #expect(island.contains("['org.islet.Islet1.LiveActivity', 'Act', '(ss)', [activity.id, action]]"))
+        #expect(IsletBus.LiveActivity.Method.act.name == "Act")
     }
 
     /// The verbs mean what they say, on what they apply to.

@@ -346,6 +346,7 @@ function islandFacts(activity, nowUsec, tr) {
 // result:
 //   bar: {text, icon (a symbolic icon name, or null), styleClass}
 //   menu: {title, time, detail, progress (0 ... 1, or null), lines: [...], buttons: [{label, action}]}
+//   app: the desktop entry's id of the program a program's activity names (contract 1.4), or null
 //   nextChangeUsec: when the text next changes by itself; null when only a signal changes it.
 // openApp: islet's app is installed; the menu of a fast or a timer then ends with "Open islet".
 function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, showStages = false) {
@@ -467,6 +468,10 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
             const since = updatedAt > 0 ? updatedAt : startedAt;
             lines.push(since > 0 ? t.gettext('Not updated since %s').replace('%s', islandClock(since)) : t.gettext('Not up to date'));
         }
+        // Contract 1.4: the buttons a program's activity offers now (a song: pause, next),
+        // pressed through LiveActivity.Act (islandPress); they reach the program.
+        if (kind === 'custom' && status !== 'completed')
+            buttons = islandActions(state).map(action => ({label: islandActionLabel(action, t), action}));
         if (kind === 'timer' && status === 'running')
             buttons = [{label: t.gettext('Pause'), action: 'pause'}, {label: t.gettext('+1 min'), action: 'extend'},
                 {label: t.gettext('Stop'), action: 'stop'}];
@@ -487,6 +492,8 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
 
     return {
         kind, status, minimal: false,
+        // Whose it is (contract 1.4): the shell shows that program's icon and name where it has them.
+        app: kind === 'custom' ? islandAppId(activity) : null,
         bar: {text: barText, icon, styleClass: alerting ? 'islet-alert' : stale ? 'islet-stale' : `islet-${status}`},
         menu: {title: menuTitle, time: menuTime, detail, progress, lines, buttons},
         nextChangeUsec: nextChange,
@@ -494,6 +501,32 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
 }
 
 var islandAlertSeconds = 10;
+
+// The buttons a program's activity offers (contract 1.4, its state's `actions`: words among
+// pause, resume, next, skip, stop, separated by spaces), in the order it gives them; any other
+// word is left out.
+var islandActionWords = ['pause', 'resume', 'next', 'skip', 'stop'];
+function islandActions(state) {
+    const words = (islandString(state, 'actions') ?? '').split(' ').filter(w => islandActionWords.includes(w));
+    return words.filter((w, i) => words.indexOf(w) === i);
+}
+
+function islandActionLabel(action, tr) {
+    switch (action) {
+    case 'pause': return tr.gettext('Pause');
+    case 'resume': return tr.gettext('Resume');
+    case 'next': return tr.gettext('Next');
+    case 'skip': return tr.gettext('Skip');
+    default: return tr.gettext('Stop');
+    }
+}
+
+// Whose activity it is (contract 1.4's `app_id`, a desktop entry's id), for the shell to show
+// that program's icon and name; null when it names none or one not well formed.
+function islandAppId(activity) {
+    const id = islandString(activity.attributes, 'app_id');
+    return id && /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/.test(id) && !id.endsWith('.desktop') ? id : null;
+}
 
 // Where the live activity lives on the session bus (dbus/org.islet.Islet1.xml; a test checks
 // these against it).
@@ -520,6 +553,14 @@ function islandFastStart(properties) {
 }
 
 // The D-Bus call behind a button: [interface, method, args (a GVariant's type and values)].
+// The call a button pressed on `activity` makes: a program's own activity's buttons reach the
+// program (LiveActivity.Act, contract 1.4); a fast's and a timer's are islandCall's.
+function islandPress(action, activity) {
+    if (islandActivityKind(activity) === 'custom')
+        return islandActions(activity.state).includes(action) ? ['org.islet.Islet1.LiveActivity', 'Act', '(ss)', [activity.id, action]] : null;
+    return islandCall(action, activity.owner);
+}
+
 function islandCall(action, owner) {
     switch (action) {
     case 'pause': return ['org.islet.Islet1.Timers', 'Pause', '(s)', [owner]];

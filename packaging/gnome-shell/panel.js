@@ -42,8 +42,13 @@ function islandButtonClass(lib) {
         }
 
         display(view) {
+            // A program's activity that names its program (contract 1.4, a song in mpv): that
+            // program's icon while it runs, and its name in the menu, as the shell knows them.
+            const app = view.app ? lib.Shell.AppSystem.get_default().lookup_app(`${view.app}.desktop`) : null;
             this._icon.visible = view.bar.icon !== null;
-            if (view.bar.icon !== null)
+            if (app !== null && view.status === 'running')
+                this._icon.gicon = app.get_icon();
+            else if (view.bar.icon !== null)
                 this._icon.icon_name = view.bar.icon;
             this._label.text = view.bar.text;
             if (this._statusClass !== view.bar.styleClass) {
@@ -53,20 +58,22 @@ function islandButtonClass(lib) {
                 this._statusClass = view.bar.styleClass;
             }
             this.accessible_name = view.bar.text;
-            this._showMenu(view.menu, view.minimal);
+            this._showMenu(view.menu, view.minimal, app?.get_name() ?? null);
         }
 
         // The expanded view. Its items are rebuilt only when their set changes (a status, a
         // button); a tick changes texts and the bar's width alone.
-        _showMenu(menu, minimal) {
-            const shape = [minimal, menu.title !== null, menu.detail !== null, menu.progress !== null,
+        _showMenu(menu, minimal, appName) {
+            const shape = [minimal, appName, menu.title !== null, menu.detail !== null, menu.progress !== null,
                 menu.lines.length, ...menu.buttons.map(b => b.action)].join('|');
             if (shape !== this._shape) {
                 this._shape = shape;
                 this.menu.removeAll();
-                this._parts = this._buildMenu(menu, minimal);
+                this._parts = this._buildMenu(menu, minimal, appName);
             }
             const parts = this._parts;
+            if (parts.app)
+                parts.app.text = appName ?? '';
             if (parts.title)
                 parts.title.text = menu.title ?? '';
             parts.time.text = menu.time ?? '';
@@ -83,7 +90,7 @@ function islandButtonClass(lib) {
             }
         }
 
-        _buildMenu(menu, minimal) {
+        _buildMenu(menu, minimal, appName) {
             // Reactive, or the shell draws it as insensitive (dim); nothing happens on a click.
             const header = new PopupMenu.PopupBaseMenuItem({activate: false, hover: false, can_focus: false});
             const column = new St.BoxLayout({style_class: minimal ? 'islet-minimal' : 'islet-menu', x_expand: true});
@@ -93,7 +100,7 @@ function islandButtonClass(lib) {
             else
                 column.vertical = true;
             header.add_child(column);
-            const parts = {title: null, time: null, detail: null, lines: [], fill: null, bar: null, buttons: []};
+            const parts = {app: null, title: null, time: null, detail: null, lines: [], fill: null, bar: null, buttons: []};
             const add = styleClass => {
                 const label = new St.Label({style_class: styleClass});
                 column.add_child(label);
@@ -104,6 +111,8 @@ function islandButtonClass(lib) {
                 this.menu.addMenuItem(header);
                 return parts;
             }
+            if (appName)
+                parts.app = add('islet-menu-app');
             if (menu.title !== null)
                 parts.title = add('islet-menu-title');
             parts.time = add('islet-menu-time');
@@ -268,7 +277,7 @@ function islandStart(lib, Island, options) {
                 });
             return;
         }
-        const call = activity ? Island.islandCall(action, activity.owner) : null;
+        const call = activity ? Island.islandPress(action, activity) : null;
         if (!call)
             return;
         const [iface, method, signature, args] = call;

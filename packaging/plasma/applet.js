@@ -176,7 +176,7 @@ function appletMessage(action, activity) {
             member: 'ActivateAction', arguments: ['show-page', [page], {}], signature: '(sava{sv})',
         };
     }
-    const call = Island.islandCall(action, activity.owner);
+    const call = Island.islandPress(action, activity);
     if (!call)
         return null;
     const [iface, member, signature, args] = call;

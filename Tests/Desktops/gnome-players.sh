@@ -1,0 +1,72 @@
+# Issue 70 on a real GNOME Shell: the song that plays, on the island, with no program changed.
+# A real mpv with Debian's mpv-mpris plays; islet-notify's players source shows it as a source's
+# activity (contract 1.4); islet's GNOME extension shows it in the top bar with mpv's own icon,
+# its menu with mpv's name and the buttons mpv offers. Pause pressed in the menu pauses mpv; a
+# timer started over the song takes the island and gives it back; nothing is posted twice (no
+# notification, no second media card: GNOME's own card is mpv's). Screenshots:
+# docs/screenshots/gnome-players-*.png.
+. "$here/gnome-island.sh"
+
+island_gicon() { island_eval "$island._icon.gicon ? $island._icon.gicon.to_string() : 'none'"; }
+gicon_is() { [ "$(island_gicon)" = "$1" ]; }
+mpv_is() { playerctl --player=mpv status 2>/dev/null | grep -qx "$1"; }
+song_shown() { islet activity | grep -q 'mpris:mpv'; }
+island_paused() { islet status | grep -q '❚❚'; }
+
+players_scenario() {
+  local api=43; [ "$gnome_major" -ge 45 ] && api=45
+  "$here/../../packaging/gnome-shell/build" "$api" "$XDG_DATA_HOME/gnome-shell/extensions" >/dev/null
+  start_server || { record FAIL "gnome-shell starts" "$(tail -5 "$work/gnome.log")"; return; }
+  check "extension enabled (state 1)" test "$(island_eval "Main.extensionManager.lookup('$island_uuid').state")" = 1
+  start_islet
+  start_bridge "$work/notify.log"
+  check "islet-notify follows the players" wait_log "$work/notify.log" 'players: followed' 50
+  # Debian's mpv-mpris, loaded as mpv loads it from /etc/mpv/scripts; a song of five minutes
+  # (a WAV of silence: its length is what mpv reads from the file, as from any song).
+  python3 -c 'import sys, wave; w = wave.open(sys.argv[1], "wb"); w.setnchannels(1); w.setsampwidth(1); w.setframerate(8000); w.writeframes(bytes([128]) * 8000 * 300); w.close()' "$work/song.wav"
+  mpv --no-config --no-video --ao=null --script=/etc/mpv/scripts/mpris.so --force-media-title="Clair de Lune" \
+    "$work/song.wav" >"$work/mpv.log" 2>&1 & mpv_pid=$!
+  pids+=($mpv_pid)
+  check "the song in the bar: the time left of it" wait_for 50 island_text_matches '^0[45]:[0-9]{2}$'
+  record NOTE "bar" "$(island_text)"
+  check "mpv's own icon in the bar (its desktop entry's)" wait_for 30 gicon_is mpv
+  record NOTE "icon" "$(island_gicon)"
+  shoot_bar players
+  check "the menu: mpv's name" menu_has 'mpv Media Player'
+  check "the menu: the title" menu_has 'Clair de Lune'
+  record NOTE "menu" "$(menu_labels)"
+  check "the menu offers Pause and Next" menu_has 'Pause / Next'
+  shoot_menu players-menu
+  check "nothing posted for the song (the player has its own card)" bash -c "! grep -q 'Notify replaces' '$work/notify.log'"
+  check "no player of islet's beside mpv's" bash -c "! dbus-send --session --print-reply=literal --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.ListNames | grep -q org.mpris.MediaPlayer2.islet"
+
+  check "Pause in the menu pauses mpv" menu_press Pause
+  check "mpv paused (playerctl)" wait_for 50 mpv_is Paused
+  check "the island says paused" wait_for 50 island_paused
+  check "the menu offers Resume" wait_for 30 menu_has 'Resume / Next'
+  shoot_bar players-paused
+  check "Resume in the menu plays again" menu_press Resume
+  check "mpv playing (playerctl)" wait_for 50 mpv_is Playing
+
+  # A timer started over the song takes the island; the song is back when it ends.
+  islet timer start Tea 2m >/dev/null
+  check "a timer takes the island from the song" wait_for 30 island_text_matches '^0[12]:[0-9]{2}$'
+  check "its own icon, not mpv's" test "$(island_eval "$island._icon.icon_name")" = alarm-symbolic
+  shoot_bar players-timer
+  islet timer stop >/dev/null
+  check "the song is back" wait_for 50 song_shown
+  check "mpv's icon back" wait_for 30 gicon_is mpv
+
+  kill "$mpv_pid"
+  check "mpv gone: the island goes" wait_for 50 island_hidden
+  kill "$bridge_pid"
+  check "no errors in the shell's log" log_clean
+  check "shell alive at the end" server_alive
+}
+run_server() {
+  setup gnome-players
+  start_xvfb :95 || { record FAIL "Xvfb starts"; return; }
+  start_system_bus
+  start_bus filtered
+  players_scenario
+}
