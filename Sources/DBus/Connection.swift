@@ -255,6 +255,11 @@ public final class DBusConnection: @unchecked Sendable {
         glue?.uninstall(from: connection)
         dbus_connection_close(connection)
         dbus_connection_unref(connection)
+        // The handlers first: a caller whose call fails for the disconnection may rely on them
+        // having run (seen: a test reading the handler's flag right after its calls failed).
+        let handlers = disconnectHandlers
+        disconnectHandlers.removeAll()
+        if !closing { for handler in handlers { handler() } }
         let calls = pending
         pending.removeAll()
         for call in calls.values {
@@ -264,9 +269,6 @@ public final class DBusConnection: @unchecked Sendable {
         let streams = subscriptions
         subscriptions.removeAll()
         for subscription in streams.values { subscription.continuation.finish() }
-        let handlers = disconnectHandlers
-        disconnectHandlers.removeAll()
-        if !closing { for handler in handlers { handler() } }
     }
 
     // MARK: Subscriptions
