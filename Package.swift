@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "IsletNotify", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus", "IdleLoop", "Translation"]),
         // Sources (contract 1.4): what other programs already run (MPRIS players), as sources'
         // activities through the public contract only; run by islet-notify.
-        .target(name: "IsletSources", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus", "IdleLoop"]),
+        .target(name: "IsletSources", dependencies: ["IsletCore", "IsletBus", "IsletClient", "Platform", "DBus", "IdleLoop", "Translation"]),
         // No swift-argument-parser in the two programs that run all session: its reflection
         // and help machinery would stay resident (the bridge also links no Foundation at all).
         .target(name: "OptionScanner", dependencies: ["Translation"]),

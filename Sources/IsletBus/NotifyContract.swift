@@ -38,6 +38,7 @@ public enum NotifyBus: ContractInterface {
         case mediaPlayer = "MediaPlayer"
         case kdeJobs = "KdeJobs"
         case players = "Players"
+        case pomodoro = "Pomodoro"
         case configProblem = "ConfigProblem"
 
         /// The config.toml key a writable property is kept under.
@@ -48,6 +49,7 @@ public enum NotifyBus: ContractInterface {
             case .mediaPlayer: "media_player"
             case .kdeJobs: "kde_jobs"
             case .players: "players"
+            case .pomodoro: "pomodoro"
             case .configProblem: nil
             }
         }
@@ -77,6 +79,12 @@ public enum NotifyBus: ContractInterface {
                     .boolean,
                     doc:
                         "Since 1.4: media players (MPRIS) shown on the island as sources' activities, below what the user started: what plays and its position, paused as paused. config.toml's `players`.",
+                    writable: true)
+            case .pomodoro:
+                PropertyContract(
+                    .boolean,
+                    doc:
+                        "Since 1.4: Pomodoro apps (Focus Timer, gnome-pomodoro) shown on the island as sources' activities, above a song and below what the user started: the block (Pomodoro, Short Break, Long Break), its countdown from the app's own numbers, paused as paused; Pause, Resume and Skip reach the app. config.toml's `pomodoro`.",
                     writable: true)
             case .configProblem:
                 PropertyContract(

@@ -64,7 +64,7 @@ public enum ConfigFile {
 
     static let keys = [
         "style", "update_urgency", "buttons", "sound", "timer_on_screen", "keep_completion", "media_player",
-        "kde_jobs", "lock_screen", "players", "linger_seconds", "goal_reached_linger_seconds",
+        "kde_jobs", "lock_screen", "players", "pomodoro", "linger_seconds", "goal_reached_linger_seconds",
         "icons.fast", "icons.goal_reached", "icons.timer", "icons.paused", "icons.completed", "icons.custom", "icons.failed",
     ]
 
@@ -108,6 +108,7 @@ public enum ConfigFile {
         case "kde_jobs": settings.kdeJobs = try bool()
         case "lock_screen": settings.lockScreen = try bool()
         case "players": settings.players = try bool()
+        case "pomodoro": settings.pomodoro = try bool()
         case "linger_seconds": settings.lingerSeconds = try seconds(Limits.lingerSeconds)
         case "goal_reached_linger_seconds": settings.goalReachedLingerSeconds = try seconds(Limits.goalReachedLingerSeconds)
         case "icons.fast": settings.icons.fast = try string()

@@ -30,6 +30,9 @@ public struct NotifySettings: Equatable, Sendable {
     /// Media players (MPRIS) shown on the island as sources' activities (contract 1.4): what
     /// plays, below what the user started. Not a surface: islet-notify runs the source.
     public var players = true
+    /// Pomodoro apps (Focus Timer, gnome-pomodoro) shown on the island as sources' activities:
+    /// the block and its countdown, above a song, below what the user started.
+    public var pomodoro = true
     /// LiveActivity.LingerSeconds and GoalReachedLingerSeconds, set on isletd when islet-notify
     /// starts (nil: leave them as they are).
     public var lingerSeconds: UInt32?
@@ -62,8 +65,8 @@ extension NotifySettings {
     public func showsAlike(_ other: NotifySettings) -> Bool {
         var mine = self
         var theirs = other
-        (mine.lingerSeconds, mine.goalReachedLingerSeconds, mine.players) = (nil, nil, true)
-        (theirs.lingerSeconds, theirs.goalReachedLingerSeconds, theirs.players) = (nil, nil, true)
+        (mine.lingerSeconds, mine.goalReachedLingerSeconds, mine.players, mine.pomodoro) = (nil, nil, true, true)
+        (theirs.lingerSeconds, theirs.goalReachedLingerSeconds, theirs.players, theirs.pomodoro) = (nil, nil, true, true)
         return mine == theirs
     }
 }

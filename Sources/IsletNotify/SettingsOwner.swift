@@ -62,6 +62,7 @@ public final class SettingsOwner: Sendable {
         case .mediaPlayer: .boolean(settings.mediaPlayer)
         case .kdeJobs: .boolean(settings.kdeJobs)
         case .players: .boolean(settings.players)
+        case .pomodoro: .boolean(settings.pomodoro)
         case .configProblem: .string(problem)
         }
     }
@@ -100,7 +101,7 @@ public final class SettingsOwner: Sendable {
             }
             written = "\"" + name + "\""
         case (.lockScreen, .boolean(let on)), (.mediaPlayer, .boolean(let on)), (.kdeJobs, .boolean(let on)),
-            (.players, .boolean(let on)):
+            (.players, .boolean(let on)), (.pomodoro, .boolean(let on)):
             written = on ? "true" : "false"
         default:
             throw DBusError.invalidArgs("\(property.name) has type \"\(property.contract.type.signature)\", got \"\(value.type.signature)\"")

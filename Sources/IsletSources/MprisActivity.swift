@@ -66,17 +66,4 @@ public enum MprisActivity {
         }
         return state
     }
-
-    /// Whether `new` says something `old` did not, to the second: an update worth sending (the
-    /// same song read again, or a position that only moved as counted, is not).
-    public static func differs(_ old: ActivityState?, _ new: ActivityState?) -> Bool {
-        guard let old, let new else { return (old == nil) != (new == nil) }
-        func seconds(_ state: ActivityState, _ key: String) -> UInt64 { (state[key]?.uint64 ?? 0) / 1_000_000 }
-        for key in ["status", "title", "phase_name", "total_usec", "actions"] where old[key] != new[key] { return true }
-        for key in ["started_at_usec", "ends_at_usec"] {
-            let (a, b) = (seconds(old, key), seconds(new, key))
-            if (a > b ? a - b : b - a) > 1 { return true }
-        }
-        return false
-    }
 }

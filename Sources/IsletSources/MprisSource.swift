@@ -10,26 +10,19 @@ import Platform
 /// playing last, below what the user started. It follows the players' names, their
 /// PropertiesChanged and Seeked, and never polls: the position is read when the player says
 /// something changed and counted on every surface from the state's timestamps. A player's
-/// flood of changes reaches isletd at most once per ``minimumGap``; a player that never
-/// answers holds up only itself; one that leaves takes its activity with it.
+/// flood of changes reaches isletd as ``SourceOutlet`` sends it; a player that never answers
+/// holds up only itself; one that leaves takes its activity with it.
 public actor MprisSource {
     private let connection: DBusConnection
     private let islet: IsletClient
     private let log: @Sendable (String) -> Void
-    /// Per player's bus name: what it said, what isletd was last told, its watch.
+    /// Per player's bus name: what it said, its way to isletd, its watch.
     private var players: [String: Watched] = [:]
-    /// The least time between two updates of one player's activity, in microseconds.
-    public static let minimumGap: UInt64 = 250_000
 
     private struct Watched {
         var player: MprisPlayer
-        var owner: String
+        let outlet: SourceOutlet
         var task: Task<Void, Never>?
-        /// The state isletd was last given (nil: no activity there).
-        var sent: ActivityState?
-        var sentStatus = ""
-        var lastSend: USec = 0
-        var sendPending = false
     }
 
     public init(connection: DBusConnection, log: @escaping @Sendable (String) -> Void) {
@@ -48,7 +41,7 @@ public actor MprisSource {
                 matching: MatchRule(
                     sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
                     path: "/org/freedesktop/DBus", arg0Namespace: "org.mpris.MediaPlayer2"))
-        else { return log("players: cannot follow the bus's names") }
+        else { return log("cannot follow the bus's names") }
         let service = Task { await self.followIsletd() }
         let presses = Task { await self.followPresses() }
         defer {
@@ -74,11 +67,7 @@ public actor MprisSource {
         for await owner in owners {
             defer { first = false }
             guard owner != nil, !first else { continue }
-            for name in players.keys {
-                players[name]?.sent = nil
-                players[name]?.sentStatus = ""
-                schedule(name)
-            }
+            for watched in players.values { await watched.outlet.forgotten() }
         }
     }
 
@@ -93,7 +82,7 @@ public actor MprisSource {
         else { return }
         for await message in presses {
             guard let invoked = try? LiveActivity.Invoked(values: message.body), let method = MprisActivity.method(for: invoked.action),
-                let name = players.first(where: { $0.value.owner == invoked.owner })?.key
+                let name = players.first(where: { $0.value.outlet.owner == invoked.owner })?.key
             else { continue }
             let player = DBusProxy(
                 connection: connection, destination: name, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
@@ -101,24 +90,28 @@ public actor MprisSource {
             // Not waited for here: a player that never answers holds up no other press.
             let log = log
             Task {
-                do { try await player.call(method) } catch { log("players: \(name).\(method): \(error)") }
+                do { try await player.call(method) } catch { log("\(name).\(method): \(error)") }
             }
         }
     }
 
     private func appeared(_ name: String) {
         guard players[name] == nil else { return }
-        players[name] = Watched(player: MprisPlayer(busName: name), owner: MprisActivity.owner(of: name))
+        // Starting to play again makes it the newest: the island shows the player that played last.
+        let outlet = SourceOutlet(owner: MprisActivity.owner(of: name), islet: islet, log: log) { sent, status in
+            sent == nil || (status == "Playing" && sent != "Playing")
+        }
+        players[name] = Watched(player: MprisPlayer(busName: name), outlet: outlet)
         players[name]?.task = Task { await self.watch(name) }
     }
 
     private func vanished(_ name: String) async {
         guard let watched = players.removeValue(forKey: name) else { return }
         watched.task?.cancel()
-        if watched.sent != nil { try? await islet.endActivity(owner: watched.owner) }
+        await watched.outlet.end()
     }
 
-    /// One player: its signals, then what it says now; each change applied and sent.
+    /// One player: its signals, then what it says now; each change applied and offered.
     private func watch(_ name: String) async {
         let player = DBusProxy(
             connection: connection, destination: name, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
@@ -135,9 +128,9 @@ public actor MprisSource {
         let root = DBusProxy(
             connection: connection, destination: name, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2",
             timeout: .seconds(5), autoStart: false)
-        if let about = try? await root.getAll() { update(name) { $0.apply(about) } }
+        if let about = try? await root.getAll() { await update(name) { $0.apply(about) } }
         if let now = try? await player.getAll() {
-            update(name) { $0.apply(now) }
+            await update(name) { $0.apply(now) }
             await readPosition(name, player)
         }
         let (events, input) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingNewest(64))
@@ -150,9 +143,9 @@ public actor MprisSource {
         defer { for forward in forwards { forward.cancel() } }
         for await message in events {
             if message.member == "Seeked", case .int64(let position)? = message.body.first {
-                update(name) { $0.positioned(position, at: WallClock.now()) }
+                await update(name) { $0.positioned(position, at: WallClock.now()) }
             } else if message.body.count >= 2, let changed = message.body[1].stringVariantEntries {
-                update(name) { $0.apply(changed) }
+                await update(name) { $0.apply(changed) }
                 // What the position is now, read once for the change (never polled).
                 if changed["PlaybackStatus"] != nil || changed["Metadata"] != nil || changed["Rate"] != nil {
                     await readPosition(name, player)
@@ -163,59 +156,16 @@ public actor MprisSource {
 
     private func readPosition(_ name: String, _ player: DBusProxy) async {
         guard case .int64(let position)? = try? await player.get("Position").unwrappingVariants else { return }
-        update(name) { $0.positioned(position, at: WallClock.now()) }
+        await update(name) { $0.positioned(position, at: WallClock.now()) }
     }
 
-    private func update(_ name: String, _ change: (inout MprisPlayer) -> Void) {
+    /// A change applied to what the player said, and what it now shows offered to isletd.
+    private func update(_ name: String, _ change: (inout MprisPlayer) -> Void) async {
         guard var watched = players[name] else { return }
         change(&watched.player)
         players[name]?.player = watched.player
-        schedule(name)
-    }
-
-    /// Sends the player's state, at most once per ``minimumGap``: a flood is coalesced into
-    /// its latest state.
-    private func schedule(_ name: String) {
-        guard let watched = players[name], !watched.sendPending else { return }
-        players[name]?.sendPending = true
-        let now = WallClock.now()
-        let wait = watched.lastSend + Self.minimumGap > now ? watched.lastSend + Self.minimumGap - now : 0
-        Task {
-            if wait > 0 { try? await EventLoop.sleep(for: .microseconds(wait)) }
-            await self.send(name)
-        }
-    }
-
-    private func send(_ name: String) async {
-        guard var watched = players[name] else { return }
-        players[name]?.sendPending = false
-        let now = WallClock.now()
-        let state = MprisActivity.state(watched.player, at: now)
-        guard MprisActivity.differs(watched.sent, state) else { return }
-        players[name]?.lastSend = now
-        let owner = watched.owner
-        do {
-            if let state {
-                let values = state.mapValues(ActivityCoding.value)
-                // Starting to play again makes it the newest: the island shows the player that
-                // played last.
-                if watched.sent == nil || (watched.player.status == "Playing" && watched.sentStatus != "Playing") {
-                    let attributes = MprisActivity.attributes(watched.player).mapValues(ActivityCoding.value)
-                    _ = try await islet.startActivity(owner: owner, attributes: attributes, state: values)
-                } else {
-                    try await islet.updateActivity(owner: owner, state: values)
-                }
-            } else {
-                try await islet.endActivity(owner: owner)
-            }
-            watched.sent = state
-            watched.sentStatus = watched.player.status
-            if players[name] != nil {
-                players[name]?.sent = state
-                players[name]?.sentStatus = watched.player.status
-            }
-        } catch {
-            log("players: \(owner): \(error)")
-        }
+        let player = watched.player
+        await watched.outlet.offer(
+            attributes: MprisActivity.attributes(player), state: MprisActivity.state(player, at: WallClock.now()), key: player.status)
     }
 }

@@ -190,7 +190,7 @@ enum IsletNotifyMain {
         let lingers = LingerSync(islet: islet, owner: owner, log: log, warn: warn)
         let server = NotificationServer(connection: connection)
         let memory = MemoryFiles.store(environment: Environment.current)
-        // What other programs run (media players), shown on the island as sources' activities.
+        // What other programs run (media players, Pomodoro apps), on the island as sources' activities.
         let sourceSwitch = SourceSwitch(bus: options.address.map { .address($0) } ?? .session, log: log)
         @Sendable func surfaces(for settings: NotifySettings) -> Surfaces {
             let wiring = Surfaces.Wiring(
@@ -207,7 +207,8 @@ enum IsletNotifyMain {
                 warn(problem.isEmpty ? "\(owner.path ?? "config.toml") reads again" : "\(problem); the settings in force are kept until it is fixed")
             }
             Task { await lingers.push(change.new) }
-            sourceSwitch.players(change.new.players)
+            sourceSwitch.set(.players, change.new.players)
+            sourceSwitch.set(.pomodoro, change.new.pomodoro)
             let running = current.withLock { $0 }
             if !running.settings.showsAlike(change.new) { Task { await running.surfaces.stop() } }
         }
@@ -248,7 +249,8 @@ enum IsletNotifyMain {
         let watch = NotifyControl.watch(connection, settings: owner, log: log, warn: warn, changed: fileChanged)
         Task { await lingers.follow(changed: fileChanged) }
         Task { await lingers.push(settings) }
-        sourceSwitch.players(owner.settings.players)
+        sourceSwitch.set(.players, owner.settings.players)
+        sourceSwitch.set(.pomodoro, owner.settings.pomodoro)
         while true {
             let running = current.withLock { $0 }
             let ending: Surfaces.Ending
