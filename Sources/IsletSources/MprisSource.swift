@@ -62,36 +62,21 @@ public actor MprisSource {
 
     /// isletd back on the bus (restarted): every player's activity told again.
     private func followIsletd() async {
-        guard let owners = try? await connection.watchNameOwner(IsletBus.name) else { return }
-        var first = true
-        for await owner in owners {
-            defer { first = false }
-            guard owner != nil, !first else { continue }
+        await IsletdLink.returns(on: connection) {
             for watched in players.values { await watched.outlet.forgotten() }
         }
     }
 
-    /// A button of a player's activity pressed anywhere (ActionInvoked, sent to this connection
-    /// alone): the player is asked.
+    /// A button of a player's activity pressed anywhere: the player is asked.
     private func followPresses() async {
-        typealias LiveActivity = IsletBus.LiveActivity
-        guard
-            let presses = try? await connection.signals(
-                matching: MatchRule(
-                    sender: IsletBus.name, interface: LiveActivity.name, member: LiveActivity.Signal.actionInvoked.name, path: IsletBus.path))
-        else { return }
-        for await message in presses {
-            guard let invoked = try? LiveActivity.Invoked(values: message.body), let method = MprisActivity.method(for: invoked.action),
+        await IsletdLink.presses(on: connection) { invoked in
+            guard let method = MprisActivity.method(for: invoked.action),
                 let name = players.first(where: { $0.value.outlet.owner == invoked.owner })?.key
-            else { continue }
+            else { return }
             let player = DBusProxy(
                 connection: connection, destination: name, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
                 timeout: .seconds(5), autoStart: false)
-            // Not waited for here: a player that never answers holds up no other press.
-            let log = log
-            Task {
-                do { try await player.call(method) } catch { log("\(name).\(method): \(error)") }
-            }
+            IsletdLink.press(player, method, log: log)
         }
     }
 

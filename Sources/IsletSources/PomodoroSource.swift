@@ -76,32 +76,17 @@ public actor PomodoroSource<App: PomodoroApp> {
 
     /// isletd back on the bus (restarted): the block told again.
     private func followIsletd() async {
-        guard let owners = try? await connection.watchNameOwner(IsletBus.name) else { return }
-        var first = true
-        for await owner in owners {
-            defer { first = false }
-            if owner != nil, !first { await outlet.forgotten() }
-        }
+        await IsletdLink.returns(on: connection) { await outlet.forgotten() }
     }
 
-    /// Pause, Resume or Skip pressed anywhere (ActionInvoked, to this connection alone).
+    /// Pause, Resume or Skip pressed anywhere: the app is asked.
     private func followPresses() async {
-        typealias LiveActivity = IsletBus.LiveActivity
-        guard
-            let presses = try? await connection.signals(
-                matching: MatchRule(
-                    sender: IsletBus.name, interface: LiveActivity.name, member: LiveActivity.Signal.actionInvoked.name, path: IsletBus.path))
-        else { return }
-        for await message in presses {
-            guard let invoked = try? LiveActivity.Invoked(values: message.body), invoked.owner == App.owner,
-                let method = App.method(for: invoked.action)
-            else { continue }
-            let app = DBusProxy(
-                connection: connection, destination: App.busName, path: App.path, interface: App.interface, timeout: .seconds(5), autoStart: false)
-            let log = log
-            Task {
-                do { try await app.call(method) } catch { log("\(App.owner).\(method): \(error)") }
-            }
+        await IsletdLink.presses(on: connection) { invoked in
+            guard invoked.owner == App.owner, let method = App.method(for: invoked.action) else { return }
+            IsletdLink.press(
+                DBusProxy(
+                    connection: connection, destination: App.busName, path: App.path, interface: App.interface, timeout: .seconds(5),
+                    autoStart: false), method, log: log)
         }
     }
 }

@@ -7,34 +7,14 @@ import Testing
 /// Debian's mpv-mpris plays; islet-notify's players source shows it as a source's activity
 /// (contract 1.4) below what the user starts; playerctl, a client nobody here wrote, drives mpv.
 @Suite(.serialized, .startsProcesses) struct PlayersSourceTests {
-    static let mprisScript = "/etc/mpv/scripts/mpris.so"
+    func get(_ d: Daemon) async -> String { await SourceFixtures.island(d) }
 
-    func get(_ d: Daemon) async -> String {
-        (try? await Command.run(
-            [
-                "gdbus", "call", "--session", "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1", "--method",
-                "org.islet.Islet1.LiveActivity.Get",
-            ], environment: d.bus.environment))?.stdout ?? ""
-    }
-
-    func mpv(_ d: Daemon, title: String) throws -> Background {
-        try Background(
-            [
-                "mpv", "--no-config", "--no-video", "--ao=null", "--script=\(Self.mprisScript)", "--force-media-title=\(title)",
-                "av://lavfi:sine=frequency=440:duration=900",
-            ], environment: d.bus.environment)
-    }
-
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: mprisScript)))
+    @Test(.enabled(if: SourceFixtures.mpvInstalled))
     func aSongShowsWaitsForATimerAndLeavesWithItsPlayer() async throws {
         let d = try await Daemon()
-        let home = try TemporaryDirectory.make(prefix: "players")
-        var environment = d.bus.environment
-        environment["XDG_CONFIG_HOME"] = home.path
-        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address], environment: environment)
-        #expect(await eventually { notify.stderr.contains("players: followed") })
+        let (notify, _) = try await SourceFixtures.notify(d)
         // A title with markup and a control character: kept as the characters it is, bounded.
-        let player = try mpv(d, title: "Tea <b>Song</b> &amp;\u{7}")
+        let player = try SourceFixtures.mpv(d, title: "Tea <b>Song</b> &amp;\u{7}")
         defer { player.kill() }
         #expect(
             await eventually {
@@ -83,15 +63,11 @@ import Testing
 
     /// The user decides: Players off (a Set on islet-notify, which owns the setting) takes the
     /// song off the island and follows no player; on again, it is back.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: mprisScript)))
+    @Test(.enabled(if: SourceFixtures.mpvInstalled))
     func playersOffTakesTheSongAwayAndOnBringsItBack() async throws {
         let d = try await Daemon()
-        let home = try TemporaryDirectory.make(prefix: "players")
-        var environment = d.bus.environment
-        environment["XDG_CONFIG_HOME"] = home.path
-        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address], environment: environment)
-        #expect(await eventually { notify.stderr.contains("players: followed") })
-        let player = try mpv(d, title: "Song")
+        let (notify, home) = try await SourceFixtures.notify(d)
+        let player = try SourceFixtures.mpv(d, title: "Song")
         defer { player.kill() }
         #expect(await eventually { await get(d).contains("'mpris:mpv'") })
         let notifyControl = DBusProxy(connection: d.client, destination: "org.islet.Notify1", path: "/org/islet/Notify1", interface: "org.islet.Notify1")
@@ -101,5 +77,6 @@ import Testing
         #expect(config.contains("players = false"), "\(config)")
         try await notifyControl.set("Players", .boolean(true))
         #expect(await eventually { await get(d).contains("'mpris:mpv'") })
+        #expect(notify.isRunning, "the surfaces were left alone: no restart")
     }
 }

@@ -13,9 +13,7 @@ import Testing
         (try? await Command.run(["gdbus", "call", "--session"] + arguments, environment: d.bus.environment))?.stdout ?? ""
     }
 
-    func island(_ d: Daemon) async -> String {
-        await gdbus(d, "--dest", "org.islet.Islet1", "--object-path", "/org/islet/Islet1", "--method", "org.islet.Islet1.LiveActivity.Get")
-    }
+    func island(_ d: Daemon) async -> String { await SourceFixtures.island(d) }
 
     func pomodoro(_ d: Daemon, _ method: String) async -> String {
         await gdbus(d, "--dest", "org.gnome.Pomodoro", "--object-path", "/org/gnome/Pomodoro", "--method", "org.gnome.Pomodoro.\(method)")
@@ -39,14 +37,11 @@ import Testing
     @Test(.enabled(if: installed)) func aPomodoroShowsToTheSecondPausesSkipsAndOutranksASong() async throws {
         let d = try await Daemon()
         let display = try VirtualDisplay()
-        let home = try TemporaryDirectory.make(prefix: "pomodoro")
+        let (notify, home) = try await SourceFixtures.notify(d)
         var environment = d.bus.environment
-        environment["XDG_CONFIG_HOME"] = home.path
         environment["HOME"] = home.path
         environment["GSETTINGS_BACKEND"] = "memory"
         environment["DISPLAY"] = display.name
-        let notify = try Background([builtProduct("islet-notify"), "--verbose", "--address", d.bus.address], environment: environment)
-        #expect(await eventually { notify.stderr.contains("pomodoro: followed") })
         let app = try Background(["gnome-pomodoro", "--no-default-window"], environment: environment)
         defer { app.kill() }
         #expect(await eventually { await pomodoro(d, "Start").hasPrefix("()") })
@@ -87,11 +82,7 @@ import Testing
         #expect(await eventually { await pomodoroProperties(d).contains("'IsPaused': <false>") })
 
         // A song that starts over the Pomodoro waits: the Pomodoro matters more.
-        let song = try Background(
-            [
-                "mpv", "--no-config", "--no-video", "--ao=null", "--script=/etc/mpv/scripts/mpris.so", "--force-media-title=Song",
-                "av://lavfi:sine=frequency=440:duration=900",
-            ], environment: d.bus.environment)
+        let song = try SourceFixtures.mpv(d, title: "Song")
         defer { song.kill() }
         #expect(
             await eventually {
