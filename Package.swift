@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "islet",
             dependencies: [
-                "IsletClient", "IsletBus", "IsletCore", "HistoryFiles", "JSONCoding", "IdleLoop", "OptionScanner", "Platform", "Translation",
+                "IsletClient", "IsletBus", "DBus", "IsletCore", "HistoryFiles", "JSONCoding", "IdleLoop", "OptionScanner", "Platform", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // docs/CLIENTS.md's Swift example, built and run by the tests so that it never rots.

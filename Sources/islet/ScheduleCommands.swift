@@ -1,4 +1,5 @@
 import ArgumentParser
+import DBus
 import IsletBus
 import IsletClient
 import IsletCore
@@ -130,8 +131,8 @@ enum ScheduleText {
 
 struct SettingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: tr("Fasting stages and neutral mode, kept by isletd."),
-        subcommands: [Show.self, Stages.self, Neutral.self], defaultSubcommand: Show.self)
+        commandName: "settings", abstract: tr("Fasting stages and neutral mode, kept by isletd; the sources, kept by islet-notify."),
+        subcommands: [Show.self, Stages.self, Neutral.self, Players.self, Pomodoro.self], defaultSubcommand: Show.self)
 
     enum Switch: String, ExpressibleByArgument, CaseIterable {
         case on, off
@@ -150,6 +151,62 @@ struct SettingsCommand: AsyncParsableCommand {
             func word(_ on: Bool) -> String { on ? tr("on") : tr("off") }
             Output.line(tr("Fasting stages: %s", status.showStages ? (status.announceStages ? tr("on, each announced") : tr("on")) : tr("off")))
             Output.line(tr("Neutral mode (no streaks): %s", word(status.neutralMode)))
+            // islet-notify's, when it runs (it keeps them).
+            if let players = try? await bus.run({ try await Self.notifySwitch($0, .players) }),
+                let pomodoro = try? await bus.run({ try await Self.notifySwitch($0, .pomodoro) })
+            {
+                Output.line(tr("Media players on the island: %s", word(players)))
+                Output.line(tr("Pomodoro apps on the island: %s", word(pomodoro)))
+            }
+        }
+
+        static func notifySwitch(_ client: IsletClient, _ property: NotifyBus.Property) async throws -> Bool {
+            try await SettingsCommand.notify(client).get(property.name, as: Bool.self)
+        }
+    }
+
+    /// islet-notify's own settings object (org.islet.Notify1), which owns the sources' settings;
+    /// looked at only: a call never starts it.
+    static func notify(_ client: IsletClient) -> DBusProxy {
+        DBusProxy(
+            connection: client.connection, destination: NotifyBus.busName, path: NotifyBus.path, interface: NotifyBus.name, timeout: .seconds(10),
+            autoStart: false)
+    }
+
+    /// A source on or off, set on islet-notify (which writes its line of config.toml).
+    static func setSource(_ property: NotifyBus.Property, _ on: Bool, bus: BusOptions) async throws {
+        try await bus.run { client in
+            guard (try? await client.connection.nameOwner(NotifyBus.busName)) ?? nil != nil else {
+                Output.error(
+                    tr("islet-notify is not running: it keeps this setting."),
+                    hint: tr("Start it (islet-notify), or set %1$s = %2$s in ~/.config/islet/config.toml.", property.configKey ?? "", on ? "true" : "false"))
+                throw ExitCode(1)
+            }
+            try await notify(client).set(property.name, .boolean(on))
+        }
+    }
+
+    struct Players: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: tr("Show what media players play on the island, below what you start (on), or not (off)."))
+        @Argument var setting: Switch
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            try await SettingsCommand.setSource(.players, setting == .on, bus: bus)
+            Output.line(setting == .on ? tr("Media players are shown on the island.") : tr("Media players are not followed."))
+        }
+    }
+
+    struct Pomodoro: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: tr("Show Focus Timer's and gnome-pomodoro's blocks on the island (on), or not (off)."))
+        @Argument var setting: Switch
+        @OptionGroup var bus: BusOptions
+
+        func run() async throws {
+            try await SettingsCommand.setSource(.pomodoro, setting == .on, bus: bus)
+            Output.line(setting == .on ? tr("Pomodoro apps are shown on the island.") : tr("Pomodoro apps are not followed."))
         }
     }
 

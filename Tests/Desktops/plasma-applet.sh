@@ -176,6 +176,26 @@ run_server() {
   check "isletd back: the timer is back" wait_for 60 panel_says Eggs
 
   islet timer stop >/dev/null
+
+  # Issue 70: a song in mpv, read by islet-notify's players source (contract 1.4), in the panel
+  # with mpv's icon; its popup's Pause reaches mpv.
+  if command -v mpv >/dev/null && [ -e /etc/mpv/scripts/mpris.so ]; then
+    "$bin/islet-notify" --verbose 2>"$work/notify-players.log" & local notify=$!
+    pids+=($notify)
+    python3 -c 'import sys, wave; w = wave.open(sys.argv[1], "wb"); w.setnchannels(1); w.setsampwidth(1); w.setframerate(8000); w.writeframes(bytes([128]) * 8000 * 300); w.close()' "$work/song.wav"
+    mpv --no-config --no-video --ao=null --script=/etc/mpv/scripts/mpris.so --force-media-title="Clair de Lune" "$work/song.wav" \
+      >"$work/mpv.log" 2>&1 & local player=$!
+    pids+=($player)
+    check "a song: 'Clair de Lune 0…' in the panel" wait_for 80 panel_says Clair Lune
+    panel_shot song
+    check "a click opens the song's popup" panel_click Clair Lune
+    check "the popup: the player's buttons, Pause and Next" wait_for 40 screen_reads Pause Next
+    popup_shot song-popup
+    check "Pause in the popup pauses mpv" ocr_click Pause
+    check "mpv paused (playerctl)" wait_for 50 bash -c "playerctl --player=mpv status | grep -qx Paused"
+    kill "$player" "$notify"
+    check "mpv gone: the panel empties" wait_for 60 panel_lacks Clair
+  fi
   check "plasmashell alive at the end" server_alive
   check "no JavaScript error from the applet" bash -c "! grep -E 'org.islet.island/contents/(code|ui)/[A-Za-z]+\.(js|qml):[0-9]+: (TypeError|ReferenceError|Error)' '$work/plasma.log'"
   grep -E 'org.islet.island|islet:' "$work/plasma.log" | head -20 | sed 's/^/  plasma.log: /'

@@ -70,13 +70,26 @@ import Testing
         let player = try SourceFixtures.mpv(d, title: "Song")
         defer { player.kill() }
         #expect(await eventually { await get(d).contains("'mpris:mpv'") })
-        let notifyControl = DBusProxy(connection: d.client, destination: "org.islet.Notify1", path: "/org/islet/Notify1", interface: "org.islet.Notify1")
-        try await notifyControl.set("Players", .boolean(false))
+        // From the command line, which asks islet-notify (the owner of the setting) over the bus.
+        func islet(_ arguments: String...) async throws -> CommandResult {
+            try await Command.run([builtProduct("islet")] + arguments + ["--address", d.bus.address])
+        }
+        var r = try await islet("settings", "players", "off")
+        #expect(r.status == 0 && r.stdout == "Media players are not followed.\n", "\(r)")
         #expect(await eventually { await get(d).hasPrefix("('', '',") })
         let config = try String(contentsOf: home.appendingPathComponent("islet/config.toml"), encoding: .utf8)
         #expect(config.contains("players = false"), "\(config)")
+        r = try await islet("settings")
+        #expect(r.stdout.contains("Media players on the island: off") && r.stdout.contains("Pomodoro apps on the island: on"), "\(r)")
+        // Over the bus as any client would: on again.
+        let notifyControl = DBusProxy(connection: d.client, destination: "org.islet.Notify1", path: "/org/islet/Notify1", interface: "org.islet.Notify1")
         try await notifyControl.set("Players", .boolean(true))
         #expect(await eventually { await get(d).contains("'mpris:mpv'") })
         #expect(notify.isRunning, "the surfaces were left alone: no restart")
+        // Without islet-notify, nothing keeps the setting: said, with what to do.
+        notify.kill()
+        _ = await notify.waitForExit()
+        r = try await islet("settings", "pomodoro", "off")
+        #expect(r.status == 1 && r.stderr.contains("islet-notify is not running") && r.stderr.contains("pomodoro = false"), "\(r)")
     }
 }

@@ -49,11 +49,15 @@ MouseArea {
         spacing: Kirigami.Units.smallSpacing
 
         Kirigami.Icon {
+            // A program's activity that names its program (contract 1.4, a song in mpv): that
+            // program's icon while it runs (its desktop entry's id, as icon themes name apps).
+            readonly property bool program: !compact.idle && compact.view.app !== null && compact.view.status === "running"
             Layout.preferredWidth: Kirigami.Units.iconSizes.small
             Layout.preferredHeight: Kirigami.Units.iconSizes.small
-            visible: compact.idle || compact.view.bar.icon !== null
-            source: compact.idle ? compact.icon : (compact.view.bar.icon ?? "")
-            isMask: !compact.idle
+            visible: compact.idle || program || compact.view.bar.icon !== null
+            source: compact.idle ? compact.icon : (program ? compact.view.app : (compact.view.bar.icon ?? ""))
+            fallback: compact.idle ? "" : (compact.view.bar.icon ?? "")
+            isMask: !compact.idle && !program
             color: label.color
         }
         PlasmaComponents.Label {
