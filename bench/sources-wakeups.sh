@@ -41,7 +41,8 @@ measure() {
   sleep 1
   dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ListNames |
     grep -oE '":[0-9.]+"' | tr -d '"' | while read -r name; do
-      pid=$(dbus-send --session --print-reply=literal --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetConnectionUnixProcessID "string:$name" | awk '{print $2}')
+      # A name may be gone by now (a call's short-lived connection): passed over.
+      pid=$(dbus-send --session --print-reply=literal --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetConnectionUnixProcessID "string:$name" 2>/dev/null | awk '{print $2}') || continue
       { [ "$pid" = "$d" ] || [ "$pid" = "$n" ]; } && echo "$name"
     done > "$dir/names"
   echo

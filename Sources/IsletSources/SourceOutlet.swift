@@ -12,6 +12,10 @@ import Platform
 actor SourceOutlet {
     /// The least time between two calls for one activity, in microseconds.
     static let minimumGap: UInt64 = 250_000
+    /// How long a change waits for the ones sent with it (Focus Timer says its new block's name
+    /// and, in a second message, its times: sent at once, the break showed the Pomodoro's time
+    /// for a moment), in microseconds.
+    static let settle: UInt64 = 30_000
 
     let owner: String
     private let islet: IsletClient
@@ -41,9 +45,9 @@ actor SourceOutlet {
         guard !pending else { return }
         pending = true
         let now = WallClock.now()
-        let wait = lastSend + Self.minimumGap > now ? lastSend + Self.minimumGap - now : 0
+        let wait = max(Self.settle, lastSend + Self.minimumGap > now ? lastSend + Self.minimumGap - now : 0)
         Task {
-            if wait > 0 { try? await EventLoop.sleep(for: .microseconds(wait)) }
+            try? await EventLoop.sleep(for: .microseconds(wait))
             await self.flush()
         }
     }

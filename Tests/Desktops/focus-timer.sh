@@ -20,7 +20,7 @@ status_has() { islet status | grep -qF -- "$1"; }
 # shows them ("Pomodoro 24:58"), read one after the other: equal, or one apart at a second's edge.
 agrees_to_the_second() {
   local app shown
-  app=$(ft GetRemaining int64:-1 | grep -oE '[0-9]+' | head -1)
+  app=$(ft GetRemaining -- -1 | sed -n 's/^(int64 \([0-9]*\),)$/\1/p')
   shown=$(islet status | grep -oE '[0-9]{2}:[0-9]{2}$')
   [ -n "$app" ] && [ -n "$shown" ] || return 1
   app=$(( (app + 999999) / 1000000 ))
@@ -62,7 +62,7 @@ focus_timer_scenario() {
   id=$(islet activity | sed -n 's/^custom activity \([^,]*\),.*/\1/p')
   check "Skip pressed (LiveActivity.Act)" call LiveActivity.Act "string:$id" string:skip
   check "Focus Timer skipped to its break" wait_for 50 bash -c "gdbus call --session --dest io.github.focustimerhq.FocusTimer --object-path /io/github/focustimerhq/FocusTimer --method org.freedesktop.DBus.Properties.Get io.github.focustimerhq.FocusTimer.Timer State | grep -q break"
-  check "the break on the island" wait_for 50 status_has 'Break'
+  check "the break on the island, its own length (5 min)" wait_for 50 status_has 'Short Break 0'
   record NOTE "panel, break" "$(islet status)"
 
   ft Stop >/dev/null

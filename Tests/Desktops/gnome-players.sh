@@ -35,7 +35,9 @@ players_scenario() {
   check "the menu: mpv's name" menu_has 'mpv Media Player'
   check "the menu: the title" menu_has 'Clair de Lune'
   record NOTE "menu" "$(menu_labels)"
-  check "the menu offers Pause and Next" menu_has 'Pause / Next'
+  # Next where the player offers it (mpv-mpris 0.7 on Debian 12 does for one file, 1.1 on
+  # unstable does not): the buttons are the player's.
+  check "the menu offers Pause" menu_has ' / Pause'
   shoot_menu players-menu
   check "nothing posted for the song (the player has its own card)" bash -c "! grep -q 'Notify replaces' '$work/notify.log'"
   check "no player of islet's beside mpv's" bash -c "! dbus-send --session --print-reply=literal --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.ListNames | grep -q org.mpris.MediaPlayer2.islet"
@@ -43,7 +45,7 @@ players_scenario() {
   check "Pause in the menu pauses mpv" menu_press Pause
   check "mpv paused (playerctl)" wait_for 50 mpv_is Paused
   check "the island says paused" wait_for 50 island_paused
-  check "the menu offers Resume" wait_for 30 menu_has 'Resume / Next'
+  check "the menu offers Resume" wait_for 30 menu_has ' / Resume'
   shoot_bar players-paused
   check "Resume in the menu plays again" menu_press Resume
   check "mpv playing (playerctl)" wait_for 50 mpv_is Playing
