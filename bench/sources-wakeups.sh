@@ -36,14 +36,14 @@ measure() {
   export HOME=$dir/home XDG_CONFIG_HOME=$dir/home/config GSETTINGS_BACKEND=memory
   "$B/isletd" --database "$dir/home/i.sqlite" --log-level error & local d=$!
   "$B/islet-notify" --verbose 2> "$dir/notify.log" & local n=$!
-  until grep -q "in step with isletd" "$dir/notify.log"; do sleep 0.05; done
+  until grep -qs "in step with isletd" "$dir/notify.log"; do sleep 0.05; done
   # The unique names islet's programs send from (islet-notify has one per source besides its own).
   sleep 1
   dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ListNames |
     grep -oE '":[0-9.]+"' | tr -d '"' | while read -r name; do
       # A name may be gone by now (a call's short-lived connection): passed over.
-      pid=$(dbus-send --session --print-reply=literal --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetConnectionUnixProcessID "string:$name" 2>/dev/null | awk '{print $2}') || continue
-      { [ "$pid" = "$d" ] || [ "$pid" = "$n" ]; } && echo "$name"
+      pid=$(dbus-send --session --print-reply=literal --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetConnectionUnixProcessID "string:$name" 2>/dev/null | awk '{print $2}')
+      if [ "$pid" = "$d" ] || [ "$pid" = "$n" ]; then echo "$name"; fi
     done > "$dir/names"
   echo
   echo "$B ($S s each; islet-notify's bus names: $(wc -l < "$dir/names"))"
