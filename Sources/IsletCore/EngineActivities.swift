@@ -81,7 +81,8 @@ extension Engine {
         if dismissal != "at", dismissAt != 0 { throw .invalidArgument(tr("dismiss_at_usec goes with dismissal \"at\" only (else 0)")) }
         advance(to: now)
         // A source's activity that finishes is no longer one: it shows its end if it is shown.
-        if state.sources.removeValue(forKey: owner) != nil, state.activity?.owner != owner { return }
+        let wasSource = state.sources.removeValue(forKey: owner) != nil
+        if wasSource, state.activity?.owner != owner { return }
         let activity = try ownCustomActivity(owner, ending: true)
         var final = CustomDictionary.kept(custom)
         if final["status"] == nil { final["status"] = .string("completed") }
@@ -136,7 +137,8 @@ extension Engine {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         advance(to: now)
         // A source's activity that waits goes without a word: nobody saw it.
-        if state.sources.removeValue(forKey: owner) != nil, state.activity?.owner != owner { return }
+        let wasSource = state.sources.removeValue(forKey: owner) != nil
+        if wasSource, state.activity?.owner != owner { return }
         guard let activity = state.activity, activity.owner == owner else {
             throw .notOwner(tr("\"%s\" does not own the current activity", "\(owner)"))
         }
