@@ -39,12 +39,18 @@ public struct PreferencesModel: Equatable, Sendable {
         }
     }
 
-    /// islet-notify's surface settings the page offers, by their property's name on
-    /// org.islet.Notify1.
+    /// islet-notify's settings the page offers as switches, by their property's name on
+    /// org.islet.Notify1: where it shows the activity (``surfaces``) and what it reads from
+    /// other apps (``sources``, contract 1.4).
     public enum Switch: String, CaseIterable, Equatable, Sendable {
         case lockScreen = "LockScreen"
         case mediaPlayer = "MediaPlayer"
         case kdeJobs = "KdeJobs"
+        case players = "Players"
+        case pomodoro = "Pomodoro"
+
+        public static let surfaces: [Switch] = [.lockScreen, .mediaPlayer, .kdeJobs]
+        public static let sources: [Switch] = [.players, .pomodoro]
 
         /// The switch row's title: "Lock Screen", ...
         public var title: String {
@@ -52,6 +58,8 @@ public struct PreferencesModel: Equatable, Sendable {
             case .lockScreen: tr("Lock Screen")
             case .mediaPlayer: tr("Media Controls")
             case .kdeJobs: tr("Plasma Progress")
+            case .players: tr("Media Players")
+            case .pomodoro: tr("Pomodoro Apps")
             }
         }
 
@@ -61,6 +69,8 @@ public struct PreferencesModel: Equatable, Sendable {
             case .lockScreen: tr("GNOME's lock screen, while a fast or timer runs")
             case .mediaPlayer: tr("Lock screens and media widgets show it as something playing")
             case .kdeJobs: tr("Plasma's notification area, as a task in progress")
+            case .players: tr("What plays, in the top bar and panels, below your fasts and timers")
+            case .pomodoro: tr("Focus Timer's and Pomodoro's blocks, in the top bar and panels")
             }
         }
     }

@@ -28,6 +28,7 @@ final class PreferencesView {
     /// The group of islet-notify's surfaces, which says why its settings cannot be changed,
     /// when they cannot.
     private let places: UnsafeMutablePointer<GtkWidget>
+    private let others: UnsafeMutablePointer<GtkWidget>
     private let linger: UnsafeMutablePointer<GtkWidget>
     private let goalLinger: UnsafeMutablePointer<GtkWidget>
     /// The fasting settings: (property, switch).
@@ -80,10 +81,15 @@ final class PreferencesView {
 
         let places = group(tr("Also Shown"), nil)
         self.places = places
-        for item in PreferencesModel.Switch.allCases {
-            let toggle = Rows.switchRow(item.title, subtitle: item.subtitle, in: places).toggle
-            surfaces[item] = toggle
-            Rows.onToggle(toggle, unless: updating) { change(.surface(item, $0)) }
+        // What other apps already show, read by islet (contract 1.4's sources).
+        let others = group(tr("From Other Apps"), nil)
+        self.others = others
+        for (items, group) in [(PreferencesModel.Switch.surfaces, places), (PreferencesModel.Switch.sources, others)] {
+            for item in items {
+                let toggle = Rows.switchRow(item.title, subtitle: item.subtitle, in: group).toggle
+                surfaces[item] = toggle
+                Rows.onToggle(toggle, unless: updating) { change(.surface(item, $0)) }
+            }
         }
         connect(minimal, "toggled") { [weak self] in
             guard let self, !self.updating.now, gtk_toggle_button_get_active(cast(self.minimal)) != 0 else { return }
@@ -136,6 +142,7 @@ final class PreferencesView {
             if let row = gtk_widget_get_ancestor(toggle, adw_action_row_get_type()) { gtk_widget_set_sensitive(row, changeable) }
         }
         adw_preferences_group_set_description(cast(places), page.notifyNote)
+        adw_preferences_group_set_description(cast(others), page.notifyNote)
         Rows.setText(linger, page.linger)
         Rows.setText(goalLinger, page.goalLinger)
     }

@@ -1121,6 +1121,13 @@ check("islet-notify took it at once, in the same process", eventually(lambda: "s
 check("the lock screen turned off (its switch's action, as a screen reader turns it)", toggle("Lock Screen") and
       eventually(lambda: not checked("Lock Screen")))
 check("config.toml: lock_screen = false", eventually(lambda: "lock_screen = false" in config_text()), config_text())
+# What other apps show (contract 1.4's sources): islet-notify follows them, and stops when turned off.
+check("From Other Apps: media players and Pomodoro apps, shown as on", eventually(lambda: checked("Media Players") and checked("Pomodoro Apps")))
+check("media players turned off", toggle("Media Players") and eventually(lambda: not checked("Media Players")))
+check("config.toml: players = false, and islet-notify follows no player", eventually(lambda: "players = false" in config_text()
+      and "players: no longer followed" in bridge_log()), config_text())
+check("media players on again", toggle("Media Players") and eventually(lambda: "players = true" in config_text()
+      and bridge_log().count("players: followed") == 2), bridge_log()[-400:])
 check("a finished timer stays 30 s (an entry row and its apply button)", type_in_row("Finished Timer Stays", "30s") and
       press("Apply: Finished Timer Stays"))
 check("isletd's LingerSeconds 30 (isletd keeps it; config.toml, which does not set it, is left so)",
