@@ -43,6 +43,8 @@ actor SourceOutlet {
     func offer(attributes: ActivityState, state: ActivityState?, key: String) {
         latest = (attributes, state, key)
         guard !pending else { return }
+        // Nothing new (gnome-pomodoro's Elapsed, said each second): no call, and no wake-up for one.
+        guard (state != nil && startsAnew(sent?.key, key)) || Self.worthSending(sent?.state, state) else { return }
         pending = true
         let now = WallClock.now()
         let wait = max(Self.settle, lastSend + Self.minimumGap > now ? lastSend + Self.minimumGap - now : 0)
