@@ -1128,6 +1128,9 @@ check("config.toml: players = false, and islet-notify follows no player", eventu
       and "players: no longer followed" in bridge_log()), config_text())
 check("media players on again", toggle("Media Players") and eventually(lambda: "players = true" in config_text()
       and bridge_log().count("players: followed") == 2), bridge_log()[-400:])
+check("From Other Apps scrolled into view (its switch given the focus, as Tab gives it)",
+      eventually(lambda: switch("Pomodoro Apps") is not None and switch("Pomodoro Apps").queryComponent().grabFocus()))
+shot("settings-other-apps")
 check("a finished timer stays 30 s (an entry row and its apply button)", type_in_row("Finished Timer Stays", "30s") and
       press("Apply: Finished Timer Stays"))
 check("isletd's LingerSeconds 30 (isletd keeps it; config.toml, which does not set it, is left so)",

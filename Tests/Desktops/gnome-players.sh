@@ -59,6 +59,26 @@ players_scenario() {
   check "the song is back" wait_for 50 song_shown
   check "mpv's icon back" wait_for 30 gicon_is mpv
 
+  # Focus Timer (Debian unstable's) over the song: its Pomodoro outranks the song, with Focus
+  # Timer's icon; Pause in the menu pauses the app; the song is back when the app stops.
+  if command -v focus-timer >/dev/null; then
+    focus-timer --gapplication-service >"$work/focus-timer.log" 2>&1 & pids+=($!)
+    check "Focus Timer on the bus" wait_owner io.github.focustimerhq.FocusTimer 200
+    timeout 20 focus-timer --start-pomodoro >>"$work/focus-timer.log" 2>&1
+    check "the Pomodoro takes the island from the song" wait_for 50 island_text_matches '^2[45]:[0-9]{2}$'
+    check "Focus Timer's own icon" wait_for 30 gicon_is io.github.focustimerhq.FocusTimer
+    record NOTE "Pomodoro menu" "$(menu_labels)"
+    check "the menu: Focus Timer, Pomodoro, Pause and Skip" menu_has 'Focus Timer'
+    check "... Pause and Skip" menu_has 'Pause / Skip'
+    shoot_bar players-pomodoro
+    shoot_menu players-pomodoro-menu
+    check "Pause in the menu pauses Focus Timer" menu_press Pause
+    check "Focus Timer paused" wait_for 50 bash -c "gdbus call --session --dest io.github.focustimerhq.FocusTimer --object-path /io/github/focustimerhq/FocusTimer --method io.github.focustimerhq.FocusTimer.Timer.IsPaused | grep -q true"
+    gdbus call --session --dest io.github.focustimerhq.FocusTimer --object-path /io/github/focustimerhq/FocusTimer \
+      --method io.github.focustimerhq.FocusTimer.Timer.Reset >/dev/null
+    check "Focus Timer stopped: the song is back" wait_for 50 gicon_is mpv
+  fi
+
   kill "$mpv_pid"
   check "mpv gone: the island goes" wait_for 50 island_hidden
   kill "$bridge_pid"

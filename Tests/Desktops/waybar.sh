@@ -70,5 +70,19 @@ run_server() {
   sleep 1.5
   hover_shot tooltip-minimal-paused
   check "minimal paused: still the time alone" minimal_tooltip_reads tooltip-minimal-paused
+
+  # Issue 70: a song in mpv, read by islet-notify's players source (contract 1.4), in the bar.
+  if command -v mpv >/dev/null && [ -e /etc/mpv/scripts/mpris.so ]; then
+    islet timer stop >/dev/null
+    "$bin/islet-notify" 2>"$work/notify-players.log" & pids+=($!)
+    python3 -c 'import sys, wave; w = wave.open(sys.argv[1], "wb"); w.setnchannels(1); w.setsampwidth(1); w.setframerate(8000); w.writeframes(bytes([128]) * 8000 * 300); w.close()' "$work/song.wav"
+    mpv --no-config --no-video --ao=null --script=/etc/mpv/scripts/mpris.so --force-media-title="Clair de Lune" "$work/song.wav" \
+      >"$work/mpv.log" 2>&1 & pids+=($!)
+    check "a song: on the island (islet status)" wait_for 80 bash -c "'$bin/islet' status | grep -q 'Clair de Lune'"
+    waybar_start
+    hover_shot song
+    check "a song: its title and the time left in the bar" shot_says song bar "Clair" "0[45]:[0-9]"
+    check "a song: the tooltip" shot_says song tooltip "Clair de Lune"
+  fi
   check "waybar alive at the end" kill -0 "$waybar_pid"
 }
