@@ -24,9 +24,10 @@ hover_shot() {  # hover_shot NAME: the pointer over the module, then the top of 
   as_desk grim -g "0,0 1024x140" "$swayrt/shot.png" && cp "$swayrt/shot.png" "$screens/waybar-$1.png"
   sleep 3
 }
-shot_says() {  # shot_says NAME bar|tooltip PATTERN...: the module in the bar, or the tooltip below it
+shot_says() {  # shot_says NAME bar|pill|tooltip PATTERN...: the module in the bar (pill: its middle, one line), or the tooltip below it
   local crop=360x30+332+0 psm=11
   [ "$2" = tooltip ] && crop=400x110+312+30 && psm=6
+  [ "$2" = pill ] && crop=240x30+392+0 && psm=7
   # Light text on a dark bar (waybar 0.9), or a dark pill on a light bar (0.12): read both ways.
   convert "$screens/waybar-$1.png" -crop "$crop" +repage -resize 400% -negate -colorspace Gray "$work/ocr.png"
   convert "$screens/waybar-$1.png" -crop "$crop" +repage -resize 400% -colorspace Gray "$work/ocr-plain.png"
@@ -81,7 +82,7 @@ run_server() {
     check "a song: on the island (islet status)" wait_for 80 bash -c "'$bin/islet' status | grep -q 'Clair de Lune'"
     waybar_start
     hover_shot song
-    check "a song: its title and the time left in the bar" shot_says song bar "Clair" "0[45]:[0-9]"
+    check "a song: its title and the time left in the bar" shot_says song pill "Clair" "0[45]:[0-9]"
     check "a song: the tooltip" shot_says song tooltip "Clair de Lune"
   fi
   check "waybar alive at the end" kill -0 "$waybar_pid"
