@@ -79,6 +79,23 @@ players_scenario() {
     check "Focus Timer stopped: the song is back" wait_for 50 gicon_is mpv
   fi
 
+  # gnome-pomodoro (Debian 12's and 13's) over the song, as Focus Timer above.
+  if command -v gnome-pomodoro >/dev/null; then
+    GSETTINGS_BACKEND=memory gnome-pomodoro --no-default-window >"$work/gnome-pomodoro.log" 2>&1 & pids+=($!)
+    check "gnome-pomodoro on the bus" wait_owner org.gnome.Pomodoro 200
+    gdbus call --session --dest org.gnome.Pomodoro --object-path /org/gnome/Pomodoro --method org.gnome.Pomodoro.Start >/dev/null
+    check "gnome-pomodoro's Pomodoro takes the island from the song" wait_for 50 island_text_matches '^2[45]:[0-9]{2}$'
+    record NOTE "gnome-pomodoro icon" "$(island_gicon)"
+    record NOTE "gnome-pomodoro menu" "$(menu_labels)"
+    check "the menu: Pomodoro, Pause and Skip" menu_has 'Pause / Skip'
+    shoot_bar players-gnome-pomodoro
+    shoot_menu players-gnome-pomodoro-menu
+    check "Pause in the menu pauses gnome-pomodoro" menu_press Pause
+    check "gnome-pomodoro paused" wait_for 50 bash -c "gdbus call --session --dest org.gnome.Pomodoro --object-path /org/gnome/Pomodoro --method org.freedesktop.DBus.Properties.Get org.gnome.Pomodoro IsPaused | grep -q true"
+    gdbus call --session --dest org.gnome.Pomodoro --object-path /org/gnome/Pomodoro --method org.gnome.Pomodoro.Stop >/dev/null
+    check "gnome-pomodoro stopped: the song is back" wait_for 50 gicon_is mpv
+  fi
+
   kill "$mpv_pid"
   check "mpv gone: the island goes" wait_for 50 island_hidden
   kill "$bridge_pid"
