@@ -25,7 +25,10 @@ public enum FocusTimer: PomodoroApp {
         let paused = time("PausedTime")
         let finished = time("FinishedTime")
         let until = [Int64(clamping: now), paused, finished].compactMap { $0 }.min() ?? Int64(clamping: now)
-        let elapsed = until - started - (time("Offset") ?? 0)
+        // Numbers no timer has (a start or an offset near Int64's end) are no block, never a trap.
+        let (sinceStart, overflowA) = until.subtractingReportingOverflow(started)
+        let (elapsed, overflowB) = sinceStart.subtractingReportingOverflow(time("Offset") ?? 0)
+        guard !overflowA, !overflowB else { return nil }
         return PomodoroBlock(
             kind: kind, duration: UInt64(duration), elapsed: UInt64(max(0, min(elapsed, duration))), paused: paused != nil && finished == nil,
             finished: finished != nil)

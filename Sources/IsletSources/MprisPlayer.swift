@@ -26,6 +26,13 @@ public struct MprisPlayer: Equatable, Sendable {
 
     public init(busName: String) { self.busName = busName }
 
+    /// The rates a player's position is counted at: MPRIS's MinimumRate and MaximumRate are
+    /// the player's to say, but a rate outside these says nothing a person could hear.
+    static let rates: ClosedRange<Double> = 0.01...100
+    /// The longest length or position believed, in microseconds (a year): past it, a length is
+    /// not known and a position is the year's end (another program's numbers never overflow a count).
+    static let longest: UInt64 = 366 * 86_400 * 1_000_000
+
     /// islet-notify's own player (its MediaPlayer surface) is never read back as a source.
     public static func isSource(_ busName: String) -> Bool {
         let prefix = "org.mpris.MediaPlayer2."
@@ -39,7 +46,8 @@ public struct MprisPlayer: Equatable, Sendable {
         for (name, value) in properties {
             switch (name, value.unwrappingVariants) {
             case ("PlaybackStatus", .string(let s)) where ["Playing", "Paused", "Stopped"].contains(s): status = s
-            case ("Rate", .double(let r)) where r.isFinite && r > 0: rate = r
+            // A rate past what any player plays at is not believed (and would overflow the count).
+            case ("Rate", .double(let r)) where Self.rates.contains(r): rate = r
             case ("CanPause", .boolean(let b)): canPause = b
             case ("CanPlay", .boolean(let b)): canPlay = b
             case ("CanGoNext", .boolean(let b)): canGoNext = b
@@ -53,7 +61,7 @@ public struct MprisPlayer: Equatable, Sendable {
 
     /// The position read (`Position`, or `Seeked`'s), at `now`.
     public mutating func positioned(_ position: Int64, at now: USec) {
-        self.position = max(0, position)
+        self.position = min(max(0, position), Int64(Self.longest))
         positionReadAt = now
     }
 
@@ -81,5 +89,6 @@ public struct MprisPlayer: Equatable, Sendable {
             default: break
             }
         }
+        if length > Self.longest { length = 0 }
     }
 }

@@ -38,6 +38,20 @@ import Testing
         #expect(state?["actions"] == .string("pause"))
         player.apply(["Rate": .variant(.double(.nan)), "PlaybackStatus": .variant(.string("Dancing"))])
         #expect(player.rate == 2 && player.status == "Playing", "values a player may not give are ignored")
+        for rate in [1e300, 1e-300, -1, 0] {
+            player.apply(["Rate": .variant(.double(rate))])
+            #expect(player.rate == 2, "a rate of \(rate) is not believed")
+        }
+        player.positioned(.max, at: now)
+        #expect(MprisActivity.state(player, at: now + 5 * s) != nil, "a position past the end is the end, no trap")
+        var endless = MprisPlayer(busName: "org.mpris.MediaPlayer2.x")
+        endless.apply([
+            "PlaybackStatus": .variant(.string("Playing")), "Rate": .variant(.double(0.01)),
+            "Metadata": .variant(.dictionary(key: .string, value: .variant, [.init(.string("mpris:length"), .variant(.int64(.max)))])),
+        ])
+        endless.positioned(.max, at: now)
+        #expect(endless.length == 0, "a length past a year is not known")
+        #expect(MprisActivity.state(endless, at: now + 5 * s)?["ends_at_usec"] == nil, "no end, no trap")
         player.apply(["PlaybackStatus": .variant(.string("Stopped"))])
         #expect(MprisActivity.state(player, at: now) == nil, "a stopped player has no activity")
         #expect(!MprisPlayer.isSource("org.mpris.MediaPlayer2.islet") && !MprisPlayer.isSource("org.mpris.MediaPlayer2.islet.instance2"))
@@ -62,6 +76,10 @@ import Testing
         var stopped = running
         stopped["State"] = ReadValue(.string("stopped"), at: now)
         #expect(FocusTimer.block(stopped, at: now) == nil)
+        var hostile = running
+        hostile["StartedTime"] = ReadValue(.int64(.max), at: now)
+        hostile["Offset"] = ReadValue(.int64(.max), at: now)
+        #expect(FocusTimer.block(hostile, at: now) == nil, "numbers no timer has: no block, no trap")
         var finished = running
         finished["FinishedTime"] = ReadValue(.int64(started + 1_505_000_000), at: now)
         #expect(FocusTimer.block(finished, at: now + 3_000_000_000)?.finished == true)
