@@ -9,6 +9,7 @@
 
 applet=org.islet.island
 applet_german=""  # german-plasma-applet.sh turns it on after sourcing this file
+. "$here/pomodoro-app.sh"
 shell_script() {  # shell_script JS: plasmashell's scripting console
   dbus-send --session --print-reply=literal --dest=org.kde.plasmashell /PlasmaShell org.kde.PlasmaShell.evaluateScript "string:$1"
 }
@@ -193,6 +194,17 @@ run_server() {
     popup_shot song-popup
     check "Pause in the popup pauses mpv" ocr_click Pause
     check "mpv paused (playerctl)" wait_for 50 bash -c "playerctl --player=mpv status | grep -qx Paused"
+    # A Pomodoro app over the song: its block outranks the song, with the app's icon; pressed
+    # (islet activity toggle, the Act a popup's Pause makes), the app pauses.
+    if pomodoro_start; then
+      record NOTE "Pomodoro app" "$pomodoro_app"
+      check "a Pomodoro over the song: 'Pomodoro 2…' in the panel" wait_for 80 panel_reads 'Pomodoro 2[45]:'
+      panel_shot pomodoro
+      check "its pause pressed reaches the app" islet activity toggle
+      check "the app paused" wait_for 50 pomodoro_paused
+      pomodoro_stop
+      check "the app stopped: the song is back" wait_for 60 panel_says Clair
+    fi
     kill "$player" "$notify"
     check "mpv gone: the panel empties" wait_for 60 panel_lacks Clair
   fi

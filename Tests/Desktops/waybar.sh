@@ -4,6 +4,7 @@
 # wlroots virtual pointer, built here) holds one over the module so that the tooltip shows.
 # Screenshots: docs/screenshots/waybar-*.png (Debian 13: docs/screenshots/debian13/).
 . "$here/sway.sh"
+. "$here/pomodoro-app.sh"
 waybar_start() {  # waybar_start [--style minimal]
   [ -n "${waybar_pid:-}" ] && kill "$waybar_pid" 2>/dev/null
   mkdir -p "$work/desk-home/.config/waybar"
@@ -84,6 +85,20 @@ run_server() {
     hover_shot song
     check "a song: its title and the time left in the bar" shot_says song pill "Clair" "0[45]:[0-9]"
     check "a song: the tooltip" shot_says song tooltip "Clair de Lune"
+    # A Pomodoro app over the song: its block in the bar; the bar's click (islet activity
+    # toggle, as packaging/examples/waybar's on-click) pauses the app. The app (GTK) under an X
+    # server of its own: sway's display is the throwaway user's.
+    start_xvfb :93 >/dev/null || record NOTE "Xvfb for the Pomodoro app" "did not start"
+    if pomodoro_start; then
+      record NOTE "Pomodoro app" "$pomodoro_app"
+      check "a Pomodoro over the song (islet status)" wait_for 80 bash -c "'$bin/islet' status | grep -qE '^Pomodoro 2[45]:'"
+      hover_shot pomodoro
+      check "a Pomodoro: its name and time in the bar" shot_says pomodoro pill "Pomodoro" "2[45]:[0-9]"
+      check "the bar's click pauses the app" islet activity toggle
+      check "the app paused" wait_for 50 pomodoro_paused
+      pomodoro_stop
+      check "the app stopped: the song is back" wait_for 60 bash -c "'$bin/islet' status | grep -q 'Clair de Lune'"
+    fi
   fi
   check "waybar alive at the end" kill -0 "$waybar_pid"
 }
