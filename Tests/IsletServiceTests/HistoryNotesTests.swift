@@ -95,7 +95,8 @@ import Testing
         try await daemon.fasting.call("StartFast")
         try await daemon.fasting.call("StopFast")
         try await daemon.fasting.call("UndoStopFast")
-        #expect(await eventually({ count("HistoryChanged") == 10 }), "\(heard())")
+        // The undo says HistoryChanged, then FastStarted: waited for until the last has come.
+        #expect(await eventually({ count("HistoryChanged") == 10 && heard().last == "FastStarted" }), "\(heard())")
         let order = heard()
         #expect(order.suffix(3) == ["FastStopped", "HistoryChanged", "FastStarted"], "\(order)")
         // Every stop was FastStopped alone.
