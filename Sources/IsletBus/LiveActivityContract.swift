@@ -23,11 +23,11 @@ extension IsletBus {
             match signals learns when to call Get. Since 1.4, attributes app_id s (the desktop entry's id of the \
             program the activity is about, without .desktop: surfaces show its icon and name), source b (default \
             false: true for what merely runs, read from another program by a source, as a song or a Pomodoro app's \
-            block) and relevance d (0 to 1, default 0: among sources, the more relevant shows); state key actions s \
+            block) and relevance d (0 to 1, default 0: among sources, the more relevant shows; also a state key, which replaces it from that Update on); state key actions s \
             (the buttons a program's activity offers now, words among pause, resume, next, skip and stop separated \
             by spaces: pressed anywhere, they reach the program as ActionInvoked). Which activity \
             shows: what the user started (a fast with a goal, a timer, a program's own Start) always outranks a \
-            source's; among the user's the newest wins; among sources the more relevant, then the newest. A \
+            source's; among the user's the newest wins; among sources the more relevant, then the earlier (a tie never changes hands). A \
             source's activity never replaces the user's: it takes an empty island, and while the user's shows it \
             waits (its ActivityEnded says replaced, its Updates are kept) and starts again, with a new id, when \
             the island is free. It always ends with its program's connection; at most 16 are kept at once.

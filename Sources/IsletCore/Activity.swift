@@ -71,7 +71,9 @@ public struct SourceActivity: Equatable, Sendable, Codable {
     /// Its place in the producers' start order.
     public var sequence: UInt64
 
-    public var relevance: Double { attributes["relevance"]?.double ?? 0 }
+    /// How relevant it is now: its state's `relevance` (a player that pauses gives way), else
+    /// its attributes', else 0 (ActivityKit's relevanceScore goes with each update too).
+    public var relevance: Double { state["relevance"]?.double ?? attributes["relevance"]?.double ?? 0 }
 }
 
 extension Activity {

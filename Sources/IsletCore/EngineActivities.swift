@@ -43,7 +43,7 @@ extension Engine {
         try Limits.checkText(owner, "owner", Limits.ownerLength)
         try CustomDictionary.validate(custom, what: "state")
         advance(to: now)
-        if updateSource(owner, state: custom) { return }
+        if updateSource(owner, state: custom, now: now) { return }
         let activity = try ownCustomActivity(owner, ending: false)
         // The state kept has no `alert`: it belongs to this update's signal alone (a banner and
         // a sound once, not on every later Get).

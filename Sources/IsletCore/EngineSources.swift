@@ -27,11 +27,20 @@ extension Engine {
     }
 
     /// LiveActivity.Update of a source's activity: its state kept, and announced if it shows.
-    /// False when `owner` has no source's activity.
-    mutating func updateSource(_ owner: String, state custom: ActivityState) -> Bool {
-        guard state.sources[owner] != nil else { return false }
+    /// A change of its `relevance` weighs it again: one that now outranks the source shown takes
+    /// the island, and one shown that now gives way waits. False when `owner` has no source's
+    /// activity.
+    mutating func updateSource(_ owner: String, state custom: ActivityState, now: USec) -> Bool {
+        guard let before = state.sources[owner] else { return false }
         let kept = CustomDictionary.kept(custom)
         state.sources[owner]?.state = kept
+        if state.sources[owner]?.relevance != before.relevance, let holder = holderCandidate, holder.isSource,
+            IslandRule.choose(islandCandidates)?.producer != holder.producer
+        {
+            endActivity(.replaced)
+            handBack(now)
+            return true
+        }
         if let activity = state.activity, activity.isSource, activity.owner == owner {
             state.activity?.customState = kept
             var announced = kept

@@ -5,8 +5,9 @@
 /// - What the user started (a fast with a goal, a timer, `islet run`, a program's own `Start`)
 ///   always outranks what merely runs (a song, a Pomodoro app's block, an update: a source's
 ///   activity). Among the user's, the newest wins.
-/// - Among sources, the more relevant wins (a Pomodoro's countdown over a song), then the
-///   newest.
+/// - Among sources, the more relevant wins (a Pomodoro's countdown over a song, a song that
+///   plays over one paused); on a tie the earlier one keeps the island, as ActivityKit does, so
+///   two players that both play do not take turns.
 /// - A source's activity that gives way waits: it is shown again when the island is free.
 public enum IslandRule {
     /// Who may hold the island.
@@ -38,14 +39,17 @@ public enum IslandRule {
     }
 
     /// Whether `challenger` takes the island from `holder`: the user's over a source's always,
-    /// never a source's over the user's; within one rank, the more relevant, then the newer.
+    /// never a source's over the user's; among the user's, the newer; among sources, the more
+    /// relevant, then the earlier.
     public static func outranks(_ challenger: Candidate, _ holder: Candidate) -> Bool {
         switch (challenger.isSource, holder.isSource) {
         case (false, true): return true
         case (true, false): return false
-        default:
-            if challenger.relevance != holder.relevance { return challenger.relevance > holder.relevance }
+        case (false, false):
             return challenger.sequence > holder.sequence
+        case (true, true):
+            if challenger.relevance != holder.relevance { return challenger.relevance > holder.relevance }
+            return challenger.sequence < holder.sequence
         }
     }
 

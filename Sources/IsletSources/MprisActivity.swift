@@ -6,6 +6,9 @@ import IsletCore
 public enum MprisActivity {
     /// Below a Pomodoro's (0.6): a countdown that ends matters more than a song that plays.
     public static let relevance = 0.3
+    /// A paused player gives way to one that plays (the one playing most recently shows); two
+    /// alike, the earlier keeps the island (``IslandRule``).
+    public static let pausedRelevance = 0.2
 
     /// The owner of a player's activity: `mpris:` and its name after `org.mpris.MediaPlayer2.`
     /// (at most 64 characters, the contract's bound).
@@ -45,6 +48,7 @@ public enum MprisActivity {
         let elapsed = player.position(at: now)
         var state: ActivityState = [
             "status": .string(playing ? "running" : "paused"),
+            "relevance": .double(playing ? relevance : pausedRelevance),
             "title": .string(SourceText.clean(player.title.isEmpty ? player.identity : player.title, limit: 200)),
             "elapsed_usec": .uint64(elapsed),
             "started_at_usec": .uint64(now > elapsed ? now - elapsed : 0),

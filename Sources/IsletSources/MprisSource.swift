@@ -6,8 +6,8 @@ import IsletCore
 import Platform
 
 /// The MPRIS 2 source (producers.md): every media player on the session bus as a source's
-/// activity of its own while it plays or is paused; ``IslandRule`` shows the one that started
-/// playing last, below what the user started. It follows the players' names, their
+/// activity of its own while it plays or is paused; ``IslandRule`` shows one that plays over
+/// one paused, of two alike the earlier, below what the user started. It follows the players' names, their
 /// PropertiesChanged and Seeked, and never polls: the position is read when the player says
 /// something changed and counted on every surface from the state's timestamps. A player's
 /// flood of changes reaches isletd as ``SourceOutlet`` sends it; a player that never answers
@@ -82,10 +82,9 @@ public actor MprisSource {
 
     private func appeared(_ name: String) {
         guard players[name] == nil else { return }
-        // Starting to play again makes it the newest: the island shows the player that played last.
-        let outlet = SourceOutlet(owner: MprisActivity.owner(of: name), islet: islet, log: log) { sent, status in
-            sent == nil || (status == "Playing" && sent != "Playing")
-        }
+        // Started once; pausing and playing again are Updates, whose relevance says which player
+        // shows (``MprisActivity/pausedRelevance``): a player keeps its place in the order.
+        let outlet = SourceOutlet(owner: MprisActivity.owner(of: name), islet: islet, log: log)
         players[name] = Watched(player: MprisPlayer(busName: name), outlet: outlet)
         players[name]?.task = Task { await self.watch(name) }
     }

@@ -2,7 +2,8 @@ import IsletCore
 import Testing
 
 /// Which activity the island shows (contract 1.4, producers.md): the user's over what merely
-/// runs, then the more relevant source, then the newest; a source that gives way waits.
+/// runs; among the user's the newest; among sources the more relevant, then the earlier; a
+/// source that gives way waits.
 @Suite struct IslandRuleTests {
     typealias Candidate = IslandRule.Candidate
 
@@ -29,12 +30,16 @@ import Testing
         #expect(IslandRule.outranks(program, newerSong) && !IslandRule.outranks(newerSong, program))
     }
 
-    @Test func amongSourcesTheMoreRelevantThenTheNewest() {
+    @Test func amongSourcesTheMoreRelevantThenTheEarlier() {
         let pomodoro = Candidate(.source("focus-timer"), sequence: 1, relevance: 0.6)
         let song = Candidate(.source("mpris:mpv"), sequence: 2, relevance: 0.3)
         #expect(IslandRule.choose([pomodoro, song]) == pomodoro, "a Pomodoro's countdown over a newer song")
         let otherSong = Candidate(.source("mpris:vlc"), sequence: 3, relevance: 0.3)
-        #expect(IslandRule.choose([song, otherSong]) == otherSong, "equal relevance: the newest")
+        #expect(IslandRule.choose([song, otherSong]) == song, "equal relevance: the earlier keeps the island (ActivityKit's tie)")
+        #expect(IslandRule.choose([otherSong, song]) == song, "whatever the order they are listed in")
+        #expect(!IslandRule.outranks(otherSong, song) && IslandRule.outranks(song, otherSong))
+        let paused = Candidate(.source("mpris:mpv"), sequence: 2, relevance: 0.2)
+        #expect(IslandRule.choose([paused, otherSong]) == otherSong, "a song that plays over an earlier one paused")
     }
 }
 
@@ -100,9 +105,33 @@ import Testing
         _ = try song(&e, owner: "mpris:vlc", title: "Other song", now: t0 + 2 * s)
         #expect(e.state.activity?.owner == "focus-timer", "a newer song does not take the Pomodoro's place")
         try e.endActivity(owner: "focus-timer", now: t0 + 3 * s)
-        #expect(e.state.activity?.owner == "mpris:vlc", "the newest of the songs")
-        try e.endActivity(owner: "mpris:vlc", now: t0 + 4 * s)
-        #expect(e.state.activity?.owner == "mpris:mpv")
+        #expect(e.state.activity?.owner == "mpris:mpv", "the earlier of two songs alike")
+        try e.endActivity(owner: "mpris:mpv", now: t0 + 4 * s)
+        #expect(e.state.activity?.owner == "mpris:vlc")
+    }
+
+    @Test func aSourceWhoseRelevanceChangesIsWeighedAgain() throws {
+        var e = engine()
+        _ = try song(&e)
+        _ = try song(&e, owner: "mpris:vlc", title: "Other song", now: t0 + s)
+        #expect(e.state.activity?.owner == "mpris:mpv", "two songs alike: the earlier shows")
+        // mpv pauses: a paused player is less relevant, so the one that plays takes the island.
+        try e.updateCustomActivity(owner: "mpris:mpv", state: ["status": .string("paused"), "relevance": .double(0.2)], now: t0 + 2 * s)
+        #expect(e.state.activity?.owner == "mpris:vlc")
+        #expect(e.ended.last == .replaced && e.state.sources["mpris:mpv"] != nil, "mpv waits, it did not end")
+        // mpv plays again: a tie, and vlc is now the one shown, but mpv started first.
+        try e.updateCustomActivity(owner: "mpris:mpv", state: ["status": .string("running"), "relevance": .double(0.3)], now: t0 + 3 * s)
+        #expect(e.state.activity?.owner == "mpris:mpv", "equal again: the earlier")
+        #expect(e.state.activity?.customState["status"] == .string("running"), "back as it is now")
+        // A relevance said again changes nothing; neither does a timer's being weighed.
+        let before = e.events.count
+        try e.updateCustomActivity(owner: "mpris:mpv", state: ["status": .string("running"), "relevance": .double(0.3)], now: t0 + 4 * s)
+        #expect(e.events.count == before + 1 && e.state.activity?.owner == "mpris:mpv", "an update, no change of hands")
+        try e.startTimer(owner: "tea", title: "Tea", phases: [.init(name: "Tea", seconds: 180)], rounds: 1, now: t0 + 5 * s)
+        try e.updateCustomActivity(owner: "mpris:vlc", state: ["relevance": .double(1)], now: t0 + 6 * s)
+        #expect(e.state.activity?.owner == "tea", "no relevance takes the island from what the user started")
+        try e.stopTimer(owner: "tea", now: t0 + 7 * s)
+        #expect(e.state.activity?.owner == "mpris:vlc", "the most relevant of those waiting")
     }
 
     @Test func aWaitingSourceEndsWithoutAWordAndItsProgramsLeavingTakesAllOfIt() throws {

@@ -61,6 +61,45 @@ import Testing
         #expect(notify.isRunning)
     }
 
+    /// Two players: the one that plays shows over one paused, and of two that play the earlier
+    /// keeps the island (producers.md: ActivityKit's tie), so they never take turns.
+    @Test(.enabled(if: SourceFixtures.mpvInstalled))
+    func theSongThatPlaysShowsAndTwoThatPlayDoNotTakeTurns() async throws {
+        let d = try await Daemon()
+        let (notify, _) = try await SourceFixtures.notify(d)
+        let first = try SourceFixtures.mpv(d, title: "First song")
+        defer { first.kill() }
+        #expect(await eventually { await get(d).contains("'title': <'First song'>") })
+        let second = try SourceFixtures.mpv(d, title: "Second song")
+        defer { second.kill() }
+        func playerctl(_ arguments: String...) async -> String {
+            (try? await Command.run(["playerctl"] + arguments, environment: d.bus.environment))?.stdout ?? ""
+        }
+        #expect(await eventually { await playerctl("--list-all").split(separator: "\n").count == 2 })
+        // The first pauses (asked by its exact name: playerctl's --player=mpv also matches the
+        // second, mpv.instance<pid>): the second, which plays, takes the island.
+        func askFirst(_ method: String) async {
+            _ = try? await Command.run(
+                [
+                    "dbus-send", "--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.mpv", "/org/mpris/MediaPlayer2",
+                    "org.mpris.MediaPlayer2.Player.\(method)",
+                ], environment: d.bus.environment)
+        }
+        await askFirst("Pause")
+        #expect(await eventually { await get(d).contains("'title': <'Second song'>") })
+        // The first plays again: both play, and the earlier has the island back.
+        await askFirst("Play")
+        #expect(
+            await eventually {
+                let got = await get(d)
+                return got.contains("'title': <'First song'>") && got.contains("'status': <'running'>")
+            })
+        second.kill()
+        first.kill()
+        #expect(await eventually { await get(d).hasPrefix("('', '',") })
+        #expect(notify.isRunning)
+    }
+
     /// The user decides: Players off (a Set on islet-notify, which owns the setting) takes the
     /// song off the island and follows no player; on again, it is back.
     @Test(.enabled(if: SourceFixtures.mpvInstalled))
