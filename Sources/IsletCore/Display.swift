@@ -29,6 +29,11 @@ public enum DisplayUnit: Sendable, Equatable {
 public struct ActivityView: Equatable, Sendable {
     public var kind: ActivityKind
     public var title: String
+    /// Whose it is (contract 1.4), where the activity says so: the name its program gave in the
+    /// attributes ("mpv", "Focus Timer") when it names its desktop entry or is a source's, and
+    /// the title shown is another; nil otherwise. Surfaces that read desktop entries show the
+    /// entry's own name instead.
+    public var program: String?
     public var status: DisplayStatus
     /// Time left, in whole units rounded up; nil when the activity has no countdown. A running
     /// countdown never shows 0 on its own: that comes with the service's `completed`.
@@ -68,6 +73,8 @@ public struct ActivityView: Equatable, Sendable {
         } else {
             title = given ?? activity.owner
         }
+        let named = activity.attributes["title"]?.string
+        program = kind == .custom && (activity.isSource || activity.appID != nil) && named != title && named?.isEmpty == false ? named : nil
         status = state["status"]?.string.flatMap(DisplayStatus.init(rawValue:)) ?? .running
         goalSeconds = (state["goal_usec"]?.uint64 ?? 0) / usecPerSecond
         fastStartedAt = kind == .fast ? state["started_at_usec"]?.uint64 ?? 0 : 0

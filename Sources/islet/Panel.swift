@@ -65,6 +65,8 @@ enum Panel {
             if let remaining = view.remaining { fields.append(("remaining_seconds", "\(remaining)")) }
             if view.kind == .fast { fields.append(("elapsed_seconds", "\(view.elapsed)")) }
             if let label = view.phaseLabel { fields.append(("phase", JSONValue.quoted(label))) }
+            if let program = view.program { fields.append(("program", JSONValue.quoted(program))) }
+            if let appID = activity.appID { fields.append(("app_id", JSONValue.quoted(appID))) }
             output = "{" + fields.map { JSONValue.quoted($0.0) + ":" + $0.1 }.joinedText(separator: ",") + "}"
         case .plain:
             output = text
@@ -127,6 +129,8 @@ enum Panel {
                 lines.append(tr("No goal set"))
             }
         case .timer, .custom:
+            // Whose it is first, as a notification names its app (contract 1.4).
+            if let program = view.program { lines.insert(program, at: 0) }
             if view.hasTime { lines.append(view.timeText) }
             var detail: [String] = []
             if view.status != .running { detail.append(view.status.label) }

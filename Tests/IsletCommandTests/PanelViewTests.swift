@@ -43,6 +43,30 @@ import Testing
         #expect(r.stdout.contains("\nGoal at \(clock)") && r.stdout.hasSuffix("</tool><bar>25</bar>\n"), "\(clock): \(r)")
     }
 
+    /// Contract 1.4: a song's activity names its program in the tooltip (the expanded view),
+    /// and `--format json` gives the name and the desktop entry's id for an icon.
+    @Test func aSourcesActivityNamesItsProgram() async throws {
+        let d = try await Daemon()
+        func dict(_ pairs: [(String, DBusValue)]) -> DBusValue {
+            .dictionary(key: .string, value: .variant, pairs.map { .init(.string($0.0), .variant($0.1)) })
+        }
+        // Started by this test's connection, as a source would: it ends when the test's does.
+        try await d.live.call(
+            "Start",
+            [
+                .string("mpris:mpv"),
+                dict([("title", .string("mpv")), ("source", .boolean(true)), ("relevance", .double(0.3)), ("app_id", .string("mpv"))]),
+                dict([("status", .string("paused")), ("title", .string("Tea Song")), ("phase_name", .string("The Kettles"))]),
+            ])
+        var r = try await d.islet("status", "--format", "waybar")
+        #expect(r.stdout.contains("\"tooltip\":\"mpv\\nTea Song\\nPaused · The Kettles\""), "\(r)")
+        r = try await d.islet("status", "--format", "json")
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect(json?["program"] as? String == "mpv" && json?["app_id"] as? String == "mpv" && json?["title"] as? String == "Tea Song", "\(r)")
+        r = try await d.islet("status", "--format", "plain")
+        #expect(r.stdout == "Tea Song ❚❚ Paused · The Kettles\n", "the compact view stays the song's: \(r)")
+    }
+
     @Test("Compact Display (Dynamic Island - Minimal)") func minimalStyleIsTheTimeAloneEverywhere() async throws {
         let d = try await Daemon()
         let before = nowUSec()

@@ -248,6 +248,11 @@ function islandFacts(activity, nowUsec, tr) {
     const given = islandString(state, 'title') ?? islandString(attributes, 'title');
     // A fast's title is the service's "Fasting Goal", said in the user's language.
     const title = kind === 'fast' ? (given === 'Fasting' ? t.gettext('Fasting') : t.gettext('Fasting Goal')) : (given ?? activity.owner);
+    // Whose it is (contract 1.4): the name its program gave ("mpv", "Focus Timer") when it is a
+    // source's or names its desktop entry, and the title shown is another.
+    const named = islandString(attributes, 'title');
+    const program = kind === 'custom' && (attributes.source === true || islandAppId(activity) !== null) && named && named !== title
+        ? named : null;
     const stale = state.stale === true;
     const second = 1000000;
 
@@ -329,7 +334,7 @@ function islandFacts(activity, nowUsec, tr) {
     const shown = kind === 'fast' && status === 'goal-reached' ? elapsed : (remaining ?? elapsed);
     const phaseMark = islandPhaseMark(state, kind);
     return {
-        kind, status, title,
+        kind, status, title, program,
         time: hasTime ? (kind === 'fast' ? islandHms(shown) : islandTimerText(shown)) : null,
         minimal: hasTime ? islandMinimalText(shown) : null,
         remaining, elapsed,
@@ -494,6 +499,7 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
         kind, status, minimal: false,
         // Whose it is (contract 1.4): the shell shows that program's icon and name where it has them.
         app: kind === 'custom' ? islandAppId(activity) : null,
+        program: facts.program,
         bar: {text: barText, icon, styleClass: alerting ? 'islet-alert' : stale ? 'islet-stale' : `islet-${status}`},
         menu: {title: menuTitle, time: menuTime, detail, progress, lines, buttons},
         nextChangeUsec: nextChange,

@@ -58,7 +58,8 @@ function islandButtonClass(lib) {
                 this._statusClass = view.bar.styleClass;
             }
             this.accessible_name = view.bar.text;
-            this._showMenu(view.menu, view.minimal, app?.get_name() ?? null);
+            // The entry's name where the shell has it, else the one the program gave.
+            this._showMenu(view.menu, view.minimal, app?.get_name() ?? view.program ?? null);
         }
 
         // The expanded view. Its items are rebuilt only when their set changes (a status, a

@@ -35,6 +35,26 @@ PlasmaExtras.Representation {
             iconName: "org.islet.Islet.App"
             text: i18n("Nothing live")
         }
+        // Whose it is (contract 1.4: a song in mpv, a Pomodoro in Focus Timer): the program's
+        // icon, as icon themes name apps by their desktop entry's id, and the name it gave.
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: Kirigami.Units.smallSpacing
+            visible: full.view !== null && !full.minimal && (full.view.program ?? null) !== null
+            Kirigami.Icon {
+                Layout.preferredWidth: Kirigami.Units.iconSizes.small
+                Layout.preferredHeight: Kirigami.Units.iconSizes.small
+                visible: (full.view?.app ?? null) !== null
+                source: full.view?.app ?? ""
+                fallback: "application-x-executable"
+            }
+            PlasmaComponents.Label {
+                Layout.fillWidth: true
+                text: full.view?.program ?? ""
+                opacity: 0.8
+                elide: Text.ElideRight
+            }
+        }
         Kirigami.Heading {
             Layout.fillWidth: true
             level: 4
