@@ -98,12 +98,15 @@ let package = Package(
         // The app (issue 34): what its pages show, pure; and the GTK 4 / libadwaita program.
         .target(name: "IsletAppModel", dependencies: ["IsletCore", "Translation"]),
         .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
+        // A program's desktop entry (its name and icon) for the Timers page's card of its activity.
+        .systemLibrary(name: "CGioUnix", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // The History page's list: a GtkScrollable in C that makes widgets only for the rows on screen.
         .target(name: "CRowList", dependencies: ["CAdw"]),
         .executableTarget(
             name: "islet-app",
             dependencies: [
-                "IsletAppModel", "IsletClient", "IsletBus", "IsletCore", "HistoryFiles", "DBus", "IdleLoop", "CAdw", "CRowList", "Platform", "Translation",
+                "IsletAppModel", "IsletClient", "IsletBus", "IsletCore", "HistoryFiles", "DBus", "IdleLoop", "CAdw", "CGioUnix", "CRowList", "Platform",
+                "Translation",
             ]),
         // Benchmarks (make bench); built with everything else so they never rot.
         .executableTarget(name: "islet-bench", dependencies: ["DBus", "IdleLoop", "IsletBus", "IsletCore", "IsletStore"], path: "bench/Sources/islet-bench"),

@@ -125,6 +125,59 @@ public struct TimersModel: Equatable, Sendable {
     /// "Shown live: Workout", "Shown live: Tea (Countdown)", "Shown live: Fasting Goal",
     /// "Nothing is shown live.".
     public var island: String
+    /// Another program's activity on the island (a song in mpv, a Pomodoro in Focus Timer, a
+    /// command run with `islet run`): a card of its own, with the buttons it offers; nil when
+    /// the island shows islet's own or nothing.
+    public var program: Program?
+
+    /// A program's activity as its card shows it (contract 1.4).
+    public struct Program: Equatable, Sendable {
+        /// Whom the buttons name (LiveActivity.Act): the activity shown now.
+        public var activityID: String
+        /// Its program's desktop entry's id: the page shows that entry's icon and name.
+        public var appID: String?
+        /// The name the program gave, or the title: used where no desktop entry answers.
+        public var name: String
+        /// The song's, the block's, the command's title.
+        public var title: String
+        /// "01:58" of the song, "24:59" of the block; nil when it has no time.
+        public var time: String?
+        /// "Paused · The Kettles"; nil when there is nothing to add.
+        public var detail: String?
+        /// 0 ... 1; nil when unknown.
+        public var progress: Double?
+        /// The buttons it offers now, in its order.
+        public var actions: [Action]
+        /// Its image (a song's cover): a local file's URL; nil for none.
+        public var art: String?
+    }
+
+    /// One of a program's buttons: its word for LiveActivity.Act, its icon, and its name as a
+    /// screen reader says it ("Pause mpv Media Player").
+    public struct Action: Equatable, Sendable {
+        public var word: String
+        public var icon: String
+
+        /// The button's name, for the program named `name`.
+        public func label(_ name: String) -> String {
+            switch word {
+            case "pause": tr("Pause %s", name)
+            case "resume": tr("Resume %s", name)
+            case "next": tr("Next in %s", name)
+            case "skip": tr("Skip in %s", name)
+            default: tr("Stop %s", name)
+            }
+        }
+
+        static func icon(_ word: String) -> String {
+            switch word {
+            case "pause": "media-playback-pause-symbolic"
+            case "resume": "media-playback-start-symbolic"
+            case "next", "skip": "media-skip-forward-symbolic"
+            default: "media-playback-stop-symbolic"
+            }
+        }
+    }
     /// When a text on the page next changes by itself (each second of a running timer); nil: never.
     public var nextChange: USec?
 
@@ -147,6 +200,10 @@ public struct TimersModel: Equatable, Sendable {
         // The one shown live first; the rest as isletd lists them.
         if let first = others.firstIndex(where: \.holdsIsland) { others.insert(others.remove(at: first), at: 0) }
         nextChange = (cards + others).compactMap(\.nextChange).min()
+        if let activity, activity.kind == .custom {
+            program = Self.program(activity, now: now)
+            nextChange = [nextChange, ActivityView(activity, now: now, unit: .seconds).nextChange].compactMap { $0 }.min()
+        }
         if let activity {
             let view = ActivityView(activity, now: now, unit: .seconds)
             if let kind = Kind(owner: activity.owner), view.title != kind.name {
@@ -157,6 +214,21 @@ public struct TimersModel: Equatable, Sendable {
         } else {
             island = tr("Nothing is shown live.")
         }
+    }
+
+    /// A program's activity's card: its texts as every surface has them (``ActivityView``), and
+    /// the buttons its state's `actions` offer while it has not ended.
+    static func program(_ activity: ActivitySnapshot, now: USec) -> Program {
+        let view = ActivityView(activity, now: now, unit: .seconds)
+        var detail: [String] = []
+        if view.status != .running { detail.append(view.status.label) }
+        if let label = view.phaseLabel { detail.append(label) }
+        let words = view.status == .completed ? [] : CustomDictionary.actions(activity.state["actions"])
+        return Program(
+            activityID: activity.id, appID: activity.appID, name: view.program ?? view.title, title: view.title,
+            time: view.hasTime ? view.timeText : nil, detail: detail.isEmpty ? nil : detail.joined(separator: " · "),
+            progress: view.percent.map { Double($0) / 100 },
+            actions: words.map { Action(word: $0, icon: Action.icon($0)) }, art: view.art)
     }
 
     /// A running or paused timer's card, from its state as isletd lists it: headed by its kind's

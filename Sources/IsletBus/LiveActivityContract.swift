@@ -25,7 +25,9 @@ extension IsletBus {
             false: true for what merely runs, read from another program by a source, as a song or a Pomodoro app's \
             block) and relevance d (0 to 1, default 0: among sources, the more relevant shows; also a state key, which replaces it from that Update on); state key actions s \
             (the buttons a program's activity offers now, words among pause, resume, next, skip and stop separated \
-            by spaces: pressed anywhere, they reach the program as ActionInvoked). Which activity \
+            by spaces: pressed anywhere, they reach the program as ActionInvoked) and art_url s (an image of \
+            the activity, a song's cover: a local file's URL, file:/// and an absolute path without .., query or \
+            control characters; surfaces show it beside the title). Which activity \
             shows: what the user started (a fast with a goal, a timer, a program's own Start) always outranks a \
             source's; among the user's the newest wins; among sources the more relevant, then the earlier (a tie never changes hands). A \
             source's activity never replaces the user's: it takes an empty island, and while the user's shows it \

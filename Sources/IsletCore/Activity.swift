@@ -104,7 +104,7 @@ public enum CustomDictionary {
         "progress": "d", "goal_usec": "t", "total_usec": "t", "total_remaining_usec": "t", "updated_at_usec": "t",
         "title": "s", "phase_name": "s", "phase_index": "u", "phase_count": "u", "round": "u", "rounds": "u",
         "kind": "s", "ends_with_owner": "b", "stale_at_usec": "t", "stale": "b", "alert": "b", "outcome": "s",
-        "source": "b", "relevance": "d", "app_id": "s", "actions": "s",
+        "source": "b", "relevance": "d", "app_id": "s", "actions": "s", "art_url": "s",
     ]
     /// The buttons a program's activity may offer (contract 1.4, `actions`): pressed anywhere,
     /// each reaches the program as ActionInvoked.
@@ -164,10 +164,22 @@ public enum CustomDictionary {
         if let relevance = dictionary["relevance"]?.double, !(0...1).contains(relevance) {
             throw .invalidArgument(tr("relevance must be within 0 ... 1"))
         }
+        if let art = dictionary["art_url"]?.string, !isLocalFileURL(art) {
+            throw .invalidArgument(tr("art_url must be a local file's URL (file:///...), got \"%s\"", "\(art.prefix(80))"))
+        }
         if let appID = dictionary["app_id"]?.string, !isDesktopEntryID(appID) {
             throw .invalidArgument(
                 tr("app_id must be a desktop entry's id (1 to 255 of A-Z a-z 0-9 . _ -, without .desktop), got \"%s\"", "\(appID.prefix(80))"))
         }
+    }
+
+    /// A local file's URL (contract 1.4's `art_url`): `file://` and an absolute path, with no
+    /// control character, no `..` and no query, so that a surface loads a file and nothing else.
+    public static func isLocalFileURL(_ url: String) -> Bool {
+        guard url.hasPrefix("file:///"), !url.contains("?"), !url.contains("#") else { return false }
+        let path = url.dropFirst("file://".count)
+        return !path.split(separator: "/").contains { $0 == ".." || $0.lowercased() == "%2e%2e" }
+            && url.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
     }
 
     /// A desktop entry's id as the freedesktop specs write it (`org.gnome.Rhythmbox3`, `mpv`),

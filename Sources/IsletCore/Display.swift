@@ -34,6 +34,9 @@ public struct ActivityView: Equatable, Sendable {
     /// the title shown is another; nil otherwise. Surfaces that read desktop entries show the
     /// entry's own name instead.
     public var program: String?
+    /// The image a program's activity gives (contract 1.4's `art_url`: a song's cover), a local
+    /// file's URL the service checked; nil for none, and in every other kind.
+    public var art: String?
     public var status: DisplayStatus
     /// Time left, in whole units rounded up; nil when the activity has no countdown. A running
     /// countdown never shows 0 on its own: that comes with the service's `completed`.
@@ -73,6 +76,7 @@ public struct ActivityView: Equatable, Sendable {
         } else {
             title = given ?? activity.owner
         }
+        art = kind == .custom ? state["art_url"]?.string.flatMap { CustomDictionary.isLocalFileURL($0) ? $0 : nil } : nil
         let named = activity.attributes["title"]?.string
         program = kind == .custom && (activity.isSource || activity.appID != nil) && named != title && named?.isEmpty == false ? named : nil
         status = state["status"]?.string.flatMap(DisplayStatus.init(rawValue:)) ?? .running

@@ -41,8 +41,9 @@ public enum MprisActivity {
         }
     }
 
-    /// What it shows at `now`; nil for a stopped player.
-    public static func state(_ player: MprisPlayer, at now: USec) -> ActivityState? {
+    /// What it shows at `now`; nil for a stopped player. `art`: the track's art where it is
+    /// cheap (``MprisArt/cheap(_:)``), nil for none.
+    public static func state(_ player: MprisPlayer, art: String? = nil, at now: USec) -> ActivityState? {
         guard player.status != "Stopped" else { return nil }
         let playing = player.status == "Playing"
         let elapsed = player.position(at: now)
@@ -61,6 +62,7 @@ public enum MprisActivity {
         if !actions.isEmpty { state["actions"] = .string(actions.joined(separator: " ")) }
         let artists = SourceText.clean(player.artists.joined(separator: ", "), limit: 200)
         if !artists.isEmpty { state["phase_name"] = .string(artists) }
+        if let art { state["art_url"] = .string(art) }
         if player.length > 0 {
             let remaining = player.length > elapsed ? player.length - elapsed : 0
             state["total_usec"] = .uint64(player.length)

@@ -14,6 +14,8 @@ public struct MprisPlayer: Equatable, Sendable {
     public var status = "Stopped"
     public var title = ""
     public var artists: [String] = []
+    /// The track's `mpris:artUrl` as the player gave it (at most 1024 bytes kept: longer is none).
+    public var artURL = ""
     /// The track's length in microseconds; 0: not known (a stream).
     public var length: UInt64 = 0
     /// The position as read, in microseconds, and when it was read.
@@ -76,10 +78,12 @@ public struct MprisPlayer: Equatable, Sendable {
     private mutating func applyMetadata(_ metadata: [String: DBusValue]) {
         title = ""
         artists = []
+        artURL = ""
         length = 0
         for (key, value) in metadata {
             switch (key, value.unwrappingVariants) {
             case ("xesam:title", .string(let s)): title = s
+            case ("mpris:artUrl", .string(let s)): artURL = s.utf8.count <= 1024 ? s : ""
             case ("xesam:artist", .array(_, let items)): artists = items.compactMap { if case .string(let s) = $0 { s } else { nil } }
             case ("xesam:artist", .string(let s)): artists = [s]
             case ("mpris:length", .int64(let v)): length = UInt64(max(0, v))

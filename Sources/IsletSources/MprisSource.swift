@@ -23,6 +23,8 @@ public actor MprisSource {
         var player: MprisPlayer
         let outlet: SourceOutlet
         var task: Task<Void, Never>?
+        /// The art URL last checked and what the check said: a file is looked at once a track.
+        var art: (url: String, cheap: String?) = ("", nil)
     }
 
     public init(connection: DBusConnection, log: @escaping @Sendable (String) -> Void) {
@@ -147,9 +149,12 @@ public actor MprisSource {
     private func update(_ name: String, _ change: (inout MprisPlayer) -> Void) async {
         guard var watched = players[name] else { return }
         change(&watched.player)
-        players[name]?.player = watched.player
         let player = watched.player
+        if watched.art.url != player.artURL { watched.art = (player.artURL, MprisArt.cheap(player.artURL)) }
+        players[name]?.player = player
+        players[name]?.art = watched.art
         await watched.outlet.offer(
-            attributes: MprisActivity.attributes(player), state: MprisActivity.state(player, at: WallClock.now()), key: player.status)
+            attributes: MprisActivity.attributes(player), state: MprisActivity.state(player, art: watched.art.cheap, at: WallClock.now()),
+            key: player.status)
     }
 }

@@ -73,6 +73,9 @@ final class TimersLink: Sendable {
                 case .resume(let owner): try await client.perform(.resumeTimer(owner: owner))
                 case .extend(let owner): try await client.perform(.extendTimer(owner: owner, seconds: IsletCommand.extendSeconds))
                 case .stop(let owner): try await client.perform(.stopTimer(owner: owner))
+                case .act(let id, let action):
+                    guard let verb = IsletCommand.Verb(rawValue: action) else { return }
+                    try await client.perform(.act(activityID: id, verb))
                 }
             } catch {
                 failed(ServiceLink.words(error))

@@ -11,10 +11,12 @@ enum TimerRequest: Sendable {
     case resume(owner: String)
     case extend(owner: String)
     case stop(owner: String)
+    /// A button another program's activity offers (a song's Pause): it reaches the program.
+    case act(activityID: String, action: String)
 }
 
-/// The Timers page's widgets: which activity is shown live, the timers other programs run (a
-/// card each, with its controls), then a card for each of the app's timers (the Live
+/// The Timers page's widgets: which activity is shown live, another program's activity on the
+/// island (``ProgramCard``), the timers other programs run (a card each, with its controls), then a card for each of the app's timers (the Live
 /// Activities spec's tabs), as GNOME Clocks does it: idle, the plans it starts with (presets,
 /// and one written by hand, with its one Start); running, its time, phase and progress with
 /// Pause/Resume, +1 min and Stop, and nothing that does not apply. Every button is named for
@@ -22,6 +24,8 @@ enum TimerRequest: Sendable {
 final class TimersView {
     let root: UnsafeMutablePointer<GtkWidget>
     private let island: UnsafeMutablePointer<GtkWidget>
+    /// Another program's activity on the island, with its buttons.
+    private var program: ProgramCard?
     private var cards: [TimersModel.Kind: CardWidgets] = [:]
     /// Other programs' timers: their cards' box, and the cards by owner, in the page's order.
     private let othersBox: UnsafeMutablePointer<GtkWidget>
@@ -51,6 +55,9 @@ final class TimersView {
         gtk_widget_add_css_class(island, "title-4")
         gtk_label_set_wrap(opaque(island), 1)
         gtk_box_append(cast(content), island)
+        let program = ProgramCard(press: { id, word in request(.act(activityID: id, action: word)) })
+        gtk_box_append(cast(content), program.root)
+        self.program = program
         othersBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)
         gtk_widget_set_visible(othersBox, 0)
         gtk_box_append(cast(content), othersBox)
@@ -198,6 +205,7 @@ final class TimersView {
 
     func show(_ page: TimersModel) {
         gtk_label_set_text(opaque(island), page.island)
+        program?.show(page.program)
         showOthers(page.others)
         for card in page.cards {
             guard let kind = card.kind, let widgets = cards[kind] else { continue }

@@ -67,6 +67,7 @@ enum Panel {
             if let label = view.phaseLabel { fields.append(("phase", JSONValue.quoted(label))) }
             if let program = view.program { fields.append(("program", JSONValue.quoted(program))) }
             if let appID = activity.appID { fields.append(("app_id", JSONValue.quoted(appID))) }
+            if let art = view.art { fields.append(("art_url", JSONValue.quoted(art))) }
             output = "{" + fields.map { JSONValue.quoted($0.0) + ":" + $0.1 }.joinedText(separator: ",") + "}"
         case .plain:
             output = text

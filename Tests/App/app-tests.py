@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 import time
+import wave
 
 import pyatspi
 
@@ -1313,6 +1314,37 @@ check("Page Up: a screenful back up", keys("Page_Up") and eventually(lambda: foc
 oldest = run(islet, "history", "list", "--format", "csv").stdout.splitlines()[-1].split(",")[0]
 check("a fast deleted on the command line leaves the page (HistoryChanged)", run(islet, "history", "delete", oldest).returncode == 0 and
       show_page("Progress") and eventually(lambda: statistics().startswith("Fasts: 301")), statistics())
+# Contract 1.4: a song that plays (a real mpv with Debian's mpv-mpris, followed by islet-notify) has a card on the Timers page,
+# headed by the player's own desktop entry (its name and icon), with the buttons it offers: a press reaches mpv.
+run(islet, "fast", "stop")
+# A song of ten minutes with its cover beside it (cover.png: mpv-mpris gives it as the art, which the card shows).
+album = os.path.join(os.environ["HOME"], "album")
+os.makedirs(album, exist_ok=True)
+with wave.open(os.path.join(album, "song.wav"), "wb") as w:
+    w.setnchannels(1), w.setsampwidth(1), w.setframerate(8000), w.writeframes(bytes([128]) * 8000 * 600)
+run(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "cover-png"), os.path.join(album, "cover.png"))
+song = subprocess.Popen(["mpv", "--no-config", "--no-video", "--ao=null", "--script=/etc/mpv/scripts/mpris.so", "--force-media-title=Tea Song",
+                         os.path.join(album, "song.wav")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def player_status():
+    return run("playerctl", "--player=mpv", "status").stdout.strip()
+
+
+mpv_name = next((line[5:].strip() for line in open("/usr/share/applications/mpv.desktop") if line.startswith("Name=")), "mpv")
+check("a song on the island: the Timers page has its card, the player's name from its desktop entry, the song's title",
+      show_page("Timers") and eventually(lambda: island_label() == "Shown live: Tea Song" and mpv_name in labels() and "Tea Song" in labels()
+                                         and button(f"Pause {mpv_name}") is not None and button(f"Next in {mpv_name}") is not None),
+      labels())
+shot("timers-song")
+check("its Pause pressed: mpv pauses, and the button resumes", press(f"Pause {mpv_name}") and
+      eventually(lambda: player_status() == "Paused" and button(f"Resume {mpv_name}") is not None), player_status())
+check("... Resume pressed: mpv plays again", press(f"Resume {mpv_name}") and eventually(lambda: player_status() == "Playing"),
+      player_status())
+song.terminate()
+song.wait(timeout=10)
+check("mpv gone: its card with it", eventually(lambda: button(f"Pause {mpv_name}") is None and island_label() == "Nothing is shown live."),
+      labels())
 quit_app()
 for process in (bridge, dunst):
     process.terminate()

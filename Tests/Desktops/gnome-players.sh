@@ -23,9 +23,13 @@ players_scenario() {
   check "islet-notify follows the players" wait_log "$work/notify.log" 'players: followed' 50
   # Debian's mpv-mpris, loaded as mpv loads it from /etc/mpv/scripts; a song of five minutes
   # (a WAV of silence: its length is what mpv reads from the file, as from any song).
-  python3 -c 'import sys, wave; w = wave.open(sys.argv[1], "wb"); w.setnchannels(1); w.setsampwidth(1); w.setframerate(8000); w.writeframes(bytes([128]) * 8000 * 300); w.close()' "$work/song.wav"
+  # Its cover beside it (cover.png, which mpv-mpris gives as mpris:artUrl): a small local file,
+  # which islet shows in the menu.
+  mkdir -p "$work/album"
+  python3 -c 'import sys, wave; w = wave.open(sys.argv[1], "wb"); w.setnchannels(1); w.setsampwidth(1); w.setframerate(8000); w.writeframes(bytes([128]) * 8000 * 300); w.close()' "$work/album/song.wav"
+  "$here/../Fixtures/cover-png" "$work/album/cover.png"
   mpv --no-config --no-video --ao=null --script=/etc/mpv/scripts/mpris.so --force-media-title="Clair de Lune" \
-    "$work/song.wav" >"$work/mpv.log" 2>&1 & mpv_pid=$!
+    "$work/album/song.wav" >"$work/mpv.log" 2>&1 & mpv_pid=$!
   pids+=($mpv_pid)
   check "the song in the bar: the time left of it" wait_for 50 island_text_matches '^0[45]:[0-9]{2}$'
   record NOTE "bar" "$(island_text)"
@@ -34,6 +38,8 @@ players_scenario() {
   shoot_bar players
   check "the menu: mpv's name" menu_has 'mpv Media Player'
   check "the menu: the title" menu_has 'Clair de Lune'
+  check "the menu: the song's cover (mpv-mpris's artUrl, a local file)" \
+    test "$(island_eval "$island._parts?.art?.gicon?.get_file()?.get_path() ?? ''")" = "$work/album/cover.png"
   record NOTE "menu" "$(menu_labels)"
   # Next where the player offers it (mpv-mpris 0.7 on Debian 12 does for one file, 1.1 on
   # unstable does not): the buttons are the player's.

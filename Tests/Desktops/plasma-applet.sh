@@ -183,14 +183,18 @@ run_server() {
   if command -v mpv >/dev/null && [ -e /etc/mpv/scripts/mpris.so ]; then
     "$bin/islet-notify" --verbose 2>"$work/notify-players.log" & local notify=$!
     pids+=($notify)
-    python3 -c 'import sys, wave; w = wave.open(sys.argv[1], "wb"); w.setnchannels(1); w.setsampwidth(1); w.setframerate(8000); w.writeframes(bytes([128]) * 8000 * 300); w.close()' "$work/song.wav"
-    mpv --no-config --no-video --ao=null --script=/etc/mpv/scripts/mpris.so --force-media-title="Clair de Lune" "$work/song.wav" \
+    # With its cover beside it (cover.png: mpv-mpris's artUrl), which the popup shows.
+    mkdir -p "$work/album"
+    python3 -c 'import sys, wave; w = wave.open(sys.argv[1], "wb"); w.setnchannels(1); w.setsampwidth(1); w.setframerate(8000); w.writeframes(bytes([128]) * 8000 * 300); w.close()' "$work/album/song.wav"
+    "$here/../Fixtures/cover-png" "$work/album/cover.png"
+    mpv --no-config --no-video --ao=null --script=/etc/mpv/scripts/mpris.so --force-media-title="Clair de Lune" "$work/album/song.wav" \
       >"$work/mpv.log" 2>&1 & local player=$!
     pids+=($player)
     check "a song: 'Clair de Lune 0…' in the panel" wait_for 80 panel_says Clair Lune
     panel_shot song
     check "a click opens the song's popup" panel_click Clair Lune
     check "the popup: the player's buttons (Pause; Next where the player offers it)" wait_for 40 screen_reads Pause
+    check "the popup: whose it is, mpv (the name the player gives)" screen_reads mpv
     popup_shot song-popup
     check "Pause in the popup pauses mpv" ocr_click Pause
     check "mpv paused (playerctl)" wait_for 50 bash -c "playerctl --player=mpv status | grep -qx Paused"
@@ -200,7 +204,13 @@ run_server() {
       record NOTE "Pomodoro app" "$pomodoro_app"
       check "a Pomodoro over the song: 'Pomodoro 2…' in the panel" wait_for 80 panel_reads 'Pomodoro 2[45]:'
       panel_shot pomodoro
-      check "its pause pressed reaches the app" islet activity toggle
+      # The popup opened for the song is still open, and shows the Pomodoro now (a click on
+      # the panel would close it); opened where it is not.
+      screen_reads Skip || panel_click Pomodoro
+      check "the popup: the app's block, Pause and Skip" wait_for 40 screen_reads Pomodoro Pause Skip
+      record NOTE "Pomodoro popup" "$(tesseract "$work/screen3.png" - --psm 11 2>/dev/null | grep -v '^ *$' | tr '\n' ' ' | cut -c1-200)"
+      popup_shot pomodoro-popup
+      check "Pause in the popup pauses the app" ocr_click Pause
       check "the app paused" wait_for 50 pomodoro_paused
       pomodoro_stop
       check "the app stopped: the song is back" wait_for 60 panel_says Clair

@@ -3,12 +3,16 @@
 #   rogue-player.py flood SECONDS   plays, then says a new title 100 times a second for SECONDS,
 #                                   the last one "Last title", then keeps playing
 #   rogue-player.py mute            owns its name and answers no call at all
+#   rogue-player.py art URL         plays a track whose mpris:artUrl is URL (a 50 MB file, a host
+#                                   that never answers, a data: URL), then says it again with no art
+#                                   when it gets SIGUSR1
 # Python's GLib (python3-gi), on the session bus of DBUS_SESSION_BUS_ADDRESS.
 import sys
 from gi.repository import Gio, GLib
 
 mode = sys.argv[1]
-seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 0
+seconds = float(sys.argv[2]) if mode == "flood" else 0
+art = sys.argv[2] if mode == "art" else None
 name = "org.mpris.MediaPlayer2.rogue" + mode
 path = "/org/mpris/MediaPlayer2"
 xml = """<node>
@@ -24,6 +28,11 @@ bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
 title = "First title"
 
 def metadata():
+    if mode == "art":
+        values = {"xesam:title": GLib.Variant("s", title), "mpris:length": GLib.Variant("x", 600_000_000)}
+        if art:
+            values["mpris:artUrl"] = GLib.Variant("s", art)
+        return GLib.Variant("a{sv}", values)
     # 4 KiB of markup and control characters after the title: bounded and kept as text by islet.
     junk = "<b>&amp;\x01\x1b[31m" * 256
     return GLib.Variant("a{sv}", {"xesam:title": GLib.Variant("s", title + " " + junk),
@@ -57,6 +66,15 @@ for iface in node.interfaces:
 Gio.bus_own_name_on_connection(bus, name, Gio.BusNameOwnerFlags.NONE, None, None)
 
 loop = GLib.MainLoop()
+if mode == "art":
+    def no_art():
+        global art, title
+        art, title = None, "No art"
+        bus.emit_signal(None, path, "org.freedesktop.DBus.Properties", "PropertiesChanged",
+                        GLib.Variant("(sa{sv}as)", ("org.mpris.MediaPlayer2.Player", {"Metadata": metadata()}, [])))
+        return True
+    import signal
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, no_art)
 if mode == "flood":
     count = {"n": 0}
     total = int(seconds * 100)

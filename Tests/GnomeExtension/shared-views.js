@@ -29,11 +29,11 @@ function runSharedViewCases(Island, check, text) {
         const f = Island.islandFacts(activity, now);
         const e = c.expect;
         check(`shared views: ${c.name}`, {
-            kind: f.kind, status: f.status, title: f.title, program: f.program, time: f.time, minimal: f.minimal, remaining: f.remaining,
+            kind: f.kind, status: f.status, title: f.title, program: f.program, art: f.art, time: f.time, minimal: f.minimal, remaining: f.remaining,
             elapsed: f.elapsed, mark: f.mark, label: f.label, percent: f.percent,
             next: f.next === null ? null : (f.next - now) / 1000000, counts_up: f.countsUp, stale: f.stale,
         }, {
-            kind: e.kind, status: e.status, title: e.title, program: e.program ?? null, time: e.time, minimal: e.minimal, remaining: e.remaining,
+            kind: e.kind, status: e.status, title: e.title, program: e.program ?? null, art: e.art ?? null, time: e.time, minimal: e.minimal, remaining: e.remaining,
             elapsed: e.elapsed, mark: e.mark, label: e.label, percent: e.percent, next: e.next, counts_up: e.counts_up, stale: e.stale,
         });
     }

@@ -73,6 +73,37 @@ import Testing
         #expect(TimersModel(timers: [], activity: activity(tea, now: TimersModelTests.t0), now: TimersModelTests.t0).island == "Shown live: Tea (Countdown)")
     }
 
+    /// Contract 1.4: another program's activity on the island (a song) has a card of its own
+    /// with the buttons it offers, named for the program; islet's own activities have none.
+    @Test func aProgramsActivityHasACardWithItsButtons() {
+        let (s, t0) = (TimersModelTests.s, TimersModelTests.t0)
+        let song = ActivitySnapshot(
+            id: "m1", owner: "mpris:mpv",
+            attributes: ["kind": .string("custom"), "title": .string("mpv"), "source": .bool(true), "app_id": .string("mpv")],
+            state: [
+                "status": .string("running"), "title": .string("Tea Song"), "phase_name": .string("The Kettles"), "actions": .string("pause next"),
+                "elapsed_usec": .uint64(62 * s), "updated_at_usec": .uint64(t0), "ends_at_usec": .uint64(t0 + 118 * s),
+                "remaining_usec": .uint64(118 * s), "progress": .double(0.34),
+            ])
+        let page = TimersModel(timers: [], activity: song, now: t0)
+        let card = page.program
+        #expect(card?.activityID == "m1" && card?.appID == "mpv" && card?.name == "mpv" && card?.title == "Tea Song")
+        #expect(card?.time == "01:58" && card?.detail == "The Kettles")
+        #expect(card?.actions.map(\.word) == ["pause", "next"])
+        #expect(card?.actions.map { $0.label("mpv") } == ["Pause mpv", "Next in mpv"])
+        #expect(page.nextChange == t0 + s, "the song's time moves each second on the page")
+        var paused = song
+        paused.state["status"] = .string("paused")
+        paused.state["actions"] = .string("resume next")
+        let pausedCard = TimersModel(timers: [], activity: paused, now: t0).program
+        #expect(pausedCard?.detail == "Paused · The Kettles" && pausedCard?.actions.first?.word == "resume")
+        var ended = song
+        ended.state["status"] = .string("completed")
+        #expect(TimersModel(timers: [], activity: ended, now: t0).program?.actions == [], "an ended activity offers nothing")
+        let tea = CountdownTimer(owner: "tea", title: "Tea", phases: [Phase(name: "Tea", seconds: 180)], rounds: 1, startedAt: t0, sequence: 1)
+        #expect(TimersModel(timers: [], activity: activity(tea, now: t0), now: t0).program == nil, "a timer is a timer's card")
+    }
+
     /// A timer another program runs (`islet timer start Tea 10m`, a script's) is a card of its
     /// own above the app's, by its title, with its controls and no plans; the one shown live
     /// comes first, so a click on its notification lands on it.

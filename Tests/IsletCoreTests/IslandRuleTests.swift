@@ -197,6 +197,13 @@ import Testing
         #expect(throws: IsletError.self) {
             try e.startCustomActivity(owner: "x", attributes: ["title": .string("X"), "source": .string("yes")], state: [:], sender: ":1.1", now: t0)
         }
+        // An image is a local file's URL: nothing a surface would fetch, nothing outside a path.
+        for bad in ["http://example.org/a.png", "data:image/png;base64,AA", "file:///a/../b.png", "file:///a.png?x", "file://host/a.png", "/a.png"] {
+            #expect(throws: IsletError.invalidArgument("art_url must be a local file's URL (file:///...), got \"\(bad)\""), "\(bad)") {
+                try e.updateCustomActivity(owner: "s3", state: ["art_url": .string(bad)], now: t0)
+            }
+        }
+        try e.updateCustomActivity(owner: "s3", state: ["art_url": .string("file:///home/me/cover%20art.png")], now: t0)
     }
 
     @Test func aSourcesFinishShowsItsEndOrDropsItWhileItWaits() throws {

@@ -17,7 +17,7 @@ import Testing
 
     /// What the table expects: texts and numbers as it writes them (nil for null).
     struct Expect: Sendable {
-        let kind, status, title, program, time, minimal, mark, label: String?
+        let kind, status, title, program, art, time, minimal, mark, label: String?
         let remaining, elapsed, percent: Int64?
         /// Seconds from now.
         let next: Double?
@@ -27,7 +27,7 @@ import Testing
             func text(_ key: String) -> String? { e[key] as? String }
             func number(_ key: String) -> Int64? { (e[key] as? NSNumber)?.int64Value }
             (kind, status, title, time, minimal) = (text("kind"), text("status"), text("title"), text("time"), text("minimal"))
-            program = text("program")
+            (program, art) = (text("program"), text("art"))
             (mark, label) = (text("mark"), text("label"))
             (remaining, elapsed, percent) = (number("remaining"), number("elapsed"), number("percent"))
             next = (e["next"] as? NSNumber)?.doubleValue
@@ -99,6 +99,7 @@ import Testing
         #expect(view.status.rawValue == e.status)
         #expect(view.title == e.title)
         #expect(view.program == e.program)
+        #expect(view.art == e.art)
         #expect((view.hasTime ? view.timeText : nil) == e.time)
         #expect((view.hasTime ? view.minimalText : nil) == e.minimal)
         #expect(view.remaining.map(Int64.init) == e.remaining)

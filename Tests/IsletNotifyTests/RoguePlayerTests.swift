@@ -42,4 +42,45 @@ import Testing
         #expect(await eventually { !(await SourceFixtures.island(d)).contains("rogueflood") })
         #expect(notify.isRunning)
     }
+
+    /// A player's art is shown where it is cheap: a small local file. A 50 MB file, a device, a
+    /// host that never answers and a data: URL are no art (nothing is fetched or read), the song
+    /// shows all the same, at once; art that goes away goes from the island.
+    @Test func artIsALocalFileOfAFewMegabytesAtMost() async throws {
+        let d = try await Daemon()
+        let (notify, _) = try await SourceFixtures.notify(d)
+        let folder = try TemporaryDirectory.make(prefix: "art")
+        let big = folder.appendingPathComponent("big.png")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 50 * 1024 * 1024)
+        try handle.close()
+        let small = folder.appendingPathComponent("cover art.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 200)).write(to: small)
+        let refused = [
+            big.absoluteString, "file:///dev/zero", "http://192.0.2.1/cover.png", "data:image/png;base64,iVBORw0KGgo=",
+            folder.appendingPathComponent("missing.png").absoluteString, "file:///tmp/../etc/passwd",
+        ]
+        for url in refused {
+            let player = try Background(["/usr/bin/python3", Self.script, "art", url], environment: d.bus.environment)
+            defer { player.kill() }
+            #expect(await eventually { await SourceFixtures.island(d).contains("'mpris:rogueart'") }, "\(url)")
+            let got = await SourceFixtures.island(d)
+            #expect(got.contains("'title': <'First title'>") && !got.contains("art_url"), "\(url): \(got)")
+            player.kill()
+            #expect(await eventually { !(await SourceFixtures.island(d)).contains("rogueart") })
+        }
+        let player = try Background(["/usr/bin/python3", Self.script, "art", small.absoluteString], environment: d.bus.environment)
+        defer { player.kill() }
+        let shown = await eventually { await SourceFixtures.island(d).contains("'art_url': <'\(small.absoluteString)'>") }
+        let island = await SourceFixtures.island(d)
+        #expect(shown, "a small local file is the song's art: \(island)")
+        kill(player.pid, SIGUSR1)
+        #expect(
+            await eventually {
+                let got = await SourceFixtures.island(d)
+                return got.contains("'title': <'No art'>") && !got.contains("art_url")
+            })
+        #expect(notify.isRunning)
+    }
 }

@@ -16,6 +16,33 @@ import Testing
         #expect(SourceText.clean("\u{1b}[31m\u{9f}", limit: 10) == "[31m")
     }
 
+    @Test func artIsALocalFilesURLAndNothingElse() {
+        #expect(MprisArt.path(of: "file:///home/me/Music/cover%20art.png") == "/home/me/Music/cover art.png")
+        #expect(MprisArt.path(of: "file:///home/me/%C3%A9t%C3%A9.jpg") == "/home/me/été.jpg")
+        for url in [
+            "http://example.org/a.png", "https://x/y", "data:image/png;base64,AAAA", "file://host/share/a.png", "file:///a/../etc/passwd",
+            "file:///a/%2E%2e/b", "file:///a%00b", "file:///a%zz", "file:///a?x=1", "file:///a\u{7}b", "/home/me/a.png", "",
+        ] {
+            #expect(MprisArt.path(of: url) == nil, "\(url)")
+        }
+        #expect(CustomDictionary.isLocalFileURL("file:///tmp/a.png") && !CustomDictionary.isLocalFileURL("file:///tmp/../a.png"))
+        #expect(MprisArt.cheap("file:///dev/null") == nil, "not a regular file")
+        var player = MprisPlayer(busName: "org.mpris.MediaPlayer2.mpv")
+        player.apply([
+            "PlaybackStatus": .string("Playing"),
+            "Metadata": .dictionary(
+                key: .string, value: .variant,
+                [
+                    .init(.string("xesam:title"), .variant(.string("Song"))), .init(.string("mpris:artUrl"), .variant(.string("file:///c.png"))),
+                ]),
+        ])
+        #expect(player.artURL == "file:///c.png")
+        #expect(MprisActivity.state(player, art: "file:///c.png", at: now)?["art_url"] == .string("file:///c.png"))
+        #expect(MprisActivity.state(player, art: nil, at: now)?["art_url"] == nil)
+        player.apply(["Metadata": .dictionary(key: .string, value: .variant, [.init(.string("xesam:title"), .variant(.string("Next")))])])
+        #expect(player.artURL == "", "the next track without art has none")
+    }
+
     @Test func aPlayersPositionIsCountedFromItsReadingAtItsRate() {
         var player = MprisPlayer(busName: "org.mpris.MediaPlayer2.mpv")
         player.apply([

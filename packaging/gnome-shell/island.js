@@ -253,6 +253,8 @@ function islandFacts(activity, nowUsec, tr) {
     const named = islandString(attributes, 'title');
     const program = kind === 'custom' && (attributes.source === true || islandAppId(activity) !== null) && named && named !== title
         ? named : null;
+    // Its image (contract 1.4's `art_url`, a song's cover): a local file's URL and nothing else.
+    const art = kind === 'custom' ? islandArt(state) : null;
     const stale = state.stale === true;
     const second = 1000000;
 
@@ -334,7 +336,7 @@ function islandFacts(activity, nowUsec, tr) {
     const shown = kind === 'fast' && status === 'goal-reached' ? elapsed : (remaining ?? elapsed);
     const phaseMark = islandPhaseMark(state, kind);
     return {
-        kind, status, title, program,
+        kind, status, title, program, art,
         time: hasTime ? (kind === 'fast' ? islandHms(shown) : islandTimerText(shown)) : null,
         minimal: hasTime ? islandMinimalText(shown) : null,
         remaining, elapsed,
@@ -500,6 +502,7 @@ function islandView(activity, nowUsec, style, menuOpen, tr, openApp = false, sho
         // Whose it is (contract 1.4): the shell shows that program's icon and name where it has them.
         app: kind === 'custom' ? islandAppId(activity) : null,
         program: facts.program,
+        art: facts.art,
         bar: {text: barText, icon, styleClass: alerting ? 'islet-alert' : stale ? 'islet-stale' : `islet-${status}`},
         menu: {title: menuTitle, time: menuTime, detail, progress, lines, buttons},
         nextChangeUsec: nextChange,
@@ -525,6 +528,15 @@ function islandActionLabel(action, tr) {
     case 'skip': return tr.gettext('Skip');
     default: return tr.gettext('Stop');
     }
+}
+
+// A program's image (contract 1.4's `art_url`): `file://` and an absolute path with no `..`,
+// query or control character, as the service checks it; null otherwise.
+function islandArt(state) {
+    const url = islandString(state, 'art_url');
+    if (!url || !url.startsWith('file:///') || /[?#\u0000-\u001f\u007f-\u009f]/.test(url))
+        return null;
+    return url.slice(7).split('/').some(part => part === '..' || part.toLowerCase() === '%2e%2e') ? null : url;
 }
 
 // Whose activity it is (contract 1.4's `app_id`, a desktop entry's id), for the shell to show

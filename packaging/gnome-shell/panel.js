@@ -59,18 +59,18 @@ function islandButtonClass(lib) {
             }
             this.accessible_name = view.bar.text;
             // The entry's name where the shell has it, else the one the program gave.
-            this._showMenu(view.menu, view.minimal, app?.get_name() ?? view.program ?? null);
+            this._showMenu(view.menu, view.minimal, app?.get_name() ?? view.program ?? null, view.minimal ? null : view.art ?? null);
         }
 
         // The expanded view. Its items are rebuilt only when their set changes (a status, a
         // button); a tick changes texts and the bar's width alone.
-        _showMenu(menu, minimal, appName) {
-            const shape = [minimal, appName, menu.title !== null, menu.detail !== null, menu.progress !== null,
+        _showMenu(menu, minimal, appName, art = null) {
+            const shape = [minimal, appName, art, menu.title !== null, menu.detail !== null, menu.progress !== null,
                 menu.lines.length, ...menu.buttons.map(b => b.action)].join('|');
             if (shape !== this._shape) {
                 this._shape = shape;
                 this.menu.removeAll();
-                this._parts = this._buildMenu(menu, minimal, appName);
+                this._parts = this._buildMenu(menu, minimal, appName, art);
             }
             const parts = this._parts;
             if (parts.app)
@@ -91,7 +91,7 @@ function islandButtonClass(lib) {
             }
         }
 
-        _buildMenu(menu, minimal, appName) {
+        _buildMenu(menu, minimal, appName, art = null) {
             // Reactive, or the shell draws it as insensitive (dim); nothing happens on a click.
             const header = new PopupMenu.PopupBaseMenuItem({activate: false, hover: false, can_focus: false});
             const column = new St.BoxLayout({style_class: minimal ? 'islet-minimal' : 'islet-menu', x_expand: true});
@@ -101,7 +101,7 @@ function islandButtonClass(lib) {
             else
                 column.vertical = true;
             header.add_child(column);
-            const parts = {app: null, title: null, time: null, detail: null, lines: [], fill: null, bar: null, buttons: []};
+            const parts = {art: null, app: null, title: null, time: null, detail: null, lines: [], fill: null, bar: null, buttons: []};
             const add = styleClass => {
                 const label = new St.Label({style_class: styleClass});
                 column.add_child(label);
@@ -111,6 +111,15 @@ function islandButtonClass(lib) {
                 parts.time = add('islet-menu-time');
                 this.menu.addMenuItem(header);
                 return parts;
+            }
+            // A song's cover (contract 1.4's `art_url`, a local file the source found small
+            // enough), loaded by the shell's texture cache at this size, off the main loop.
+            if (art) {
+                const {Gio} = lib;
+                const cover = new St.Icon({style_class: 'islet-menu-art', icon_size: 64, fallback_icon_name: 'audio-x-generic-symbolic'});
+                cover.gicon = new Gio.FileIcon({file: Gio.File.new_for_uri(art)});
+                column.add_child(cover);
+                parts.art = cover;
             }
             if (appName)
                 parts.app = add('islet-menu-app');

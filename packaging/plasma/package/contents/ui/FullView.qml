@@ -35,6 +35,18 @@ PlasmaExtras.Representation {
             iconName: "org.islet.Islet.App"
             text: i18n("Nothing live")
         }
+        // A song's cover (contract 1.4's `art_url`: a local file the source found small
+        // enough), decoded off the main thread at the size it is shown.
+        Image {
+            Layout.preferredWidth: Kirigami.Units.iconSizes.huge
+            Layout.preferredHeight: Kirigami.Units.iconSizes.huge
+            source: full.view === null || full.minimal ? "" : (full.view.art ?? "")
+            visible: source != "" && status !== Image.Error
+            sourceSize.width: Kirigami.Units.iconSizes.huge * 2
+            sourceSize.height: Kirigami.Units.iconSizes.huge * 2
+            fillMode: Image.PreserveAspectFit
+            asynchronous: true
+        }
         // Whose it is (contract 1.4: a song in mpv, a Pomodoro in Focus Timer): the program's
         // icon, as icon themes name apps by their desktop entry's id, and the name it gave.
         RowLayout {
