@@ -48,6 +48,17 @@ public enum Presenter {
     /// A button that performs a command: its action key is the command's verb, read back by
     /// the live notification (``LiveNotification``) with ``IsletCommand/init(_:on:)``.
     static func button(_ verb: IsletCommand.Verb, _ label: String) -> (key: String, label: String) { (verb.rawValue, label) }
+
+    /// A program's button's words (contract 1.4's `actions`).
+    static func label(of verb: IsletCommand.Verb) -> String {
+        switch verb {
+        case .pause: tr("Pause")
+        case .resume: tr("Resume")
+        case .next: tr("Next")
+        case .skip: tr("Skip")
+        default: tr("Stop")
+        }
+    }
     static let minimalPalette: [String: Hint] = [
         "bgcolor": .string("#0a0a0a"), "fgcolor": .string("#888888"), "frcolor": .string("#444444"),
     ]
@@ -166,7 +177,7 @@ public enum Presenter {
             if let at = view.goalAtLine(localTime, now: now) { lines.append(at) }
             actions = [button(.stopFast, tr("Stop Fast"))]
         case .timer, .custom:
-            // Buttons for timers only: a program's own activity is driven by its owner.
+            // A timer's buttons are islet's; a program's activity has those it offers (below).
             summary = view.title
             let time = view.hasTime ? countdown(view, localTime: localTime, now: now, activity: activity) : nil
             var detail: [String] = []
@@ -189,6 +200,13 @@ public enum Presenter {
                 if let time { lines.append(time) }
                 icon = view.kind == .timer ? settings.icons.timer : settings.icons.custom
                 if view.kind == .timer { actions = [button(.pause, tr("Pause")), Presenter.extendAction, button(.stop, tr("Stop"))] }
+            }
+            // Contract 1.4: a program's activity has the buttons it offers now (its state's
+            // `actions`); a press reaches the program (LiveActivity.Act).
+            if view.kind == .custom, view.status != .completed {
+                actions = CustomDictionary.actions(activity.state["actions"]).compactMap(IsletCommand.Verb.init(rawValue:)).map {
+                    button($0, Presenter.label(of: $0))
+                }
             }
             if let label = view.phaseLabel { detail.append(label) }
             if let progress, view.status == .running || view.status == .paused { detail.append(progress) }

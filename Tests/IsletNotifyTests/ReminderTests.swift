@@ -9,25 +9,11 @@ import Testing
 @Suite(.startsProcesses) struct ScheduleReminders {
     static let zone = "Europe/Berlin"
 
-    /// dunst with a context menu (dmenu) that picks the button named in `pick`.
-    func dunstWithPicker() throws -> (config: String, pick: URL) {
-        let work = try TemporaryDirectory.make(prefix: "dunst-pick")
-        let pick = work.appendingPathComponent("pick")
-        let script = work.appendingPathComponent("pick-action")
-        try "#!/bin/sh\ngrep -i \"$(cat \(pick.path))\" | head -1\n".write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let fixture = try String(contentsOfFile: Rig.dunstrc, encoding: .utf8)
-        let config = fixture.replacingOccurrences(of: "[global]", with: "[global]\n    dmenu = \(script.path)")
-        let path = work.appendingPathComponent("dunstrc")
-        try config.write(to: path, atomically: true, encoding: .utf8)
-        return (path.path, pick)
-    }
-
     @Test func schedule_remindersArriveAtTheirMinuteOnDunstAndStartFastStartsIt() async throws {
         let eatingEnds = TestClock.nextLocal(hour: 19, zone: Self.zone)
         let fastStarts = eatingEnds + 3600 * 1_000_000
         let daemon = try await Daemon(environment: ["TZ": Self.zone])
-        let (config, pick) = try dunstWithPicker()
+        let (config, pick) = try Rig.dunstWithPicker()
         let rig = try await Rig(.dunst, daemon: daemon, dunstrc: config, zone: Self.zone)
         try await daemon.fasting.call("SetGoal", [.uint64(16 * 3600 as UInt64)])
         try await daemon.fasting.call(

@@ -138,3 +138,19 @@ extension BusMonitor.Seen {
         return arguments[i + 1].hasSuffix("true")
     }
 }
+
+extension Rig {
+    /// dunst with a context menu (dmenu) that picks the button named in `pick`.
+    static func dunstWithPicker() throws -> (config: String, pick: URL) {
+        let work = try TemporaryDirectory.make(prefix: "dunst-pick")
+        let pick = work.appendingPathComponent("pick")
+        let script = work.appendingPathComponent("pick-action")
+        try "#!/bin/sh\ngrep -i \"$(cat \(pick.path))\" | head -1\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let fixture = try String(contentsOfFile: Rig.dunstrc, encoding: .utf8)
+        let config = fixture.replacingOccurrences(of: "[global]", with: "[global]\n    dmenu = \(script.path)")
+        let path = work.appendingPathComponent("dunstrc")
+        try config.write(to: path, atomically: true, encoding: .utf8)
+        return (path.path, pick)
+    }
+}

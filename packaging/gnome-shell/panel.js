@@ -116,7 +116,8 @@ function islandButtonClass(lib) {
             // enough), loaded by the shell's texture cache at this size, off the main loop.
             if (art) {
                 const {Gio} = lib;
-                const cover = new St.Icon({style_class: 'islet-menu-art', icon_size: 64, fallback_icon_name: 'audio-x-generic-symbolic'});
+                const cover = new St.Icon({style_class: 'islet-menu-art', icon_size: 64, x_align: Clutter.ActorAlign.START,
+                    fallback_icon_name: 'audio-x-generic-symbolic'});
                 cover.gicon = new Gio.FileIcon({file: Gio.File.new_for_uri(art)});
                 column.add_child(cover);
                 parts.art = cover;
