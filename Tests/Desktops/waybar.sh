@@ -27,7 +27,7 @@ hover_shot() {  # hover_shot NAME: the pointer over the module, then the top of 
 }
 shot_says() {  # shot_says NAME bar|pill|tooltip PATTERN...: the module in the bar (pill: its middle, one line), or the tooltip below it
   local crop=360x30+332+0 psm=11
-  [ "$2" = tooltip ] && crop=400x110+312+30 && psm=6
+  [ "$2" = tooltip ] && crop=400x140+312+30 && psm=6
   [ "$2" = pill ] && crop=240x30+392+0 && psm=7
   # Light text on a dark bar (waybar 0.9), or a dark pill on a light bar (0.12): read both ways.
   convert "$screens/waybar-$1.png" -crop "$crop" +repage -resize 400% -negate -colorspace Gray "$work/ocr.png"
@@ -85,6 +85,7 @@ run_server() {
     hover_shot song
     check "a song: its title and the time left in the bar" shot_says song pill "Clair" "0[45]:[0-9]"
     check "a song: the tooltip" shot_says song tooltip "Clair de Lune"
+    check "a song: the tooltip names the player first (mpv)" shot_says song tooltip "mpv"
     # A Pomodoro app over the song: its block in the bar; the bar's click (islet activity
     # toggle, as packaging/examples/waybar's on-click) pauses the app. The app (GTK) under an X
     # server of its own: sway's display is the throwaway user's.
@@ -94,6 +95,9 @@ run_server() {
       check "a Pomodoro over the song (islet status)" wait_for 80 bash -c "'$bin/islet' status | grep -qE '^Pomodoro 2[45]:'"
       hover_shot pomodoro
       check "a Pomodoro: its name and time in the bar" shot_says pomodoro pill "Pomodoro" "2[45]:[0-9]"
+      if [ "$pomodoro_app" = focus-timer ]; then
+        check "a Pomodoro: the tooltip names Focus Timer" shot_says pomodoro tooltip "Focus Timer"
+      fi
       check "the bar's click pauses the app" islet activity toggle
       check "the app paused" wait_for 50 pomodoro_paused
       pomodoro_stop
