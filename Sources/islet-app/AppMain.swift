@@ -145,7 +145,8 @@ final class AppController {
         // A controller per page, each handed the link, the toasts and whether the window is seen.
         let me = MainThreadRef(self)
         let context = PageContext(
-            state: state, link: { me.value?.link }, toast: { text, undo in me.value?.toast(text, undo: undo) }, onScreen: { me.value?.isOnScreen ?? false })
+            state: state, link: { me.value?.link }, toast: { text, undo in me.value?.toast(text, undo: undo) },
+            failed: { words in me.value?.toast(words, undo: nil, urgent: true) }, onScreen: { me.value?.isOnScreen ?? false })
         self.context = context
         self.header = header
         let fast = FastController(context: context)
@@ -235,17 +236,12 @@ final class AppController {
         return banner
     }
 
-    /// isletd's news, to the page it concerns.
+    /// isletd's fast, to the pages that show it (Fast, Goal); the History and Progress pages and
+    /// the Timers page follow isletd through links of their own.
     private func apply(_ update: ServiceLink.Update) {
         switch update {
         case .facts(let facts):
-            // Neutral mode turned on or off: the Progress page's statistics again, with or without
-            // streaks; the daily goal changed or first known (the app opened on Progress before
-            // isletd's facts came): its charts again, with the goal's line.
-            let neutralChanged = state.facts.map { $0.neutralMode != facts.neutralMode } ?? false
-            let goalChanged = state.facts?.dailyGoalSeconds != facts.dailyGoalSeconds && ["history", "progress"].contains(shownPage)
             state.facts = facts
-            if neutralChanged || goalChanged, let link { Task { await link.loadHistory() } }
             if let banner { gtk_widget_set_visible(banner, 0) }
             gtk_widget_set_visible(stack, 1)
             goal?.show()
@@ -258,19 +254,6 @@ final class AppController {
         case .presets(let presets):
             state.presets = presets
             goal?.show()
-        case .historySummary(let count, let figures, let days, let firstPage):
-            // One model for both pages (its charts are a year of days).
-            guard let page = context?.historyPage(count: count, figures: figures, days: days) else { break }
-            history?.summary(page, count: count, firstPage: firstPage)
-            progress?.summary(page)
-        case .calendar(let year, let month, let days): progress?.calendar(year: year, month: month, days: days)
-        case .historyPage(let page, let records, let generation): history?.received(page: page, records, generation: generation)
-        case .historyInserted(let record): history?.inserted(record)
-        case .historyNoted(let record): history?.replaced(record)
-        case .historyChanged: history?.changed()
-        case .saved(let refusal): history?.saved(refusal: refusal)
-        case .importChecked(let path, let report): history?.importChecked(path: path, report)
-        case .deleted(let fast): history?.deleted(fast)
         case .done(let words): toast(words, undo: nil)
         // A refusal answers what was just done: shown at once, not queued behind earlier news.
         case .failed(let words): toast(words, undo: nil, urgent: true)
@@ -284,36 +267,49 @@ final class AppController {
     /// with it, and the history read whenever History or Progress is shown (and again on
     /// HistoryChanged).
     private func pageShown() {
-        guard let context, let name = shownPage else { return }
-        if let place = places.removeValue(forKey: name) {
-            let root: UnsafeMutablePointer<GtkWidget>
-            switch name {
-            case "goal":
-                let goal = GoalController(context: context)
-                goal.show()
-                self.goal = goal
-                root = goal.view.root
-            case "history":
-                let history = HistoryController(context: context)
-                adw_header_bar_pack_start(opaque(header), history.view.headerStart)
-                self.history = history
-                root = history.view.root
-            case "progress":
-                let progress = ProgressController(context: context)
-                self.progress = progress
-                root = progress.view.root
-            default:
-                let timers = TimersController(context: context)
-                timers.render()
-                self.timers = timers
-                root = timers.view.root
-            }
-            gtk_widget_set_vexpand(root, 1)
-            gtk_box_append(cast(place), root)
-        }
+        guard let name = shownPage else { return }
+        build(name)
         if let history { gtk_widget_set_visible(history.view.headerStart, name == "history" ? 1 : 0) }
         if name == "history" { history?.shown() }
         if name == "progress" { progress?.shown() }
+    }
+
+    /// The page `name`'s controller and view, made the first time it is asked for, into the
+    /// place kept for it.
+    private func build(_ name: String) {
+        guard let context, let place = places.removeValue(forKey: name) else { return }
+        let root: UnsafeMutablePointer<GtkWidget>
+        switch name {
+        case "goal":
+            let goal = GoalController(context: context)
+            goal.show()
+            self.goal = goal
+            root = goal.view.root
+        case "history":
+            let history = HistoryController(context: context)
+            adw_header_bar_pack_start(opaque(header), history.view.headerStart)
+            gtk_widget_set_visible(history.view.headerStart, shownPage == "history" ? 1 : 0)
+            self.history = history
+            root = history.view.root
+        case "progress":
+            let progress = ProgressController(context: context)
+            self.progress = progress
+            root = progress.view.root
+        default:
+            let timers = TimersController(context: context)
+            timers.render()
+            self.timers = timers
+            root = timers.view.root
+        }
+        gtk_widget_set_vexpand(root, 1)
+        gtk_box_append(cast(place), root)
+    }
+
+    /// The History page, made if it was not (its link reads and writes the history's files).
+    private func historyPage() -> HistoryController? {
+        activate()
+        build("history")
+        return history
     }
 
     /// The name of the page shown.
@@ -369,19 +365,19 @@ final class AppController {
         // tests: `gdbus call ... org.freedesktop.Application.ActivateAction import-history-from`).
         addAction(app, "export-history") { [weak self] _ in
             FileChooser.choose(parent: self?.window, title: tr("Export the History"), save: true, suggestedName: "islet-history.csv") { path in
-                self?.link?.exportHistory(to: path)
+                self?.historyPage()?.export(to: path)
             }
         }
         addAction(app, "import-history") { [weak self] _ in
             FileChooser.choose(parent: self?.window, title: tr("Import a History"), save: false) { path in
                 self?.showPage("history")
-                self?.link?.checkImport(path)
+                self?.historyPage()?.checkImport(path)
             }
         }
-        addAction(app, "export-history-to", text: true) { [weak self] path in self?.link?.exportHistory(to: TextFile.absolute(path)) }
+        addAction(app, "export-history-to", text: true) { [weak self] path in self?.historyPage()?.export(to: TextFile.absolute(path)) }
         addAction(app, "import-history-from", text: true) { [weak self] path in
             self?.showPage("history")
-            self?.link?.checkImport(TextFile.absolute(path))
+            self?.historyPage()?.checkImport(TextFile.absolute(path))
         }
         addAction(app, "start-fast") { [weak self] _ in
             self?.showPage("fast")

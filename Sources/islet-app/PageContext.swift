@@ -10,22 +10,13 @@ final class ServiceState {
 }
 
 /// What the window hands each page's controller: isletd's state as last said, the link to
-/// isletd (once there is one), a toast (with Undo when given the app action that undoes), and
-/// whether the window can be seen (pages tick only then).
+/// isletd (once there is one; a page with a link of its own takes its client), a toast (with
+/// Undo when given the app action that undoes), a refusal said at once (in front of any toast
+/// still showing), and whether the window can be seen (pages tick only then).
 struct PageContext {
     let state: ServiceState
     let link: () -> ServiceLink?
     let toast: (_ text: String, _ undo: String?) -> Void
+    let failed: (_ words: String) -> Void
     let onScreen: () -> Bool
-}
-
-extension PageContext {
-    /// The History and Progress pages' model from isletd's summary, with the daily goal and
-    /// neutral mode isletd last said.
-    func historyPage(count: Int, figures: [String: UInt64], days: [FastingDays.Day]) -> HistoryModel {
-        let facts = state.facts
-        return HistoryModel(
-            count: count, statistics: figures, days: days, localTime: .system, now: WallClock.now(), goalSeconds: facts?.dailyGoalSeconds ?? 0,
-            neutral: facts?.neutralMode ?? false)
-    }
 }
