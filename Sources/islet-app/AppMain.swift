@@ -77,9 +77,10 @@ enum AppMain {
     }
 }
 
-/// The window: the header bar, the five views and their controllers (a controller per page,
-/// each beside its pure model), the Preferences window's, the toasts; it only builds, routes
-/// isletd's news to the page it concerns, and navigates. On GTK's main thread.
+/// The window: the header bar, the pages (``AppPages``: each made when first shown, and its own
+/// from then on), the Preferences window's controller, the toasts, and the banner while isletd
+/// is out of reach. It builds and navigates; isletd's news goes to each page through the page's
+/// own link. On GTK's main thread.
 final class AppController {
     private let app: UnsafeMutablePointer<AdwApplication>?
     private let address: String?
@@ -88,20 +89,15 @@ final class AppController {
     private var stack: UnsafeMutablePointer<GtkWidget>?
     private var banner: UnsafeMutablePointer<GtkWidget>?
     private var views: UnsafeMutablePointer<GtkWidget>?
-    private var fast: FastController?
-    private var goal: GoalController?
-    private var history: HistoryController?
-    private var progress: ProgressController?
-    private var timers: TimersController?
+    /// The pages made so far, by name.
+    private var pages: [String: AppPage] = [:]
     private var preferences: PreferencesController?
-    /// What the pages are handed; the header bar (History puts its buttons there).
+    /// What the pages are handed; the header bar (a page may put buttons at its start).
     private var context: PageContext?
     private var switcher: SwitcherTitle?
     private var header: UnsafeMutablePointer<GtkWidget>?
-    /// The places kept for the pages not built yet, by name.
-    private var places: [String: UnsafeMutablePointer<GtkWidget>] = [:]
-    /// What isletd last said, which every page reads.
-    private let state = ServiceState()
+    /// The places kept for the pages not made yet, by name.
+    private var places: [String: (place: UnsafeMutablePointer<GtkWidget>, make: (PageContext) -> AppPage)] = [:]
     private var link: ServiceLink?
 
     init(app: UnsafeMutablePointer<AdwApplication>?, address: String?) {
@@ -145,27 +141,27 @@ final class AppController {
         // A controller per page, each handed the link, the toasts and whether the window is seen.
         let me = MainThreadRef(self)
         let context = PageContext(
-            state: state, link: { me.value?.link }, toast: { text, undo in me.value?.toast(text, undo: undo) },
+            link: { me.value?.link }, toast: { text, undo in me.value?.toast(text, undo: undo) },
             failed: { words in me.value?.toast(words, undo: nil, urgent: true) }, onScreen: { me.value?.isOnScreen ?? false })
         self.context = context
         self.header = header
-        let fast = FastController(context: context)
-        self.fast = fast
         preferences = PreferencesController(context: context)
-        // Five views, an icon each, from names every theme islet meets has (Adwaita 43 to 49,
-        // Breeze) or GTK itself carries (the flag: its emoji chooser's). Fast is built now; the
-        // other four when first shown, into a place kept for them (the window comes up sooner:
-        // bench/RESULTS.md).
-        for (root, name, title, icon) in [
-            (fast.view.root, "fast", tr("Fast"), "weather-clear-night-symbolic"),
-            (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "goal", tr("Goal"), "emoji-flags-symbolic"),
-            (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "history", tr("History"), "document-open-recent-symbolic"),
-            (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "progress", tr("Progress"), "x-office-presentation-symbolic"),
-            (gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "timers", tr("Timers"), "alarm-symbolic"),
-        ] {
-            adw_view_stack_page_set_icon_name(adw_view_stack_add_titled(opaque(stack), root, name, title), icon)
-            if let root, name != "fast" { places[name] = root }
+        // The window's link first: the pages' links talk through its connection.
+        let link = ServiceLink(address: address) { present in
+            MainThreadAction { me.value?.isletd(present: present) }.post()
         }
+        self.link = link
+        link.start()
+        // A place and an icon for each page; the Fast page made now, the others when first shown
+        // (the window comes up sooner: bench/RESULTS.md). The Fast page's link reads isletd's
+        // first answer while GTK maps and draws the window, so that the first frame can already
+        // say the fast.
+        for page in AppPages.all {
+            let place = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+            adw_view_stack_page_set_icon_name(adw_view_stack_add_titled(opaque(stack), place, page.name, page.title), page.icon)
+            if let place { places[page.name] = (place, page.make) }
+        }
+        build("fast")
         // The switchers given the stack once its views are in (SwitcherTitle.attach).
         switcher.attach(stack)
         connect(opaque(stack), "notify::visible-child") { me.value?.pageShown() }
@@ -204,13 +200,6 @@ final class AppController {
         // away from waiting (work that holds a frame back), with its wall-clock end, on stderr.
         if Environment.value("ISLET_APP_REPORT_BUSY") != nil { BusyReport.install() }
 
-        let link = ServiceLink(address: address) { update in
-            MainThreadAction { me.value?.apply(update) }.post()
-        }
-        self.link = link
-        // Connected before the window is shown: isletd's first answer is read while GTK maps
-        // and draws the window, so that the first frame can already say the fast.
-        link.start()
         gtk_window_present(cast(window))
     }
 
@@ -230,86 +219,52 @@ final class AppController {
         adw_status_page_set_child(opaque(banner), startService)
         connect(startService, "clicked") { [weak self] in
             guard let link = self?.link else { return }
-            Task { await link.refresh(withPresets: true) }
+            Task { await link.startIsletd() }
         }
         gtk_box_prepend(cast(views), banner)
         return banner
     }
 
-    /// isletd's fast, to the pages that show it (Fast, Goal); the History and Progress pages and
-    /// the Timers page follow isletd through links of their own.
-    private func apply(_ update: ServiceLink.Update) {
-        switch update {
-        case .facts(let facts):
-            state.facts = facts
+    /// isletd there, or out of reach: the pages, or the banner in their place.
+    private func isletd(present: Bool) {
+        if present {
             if let banner { gtk_widget_set_visible(banner, 0) }
             gtk_widget_set_visible(stack, 1)
-            goal?.show()
-            fast?.show()
-        case .unavailable:
-            state.facts = nil
+        } else {
             gtk_widget_set_visible(banner ?? makeBanner(), 1)
             gtk_widget_set_visible(stack, 0)
-            fast?.show()
-        case .presets(let presets):
-            state.presets = presets
-            goal?.show()
-        case .done(let words): toast(words, undo: nil)
-        // A refusal answers what was just done: shown at once, not queued behind earlier news.
-        case .failed(let words): toast(words, undo: nil, urgent: true)
-        case .stopped(let fast):
-            let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
-            toast(tr("Fast stopped after %s", Format.hoursMinutes(seconds: hours)), undo: "app.undo-stop")
         }
     }
 
-    /// The page now shown: built if it is its first time, History's buttons in the header bar
-    /// with it, and the history read whenever History or Progress is shown (and again on
-    /// HistoryChanged).
+    /// The page now shown: made if it is its first time, its header bar buttons shown with it
+    /// (and every other page's hidden), and told.
     private func pageShown() {
         guard let name = shownPage else { return }
         build(name)
-        if let history { gtk_widget_set_visible(history.view.headerStart, name == "history" ? 1 : 0) }
-        if name == "history" { history?.shown() }
-        if name == "progress" { progress?.shown() }
+        for (other, page) in pages { if let start = page.headerStart { gtk_widget_set_visible(start, other == name ? 1 : 0) } }
+        pages[name]?.shown()
     }
 
-    /// The page `name`'s controller and view, made the first time it is asked for, into the
-    /// place kept for it.
-    private func build(_ name: String) {
-        guard let context, let place = places.removeValue(forKey: name) else { return }
-        let root: UnsafeMutablePointer<GtkWidget>
-        switch name {
-        case "goal":
-            let goal = GoalController(context: context)
-            goal.show()
-            self.goal = goal
-            root = goal.view.root
-        case "history":
-            let history = HistoryController(context: context)
-            adw_header_bar_pack_start(opaque(header), history.view.headerStart)
-            gtk_widget_set_visible(history.view.headerStart, shownPage == "history" ? 1 : 0)
-            self.history = history
-            root = history.view.root
-        case "progress":
-            let progress = ProgressController(context: context)
-            self.progress = progress
-            root = progress.view.root
-        default:
-            let timers = TimersController(context: context)
-            timers.render()
-            self.timers = timers
-            root = timers.view.root
+    /// The page `name`, made the first time it is asked for, into the place kept for it.
+    @discardableResult
+    private func build(_ name: String) -> AppPage? {
+        if let page = pages[name] { return page }
+        guard let context, let (place, make) = places.removeValue(forKey: name) else { return nil }
+        let page = make(context)
+        pages[name] = page
+        if let start = page.headerStart {
+            adw_header_bar_pack_start(opaque(header), start)
+            gtk_widget_set_visible(start, shownPage == name ? 1 : 0)
         }
-        gtk_widget_set_vexpand(root, 1)
-        gtk_box_append(cast(place), root)
+        gtk_widget_set_vexpand(page.root, 1)
+        gtk_box_append(cast(place), page.root)
+        return page
     }
 
-    /// The History page, made if it was not (its link reads and writes the history's files).
-    private func historyPage() -> HistoryController? {
+    /// A page of this kind, made if it was not (shown or not).
+    private func page<Page: AppPage>(_ name: String, as: Page.Type) -> Page? {
         activate()
-        build("history")
-        return history
+        return build(name) as? Page
     }
 
     /// The name of the page shown.
@@ -326,13 +281,8 @@ final class AppController {
 
     /// Seen, the pages count again; hidden (unmapped, minimized), their ticks stop.
     private func followScreen() {
-        if isOnScreen {
-            fast?.render()
-            timers?.render()
-        } else {
-            fast?.stopTicking()
-            timers?.stopTicking()
-        }
+        let seen = isOnScreen
+        for page in pages.values { page.seen(seen) }
     }
 
     /// Follows the window's surface: minimized or unmapped, the ticks stop; back, they resume.
@@ -358,42 +308,44 @@ final class AppController {
     /// notification's click (islet-notify) and `islet open` ask for. Added before the app
     /// registers, so that they are on the bus from the start.
     func addActions() {
-        addAction(app, "undo-stop") { [weak self] _ in self?.link?.undoStop() }
-        addAction(app, "undo-delete") { [weak self] _ in self?.history?.undoDelete() }
+        addAction(app, "undo-stop") { [weak self] _ in self?.page("fast", as: FastController.self)?.undoStop() }
+        addAction(app, "undo-delete") { [weak self] _ in self?.page("history", as: HistoryController.self)?.undoDelete() }
         addAction(app, "show-page", text: true) { [weak self] page in self?.showPage(page) }
         // The history's files: a chooser each; the -to and -from forms take the path (scripts,
         // tests: `gdbus call ... org.freedesktop.Application.ActivateAction import-history-from`).
         addAction(app, "export-history") { [weak self] _ in
             FileChooser.choose(parent: self?.window, title: tr("Export the History"), save: true, suggestedName: "islet-history.csv") { path in
-                self?.historyPage()?.export(to: path)
+                self?.page("history", as: HistoryController.self)?.export(to: path)
             }
         }
         addAction(app, "import-history") { [weak self] _ in
             FileChooser.choose(parent: self?.window, title: tr("Import a History"), save: false) { path in
                 self?.showPage("history")
-                self?.historyPage()?.checkImport(path)
+                self?.page("history", as: HistoryController.self)?.checkImport(path)
             }
         }
-        addAction(app, "export-history-to", text: true) { [weak self] path in self?.historyPage()?.export(to: TextFile.absolute(path)) }
+        addAction(app, "export-history-to", text: true) { [weak self] path in
+            self?.page("history", as: HistoryController.self)?.export(to: TextFile.absolute(path))
+        }
         addAction(app, "import-history-from", text: true) { [weak self] path in
             self?.showPage("history")
-            self?.historyPage()?.checkImport(TextFile.absolute(path))
+            self?.page("history", as: HistoryController.self)?.checkImport(TextFile.absolute(path))
         }
         addAction(app, "start-fast") { [weak self] _ in
             self?.showPage("fast")
-            self?.link?.startFast()
+            self?.page("fast", as: FastController.self)?.startFast()
         }
         addAction(app, "stop-fast") { [weak self] _ in
             self?.showPage("fast")
-            self?.link?.stopFast()
+            self?.page("fast", as: FastController.self)?.stopFast()
         }
         addAction(app, "add-fast") { [weak self] _ in
             self?.showPage("history")
-            self?.history?.view.addFast()
+            self?.page("history", as: HistoryController.self)?.view.addFast()
         }
         addAction(app, "toggle-fast") { [weak self] _ in
             self?.showPage("fast")
-            self?.fast?.pressed()
+            self?.page("fast", as: FastController.self)?.pressed()
         }
         addAction(app, "preferences") { [weak self] _ in self?.showPreferences() }
         addAction(app, "shortcuts") { [weak self] _ in Shortcuts.present(over: self?.window) }

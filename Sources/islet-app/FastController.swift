@@ -6,11 +6,17 @@ import Translation
 
 /// The Fast page: its view, isletd's facts on it each second while the window can be seen, and
 /// what the page asks for (Start / Stop, an earlier start or stop, a moved start, this fast's
-/// goal), read as the command line reads them.
-final class FastController {
+/// goal), read as the command line reads them; through its own ``FastLink``, made with the page
+/// at the window's start.
+final class FastController: AppPage {
     let view: FastView
     private let context: PageContext
     private let ticker = Ticker()
+    private var link: FastLink?
+    /// The fast as isletd last said it; nil: not read yet, or isletd gone.
+    private var facts: FastModel.Facts?
+
+    var root: UnsafeMutablePointer<GtkWidget> { view.root }
 
     init(context: PageContext) {
         self.context = context
@@ -19,35 +25,56 @@ final class FastController {
         me.value = self
         connect(view.button, "clicked") { me.value?.pressed() }
         view.show(.unknown)
+        gtk_widget_set_sensitive(view.button, 0)
+        if let client = context.link()?.client {
+            let link = FastLink(client: client) { news in MainThreadAction { me.value?.heard(news) }.post() }
+            self.link = link
+            link.start()
+        }
     }
 
-    /// The page for isletd's facts as they are now; without them (not yet read, or isletd
-    /// gone), nothing said, nothing to count and nothing to press.
-    func show() {
-        gtk_widget_set_sensitive(view.button, context.state.facts == nil ? 0 : 1)
-        render()
+    /// What isletd said of the fast.
+    private func heard(_ news: FastLink.News) {
+        switch news {
+        case .facts(let facts):
+            self.facts = facts
+            // Without them (not yet read, or isletd gone), nothing said, nothing to press.
+            gtk_widget_set_sensitive(view.button, facts == nil ? 0 : 1)
+            render()
+        case .stopped(let fast):
+            let hours = (fast.endedAt - fast.startedAt) / usecPerSecond
+            context.toast(tr("Fast stopped after %s", Format.hoursMinutes(seconds: hours)), "app.undo-stop")
+        case .done(let words): context.toast(words, nil)
+        case .failed(let words): context.failed(words)
+        }
     }
 
     /// Start Fast, Stop Fast (the button, Ctrl+Return, the app's toggle-fast action).
     func pressed() {
-        guard let facts = context.state.facts, let link = context.link() else { return }
+        guard let facts, let link else { return }
         if facts.fasting { link.stopFast() } else { link.startFast() }
     }
 
+    /// The desktop entry's actions: a fast started or stopped at once.
+    func startFast() { link?.startFast() }
+    func stopFast() { link?.stopFast() }
+    /// The toast's Undo: the fast stopped last runs again.
+    func undoStop() { link?.undoStop() }
+
     /// The page now, and again when its text next changes (while the window can be seen).
     func render() {
-        let page = context.state.facts.map { FastModel($0, now: WallClock.now(), zone: .system) } ?? .unknown
+        let page = facts.map { FastModel($0, now: WallClock.now(), zone: .system) } ?? .unknown
         view.show(page)
         ticker.schedule(at: page.nextChange, onScreen: context.onScreen()) { [weak self] in self?.render() }
     }
 
-    func stopTicking() { ticker.stop() }
+    func seen(_ onScreen: Bool) { if onScreen { render() } else { ticker.stop() } }
 
     /// "I started 2 hours ago": the fast begins then; a running fast's start moved, or stopped at
     /// an earlier time, typed as `--at` is ("19:30", "2h ago"); isletd refuses an overlap in its
     /// own words.
     private func request(_ request: FastRequest) {
-        guard let link = context.link() else { return }
+        guard let link else { return }
         let now = WallClock.now()
         switch request {
         case .startEarlier(let text):

@@ -8,10 +8,13 @@ import Translation
 /// The History page: its list read a page at a time as it comes into view, the editor's fast
 /// saved as typed, a delete with Undo, and an import checked before it is made; through its own
 /// ``HistoryLink`` (made with the page), which also reads and writes the history's files.
-final class HistoryController {
+final class HistoryController: AppPage {
     let view: HistoryView
     private let context: PageContext
     private var link: HistoryLink?
+
+    var root: UnsafeMutablePointer<GtkWidget> { view.root }
+    var headerStart: UnsafeMutablePointer<GtkWidget>? { view.headerStart }
     /// The list is read again when its figures next arrive (the page shown again: an edit or an
     /// import from elsewhere has no signal).
     private var stale = true

@@ -1,3 +1,4 @@
+import CAdw
 import IsletAppModel
 import IsletCore
 import Platform
@@ -5,10 +6,12 @@ import Platform
 /// The Progress page: isletd's figures, the charts and the calendar's month, read whenever the
 /// page is shown and again when the history changes, through its own ``HistoryLink`` (made with
 /// the page; it reads no rows).
-final class ProgressController {
+final class ProgressController: AppPage {
     let view: ProgressView
     private let context: PageContext
     private var link: HistoryLink?
+
+    var root: UnsafeMutablePointer<GtkWidget> { view.root }
 
     init(context: PageContext) {
         self.context = context

@@ -6,7 +6,7 @@ import Platform
 /// The Timers page: the app's three timers and the activity shown live, as isletd last said
 /// through the page's own ``TimersLink`` (made with the page, when it is first shown), ticking
 /// each second of a running timer while the window can be seen.
-final class TimersController {
+final class TimersController: AppPage {
     let view: TimersView
     private let context: PageContext
     private let ticker = Ticker()
@@ -14,12 +14,15 @@ final class TimersController {
     private var timers: TimersLink.Timers = []
     private var activity: ActivitySnapshot?
 
+    var root: UnsafeMutablePointer<GtkWidget> { view.root }
+
     init(context: PageContext) {
         self.context = context
         let me = MainThreadRef<TimersController>()
         view = TimersView(request: { request in me.value?.link?.perform(request) }, invalid: { words in context.toast(words, nil) })
         me.value = self
         connect()
+        render()
     }
 
     /// The page's link, made once there is a connection (made at start, before any page).
@@ -48,5 +51,5 @@ final class TimersController {
         ticker.schedule(at: page.nextChange, onScreen: context.onScreen()) { [weak self] in self?.render() }
     }
 
-    func stopTicking() { ticker.stop() }
+    func seen(_ onScreen: Bool) { if onScreen { render() } else { ticker.stop() } }
 }
