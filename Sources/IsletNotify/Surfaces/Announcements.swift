@@ -119,17 +119,19 @@ public actor Announcements: Surface {
 
     /// Posts `content` as a notification of its own; its id comes back as `.posted`, for its buttons.
     func announce(_ content: NotificationContent, kind: Kind, what: String) {
+        Task { await post(content, kind: kind, what: what) }
+    }
+
+    /// ``announce(_:kind:what:)``, returning once the server has answered, so that what must
+    /// come after it can wait: the live notification is closed only then (swaync 0.7 left an
+    /// announcement undrawn when it came while the popup closed before it was going away).
+    func post(_ content: NotificationContent, kind: Kind, what: String) async {
         let scoped = Presenter.lockScreenScope(content, settings: settings, server: profile)
-        let server = self.server
-        let input = self.input
-        let log = self.log
         log("Notify (announcing \(what)): \(Presenter.describe(scoped))")
-        Task {
-            do {
-                input.yield(.posted(try await server.notify(scoped, replacesID: 0), kind))
-            } catch {
-                log("announcement failed: \(error)")
-            }
+        do {
+            input.yield(.posted(try await server.notify(scoped, replacesID: 0), kind))
+        } catch {
+            log("announcement failed: \(error)")
         }
     }
 

@@ -342,8 +342,19 @@ public actor LiveNotification: Surface {
         schedule(next, now: now)
         let server = self.server
         let input = self.input
+        // An announcement is posted before the live notification it follows is closed, and the
+        // close waits for the server's answer to it: a server never sees its popups all go
+        // away with one more on its way (swaync 0.7.3 then drew the new one nowhere).
+        var announcing: Task<Void, Never>?
         for action in actions {
             switch action {
+            case .close(let id) where announcing != nil:
+                log("CloseNotification \(id) (once the announcement is posted)")
+                closing.insert(id)
+                Task { [announcing] in
+                    await announcing?.value
+                    try? await server.close(id: id)
+                }
             case .close(let id):
                 log("CloseNotification \(id)")
                 close(id)
@@ -363,8 +374,8 @@ public actor LiveNotification: Surface {
                 }
             case .announce(let announcement):
                 let announcements = self.announcements
-                Task {
-                    await announcements.announce(
+                announcing = Task {
+                    await announcements.post(
                         announcement.content, kind: .moment(fastStartedAt: announcement.fastStartedAt), what: announcement.key)
                 }
             }
