@@ -4,7 +4,6 @@ import IsletBus
 import IsletClient
 import IsletCore
 import Platform
-import Synchronization
 import Translation
 
 /// The Fast page's own link to isletd (made with the page, at the window's start): the fast as
@@ -24,7 +23,7 @@ final class FastLink: Sendable {
 
     private let client: IsletClient
     private let deliver: @Sendable (News) -> Void
-    private let following = Mutex<Task<Void, Never>?>(nil)
+    private let following = Following()
 
     /// `deliver` is called off the main thread.
     init(client: IsletClient, deliver: @escaping @Sendable (News) -> Void) {
@@ -32,39 +31,28 @@ final class FastLink: Sendable {
         self.deliver = deliver
     }
 
-    deinit { following.withLock { $0?.cancel() } }
-
-    /// Subscribes first, then reads: no change is missed in between. The subscriptions are asked
-    /// for at once, not each after the last one's answer, so that isletd's first read is two
-    /// round trips after the connection, while GTK maps and draws the window.
+    /// Subscribes first (``FastingFeed``), then reads: no change is missed in between, and the
+    /// first read is made while GTK maps and draws the window.
     func start() {
-        let client = self.client
-        let task = Task {
-            async let fastSubscription = client.fasting.signals()
-            async let propertiesSubscription = client.connection.signals(
-                matching: MatchRule(
-                    interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", path: IsletBus.path, arg0: IsletBus.Fasting.name))
-            async let ownersSubscription = client.connection.watchNameOwner(IsletBus.name)
-            guard let (fastSignals, properties, owners) = try? await (fastSubscription, propertiesSubscription, ownersSubscription) else { return }
+        following.start(client) { feed in
             await withDiscardingTaskGroup { group in
                 group.addTask {
-                    for await message in fastSignals where message.member != IsletBus.Fasting.Signal.historyChanged.rawValue {
+                    for await message in feed.signals where message.member != IsletBus.Fasting.Signal.historyChanged.rawValue {
                         await self.load()
                     }
                 }
-                group.addTask { for await _ in properties { await self.load() } }
+                group.addTask { for await _ in feed.properties { await self.load() } }
                 // The first owner (none: D-Bus starts isletd for the read), then isletd started,
                 // stopped, crashed or restarted while the app is open.
                 group.addTask {
                     var first = true
-                    for await owner in owners {
+                    for await owner in feed.owners {
                         if owner != nil || first { await self.load() } else { self.deliver(.facts(nil)) }
                         first = false
                     }
                 }
             }
         }
-        following.withLock { $0 = task }
     }
 
     /// Reads the fast (D-Bus starts isletd when it is installed and not running).
@@ -109,15 +97,7 @@ final class FastLink: Sendable {
     /// "I ate at 11:30": the fast ends then (StopFastAt), with Undo as for a stop.
     func stopFast(at end: USec) { call { client in self.deliver(.stopped(try await client.stopFast(at: end))) } }
 
-    /// A call whose failure is said in isletd's own words.
     private func call(_ body: @escaping @Sendable (IsletClient) async throws -> Void) {
-        let client = self.client
-        Task {
-            do {
-                try await body(client)
-            } catch {
-                self.deliver(.failed(ServiceLink.words(error)))
-            }
-        }
+        client.call(failed: { self.deliver(.failed($0)) }, body)
     }
 }

@@ -2,7 +2,6 @@ import DBus
 import IsletBus
 import IsletClient
 import IsletCore
-import Synchronization
 
 /// The Goal page's own link to isletd (made when the page is first shown): the goal presets,
 /// the daily goal and the schedule, followed through Fasting's PropertiesChanged and isletd's
@@ -16,7 +15,7 @@ final class GoalLink: Sendable {
 
     private let client: IsletClient
     private let deliver: @Sendable (News) -> Void
-    private let following = Mutex<Task<Void, Never>?>(nil)
+    private let following = Following()
 
     /// `deliver` is called off the main thread.
     init(client: IsletClient, deliver: @escaping @Sendable (News) -> Void) {
@@ -24,30 +23,23 @@ final class GoalLink: Sendable {
         self.deliver = deliver
     }
 
-    deinit { following.withLock { $0?.cancel() } }
-
     /// Subscribes first, then reads: no change is missed in between.
     func start() {
-        let client = self.client
-        let task = Task {
-            async let propertiesSubscription = client.connection.signals(
-                matching: MatchRule(
-                    interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", path: IsletBus.path, arg0: IsletBus.Fasting.name))
-            async let ownersSubscription = client.connection.watchNameOwner(IsletBus.name)
-            guard let (properties, owners) = try? await (propertiesSubscription, ownersSubscription) else { return }
+        following.start(client) { feed in
             await withDiscardingTaskGroup { group in
-                group.addTask { for await _ in properties { await self.load() } }
+                // The fast's own signals say nothing the page shows.
+                group.addTask { for await _ in feed.signals {} }
+                group.addTask { for await _ in feed.properties { await self.load() } }
                 // isletd there (or started for the read), and each time it comes back.
                 group.addTask {
                     var first = true
-                    for await owner in owners {
+                    for await owner in feed.owners {
                         if owner != nil || first { await self.load() }
                         first = false
                     }
                 }
             }
         }
-        following.withLock { $0 = task }
     }
 
     /// The presets, the daily goal and the schedule as isletd has them now.
@@ -73,15 +65,7 @@ final class GoalLink: Sendable {
     /// The schedule as a whole (SetSchedule); the page follows from PropertiesChanged.
     func setSchedule(_ schedule: FastingSchedule) { call { try await $0.setSchedule(schedule) } }
 
-    /// A call whose failure is said in isletd's own words.
     private func call(_ body: @escaping @Sendable (IsletClient) async throws -> Void) {
-        let client = self.client
-        Task {
-            do {
-                try await body(client)
-            } catch {
-                self.deliver(.failed(ServiceLink.words(error)))
-            }
-        }
+        client.call(failed: { self.deliver(.failed($0)) }, body)
     }
 }

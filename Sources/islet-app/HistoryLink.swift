@@ -5,7 +5,6 @@ import IsletBus
 import IsletClient
 import IsletCore
 import Platform
-import Synchronization
 import Translation
 
 /// The History and Progress pages' own link to isletd (made when the first of them is shown):
@@ -44,7 +43,7 @@ final class HistoryLink: Sendable {
     /// Whether the summary brings the first page of rows (the History page's list).
     private let rows: Bool
     private let deliver: @Sendable (News) -> Void
-    private let following = Mutex<Task<Void, Never>?>(nil)
+    private let following = Following()
 
     /// `deliver` is called off the main thread.
     init(client: IsletClient, rows: Bool, deliver: @escaping @Sendable (News) -> Void) {
@@ -53,21 +52,12 @@ final class HistoryLink: Sendable {
         self.deliver = deliver
     }
 
-    deinit { following.withLock { $0?.cancel() } }
-
     /// Subscribes first, then reads: no change is missed in between.
     func start() {
-        let client = self.client
-        let task = Task {
-            async let fastSubscription = client.fasting.signals()
-            async let propertiesSubscription = client.connection.signals(
-                matching: MatchRule(
-                    interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", path: IsletBus.path, arg0: IsletBus.Fasting.name))
-            async let ownersSubscription = client.connection.watchNameOwner(IsletBus.name)
-            guard let (fastSignals, properties, owners) = try? await (fastSubscription, propertiesSubscription, ownersSubscription) else { return }
+        following.start(client) { feed in
             await withDiscardingTaskGroup { group in
                 group.addTask {
-                    for await message in fastSignals {
+                    for await message in feed.signals {
                         switch message.member {
                         // Changed elsewhere (the command line, an import, another app): read again.
                         case IsletBus.Fasting.Signal.historyChanged.rawValue:
@@ -75,19 +65,18 @@ final class HistoryLink: Sendable {
                             await self.load()
                         case IsletBus.Fasting.Signal.fastStopped.rawValue:
                             // The fast just stopped, as the history keeps it (the newest).
-                            if self.rows, let newest = try? await client.records(offset: 0, limit: 1).first { self.deliver(.inserted(newest)) }
+                            if self.rows, let newest = try? await self.client.records(offset: 0, limit: 1).first { self.deliver(.inserted(newest)) }
                             await self.load()
                         default: break
                         }
                     }
                 }
                 // The daily goal or neutral mode changed: the figures and charts with them.
-                group.addTask { for await _ in properties { await self.load() } }
+                group.addTask { for await _ in feed.properties { await self.load() } }
                 // isletd (re)started: everything read again.
-                group.addTask { for await owner in owners where owner != nil { await self.load() } }
+                group.addTask { for await owner in feed.owners where owner != nil { await self.load() } }
             }
         }
-        following.withLock { $0 = task }
     }
 
     /// The figures, the last weeks' days and the first page (FR-005): on a page's showing and
@@ -248,12 +237,6 @@ final class HistoryLink: Sendable {
 
     /// A call whose failure is said in isletd's own words.
     private func call(_ body: @escaping @Sendable (HistoryLink) async throws -> Void) {
-        Task {
-            do {
-                try await body(self)
-            } catch {
-                self.deliver(.failed(ServiceLink.words(error)))
-            }
-        }
+        client.call(failed: { self.deliver(.failed($0)) }, { _ in try await body(self) })
     }
 }
