@@ -199,8 +199,14 @@ public enum Presenter {
             case .running:
                 if let time { lines.append(time) }
                 icon = view.kind == .timer ? settings.icons.timer : settings.icons.custom
+                // Contract 1.4: whose it is. A program's activity that names its desktop entry
+                // has that program's icon while it runs (icon themes name apps by the entry's
+                // id), as the top-bar island shows it; where icons are off, none.
+                if view.kind == .custom, let appID = activity.appID, !icon.isEmpty { icon = appID }
                 if view.kind == .timer { actions = [button(.pause, tr("Pause")), Presenter.extendAction, button(.stop, tr("Stop"))] }
             }
+            // And its name, where the program gave one beside the title ("Build", "mpv").
+            if let program = view.program { detail.append(program) }
             // Contract 1.4: a program's activity has the buttons it offers now (its state's
             // `actions`); a press reaches the program (LiveActivity.Act).
             if view.kind == .custom, view.status != .completed {

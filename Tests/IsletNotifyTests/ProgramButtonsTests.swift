@@ -19,13 +19,15 @@ import Testing
         let started = try await daemon.live.call(
             "Start",
             [
-                .string("build"), dict([("title", .string("Build"))]),
+                .string("build"), dict([("title", .string("Build")), ("app_id", .string("org.gnome.Terminal"))]),
                 dict([("status", .string("running")), ("title", .string("Compiling")), ("actions", .string("pause stop"))]),
             ])
         let id = try #require(started.first.flatMap { if case .string(let s) = $0 { s } else { nil } })
         let shown = try await rig.waitForNotify { $0.summary == "Compiling" }
         #expect(shown.strings.contains("pause") && shown.strings.contains("Pause"), "\(shown.strings)")
         #expect(shown.strings.contains("stop") && !shown.strings.contains("extend"), "its own buttons, no timer's: \(shown.strings)")
+        // Whose it is: the program's own icon (its desktop entry's id) while it runs, its name in the body.
+        #expect(shown.strings.contains("org.gnome.Terminal") && shown.body.contains("Build"), "\(shown.strings) \(shown.body)")
         try "Pause".write(to: pick, atomically: true, encoding: .utf8)
         _ = try await rig.dunstctl("context")
         let heard = await collect(signals) { messages in messages.contains { $0.member == "ActionInvoked" } }
