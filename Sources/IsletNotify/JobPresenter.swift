@@ -66,6 +66,8 @@ public enum JobPresenter {
             }
             if let mark = view.phaseMark, view.status != .completed { info += " · " + mark }
             if let label = view.phaseLabel { fields.append(.init(label: tr("Phase"), value: label)) }
+            // Contract 1.4: whose it is, where the program gave its name ("Build").
+            if let program = view.program { fields.append(.init(label: tr("Program"), value: program)) }
             // Contract 1.2: out-of-date content says so, in the summary Plasma shows folded.
             if view.isStale {
                 info += " " + tr("(stale)")

@@ -109,6 +109,8 @@ public enum MediaPresenter {
             if view.goalSeconds > 0 { parts.append(Format.goal(seconds: view.goalSeconds)) }
         case .timer, .custom:
             title = view.title
+            // Contract 1.4: whose it is, first, where the program gave its name ("Build").
+            if let program = view.program { parts.append(program) }
             if view.hasTime {
                 parts.append((view.status == .paused ? "❚❚ " : "") + view.timeText)
             } else {

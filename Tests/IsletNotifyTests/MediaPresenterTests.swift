@@ -18,6 +18,19 @@ import Testing
         #expect(view.nextChange == Sample.t0 + 31 * usecPerSecond)
     }
 
+    /// Contract 1.4: a program's activity that names its program says whose it is first.
+    @Test func aProgramsActivityNamesItsProgram() {
+        let build = ActivitySnapshot(
+            id: "b1", owner: "build", attributes: ["kind": .string("custom"), "title": .string("Build"), "app_id": .string("org.gnome.Terminal")],
+            state: [
+                "status": .string("running"), "title": .string("Compiling"), "elapsed_usec": .uint64(5 * usecPerSecond), "updated_at_usec": .uint64(Sample.t0),
+            ])
+        let view = MediaPresenter.present(build, now: Sample.t0, style: .standard)
+        #expect(view.title == "Compiling" && view.artist == "Build · 00:05", "\(view.artist)")
+        let job = JobPresenter.present(build, now: Sample.t0)
+        #expect(job.fields.contains(.init(label: "Program", value: "Build")), "\(job.fields)")
+    }
+
     @Test func intervalsCarryThePhaseAndANewPhaseIsANewTrack() {
         let phases = [Phase(name: "Work", seconds: 40), Phase(name: "Rest", seconds: 20)]
         let (work, _) = Sample.timer("Workout", phases: phases, rounds: 8, elapsed: 10)
