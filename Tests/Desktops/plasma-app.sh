@@ -82,6 +82,15 @@ run_server() {
       wait_for 20 menu_shown && record NOTE "a click on the menu button" "the menu opened" || record NOTE "a click on the menu button" "no menu"
       import -window root "$work/menu-click.png"; cp "$work/menu-click.png" "$screens/plasma-app-menu-click.png"
       xdotool key Escape
+      # Another popover of the app's: the Start Fast split button's menu ("Started Earlier…").
+      xdotool mousemove $((x + 406)) $((y + 422)) click 1
+      if wait_for 20 bash -c "import -window root '$work/split.png' && convert '$work/split.png' -resize 300% -threshold 60% '$work/split3.png' && tesseract '$work/split3.png' - --psm 6 2>/dev/null | grep -qi 'earlier'"; then
+        record NOTE "a click on Start Fast's arrow" "its menu opened"
+      else
+        record NOTE "a click on Start Fast's arrow" "no menu"
+      fi
+      cp "$work/split.png" "$screens/plasma-app-split-click.png" 2>/dev/null
+      xdotool key Escape
     fi
   fi
   xdotool key Escape
