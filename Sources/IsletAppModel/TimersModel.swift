@@ -200,12 +200,13 @@ public struct TimersModel: Equatable, Sendable {
         // The one shown live first; the rest as isletd lists them.
         if let first = others.firstIndex(where: \.holdsIsland) { others.insert(others.remove(at: first), at: 0) }
         nextChange = (cards + others).compactMap(\.nextChange).min()
-        if let activity, activity.kind == .custom {
-            program = Self.program(activity, now: now)
-            nextChange = [nextChange, ActivityView(activity, now: now, unit: .seconds).nextChange].compactMap { $0 }.min()
-        }
         if let activity {
+            // One view of the activity for the page's line and a program's card.
             let view = ActivityView(activity, now: now, unit: .seconds)
+            if view.kind == .custom {
+                program = Self.program(activity, view)
+                nextChange = [nextChange, view.nextChange].compactMap { $0 }.min()
+            }
             if let kind = Kind(owner: activity.owner), view.title != kind.name {
                 island = tr("Shown live: %1$s (%2$s)", view.title, kind.name)
             } else {
@@ -218,17 +219,15 @@ public struct TimersModel: Equatable, Sendable {
 
     /// A program's activity's card: its texts as every surface has them (``ActivityView``), and
     /// the buttons its state's `actions` offer while it has not ended.
-    static func program(_ activity: ActivitySnapshot, now: USec) -> Program {
-        let view = ActivityView(activity, now: now, unit: .seconds)
+    static func program(_ activity: ActivitySnapshot, _ view: ActivityView) -> Program {
         var detail: [String] = []
         if view.status != .running { detail.append(view.status.label) }
         if let label = view.phaseLabel { detail.append(label) }
-        let words = view.status == .completed ? [] : CustomDictionary.actions(activity.state["actions"])
         return Program(
             activityID: activity.id, appID: activity.appID, name: view.program ?? view.title, title: view.title,
             time: view.hasTime ? view.timeText : nil, detail: detail.isEmpty ? nil : detail.joined(separator: " · "),
             progress: view.percent.map { Double($0) / 100 },
-            actions: words.map { Action(word: $0, icon: Action.icon($0)) }, art: view.art)
+            actions: view.actions.map { Action(word: $0, icon: Action.icon($0)) }, art: view.art)
     }
 
     /// A running or paused timer's card, from its state as isletd lists it: headed by its kind's

@@ -34,6 +34,9 @@ public struct ActivityView: Equatable, Sendable {
     /// the title shown is another; nil otherwise. Surfaces that read desktop entries show the
     /// entry's own name instead.
     public var program: String?
+    /// The buttons a program's activity offers now (contract 1.4's `actions`, in its order):
+    /// none once it has ended, and none in any other kind (a fast's and a timer's are islet's).
+    public var actions: [String]
     /// The image a program's activity gives (contract 1.4's `art_url`: a song's cover), a local
     /// file's URL the service checked; nil for none, and in every other kind.
     public var art: String?
@@ -80,6 +83,7 @@ public struct ActivityView: Equatable, Sendable {
         let named = activity.attributes["title"]?.string
         program = kind == .custom && (activity.isSource || activity.appID != nil) && named != title && named?.isEmpty == false ? named : nil
         status = state["status"]?.string.flatMap(DisplayStatus.init(rawValue:)) ?? .running
+        actions = kind == .custom && status != .completed ? CustomDictionary.actions(state["actions"]) : []
         goalSeconds = (state["goal_usec"]?.uint64 ?? 0) / usecPerSecond
         fastStartedAt = kind == .fast ? state["started_at_usec"]?.uint64 ?? 0 : 0
         phaseLabel = ActivityView.phaseLabel(state, kind: activity.kind)

@@ -209,10 +209,8 @@ public enum Presenter {
             if let program = view.program { detail.append(program) }
             // Contract 1.4: a program's activity has the buttons it offers now (its state's
             // `actions`); a press reaches the program (LiveActivity.Act).
-            if view.kind == .custom, view.status != .completed {
-                actions = CustomDictionary.actions(activity.state["actions"]).compactMap(IsletCommand.Verb.init(rawValue:)).map {
-                    button($0, Presenter.label(of: $0))
-                }
+            if view.kind == .custom {
+                actions = view.actions.compactMap(IsletCommand.Verb.init(rawValue:)).map { button($0, Presenter.label(of: $0)) }
             }
             if let label = view.phaseLabel { detail.append(label) }
             if let progress, view.status == .running || view.status == .paused { detail.append(progress) }

@@ -94,9 +94,8 @@ final class ProgramCard {
 
     /// The header from the program's desktop entry where there is one, and its buttons.
     private func build(_ program: TimersModel.Program) {
-        let entry = program.appID.flatMap { g_desktop_app_info_new($0 + ".desktop") }
-        defer { if let entry { g_object_unref(UnsafeMutableRawPointer(entry)) } }
-        let appInfo = entry
+        let appInfo = program.appID.flatMap { g_desktop_app_info_new($0 + ".desktop") }
+        defer { if let appInfo { g_object_unref(UnsafeMutableRawPointer(appInfo)) } }
         let shownName = appInfo.flatMap { g_app_info_get_name($0) }.map { String(cString: $0) } ?? program.name
         gtk_label_set_text(opaque(name), shownName)
         if let gicon = appInfo.flatMap({ g_app_info_get_icon($0) }) {

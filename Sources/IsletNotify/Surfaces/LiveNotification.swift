@@ -315,10 +315,14 @@ public actor LiveNotification: Surface {
         }
     }
 
-    func close(_ id: UInt32) {
+    /// Closes `id`; after `announcing` has been posted, where one has to come first.
+    func close(_ id: UInt32, after announcing: Task<Void, Never>? = nil) {
         closing.insert(id)
         let server = self.server
-        Task { try? await server.close(id: id) }
+        Task {
+            await announcing?.value
+            try? await server.close(id: id)
+        }
     }
 
     func render() {
@@ -348,16 +352,9 @@ public actor LiveNotification: Surface {
         var announcing: Task<Void, Never>?
         for action in actions {
             switch action {
-            case .close(let id) where announcing != nil:
-                log("CloseNotification \(id) (once the announcement is posted)")
-                closing.insert(id)
-                Task { [announcing] in
-                    await announcing?.value
-                    try? await server.close(id: id)
-                }
             case .close(let id):
-                log("CloseNotification \(id)")
-                close(id)
+                log("CloseNotification \(id)" + (announcing == nil ? "" : " (once the announcement is posted)"))
+                close(id, after: announcing)
             case .notify(let live, let replacesID):
                 let content = Presenter.lockScreenScope(live, settings: logic.settings, server: logic.server)
                 inFlight = true
