@@ -64,7 +64,8 @@ public enum ConfigFile {
 
     static let keys = [
         "style", "update_urgency", "buttons", "sound", "timer_on_screen", "keep_completion", "media_player",
-        "kde_jobs", "lock_screen", "players", "pomodoro", "linger_seconds", "goal_reached_linger_seconds",
+        "kde_jobs", "lock_screen", "players", "pomodoro", "long_commands", "long_command_seconds", "long_command_ignore", "linger_seconds",
+        "goal_reached_linger_seconds",
         "icons.fast", "icons.goal_reached", "icons.timer", "icons.paused", "icons.completed", "icons.custom", "icons.failed",
     ]
 
@@ -109,6 +110,14 @@ public enum ConfigFile {
         case "lock_screen": settings.lockScreen = try bool()
         case "players": settings.players = try bool()
         case "pomodoro": settings.pomodoro = try bool()
+        case "long_commands": settings.longCommands = try bool()
+        case "long_command_seconds": settings.longCommandSeconds = try seconds(1...86_400)
+        case "long_command_ignore":
+            let names = try string().split(separator: " ").map(String.init)
+            guard names.count <= 256, names.allSatisfy({ $0.count <= 64 }) else {
+                throw fail(tr("long_command_ignore must be at most 256 program names separated by spaces"))
+            }
+            settings.longCommandIgnore = names
         case "linger_seconds": settings.lingerSeconds = try seconds(Limits.lingerSeconds)
         case "goal_reached_linger_seconds": settings.goalReachedLingerSeconds = try seconds(Limits.goalReachedLingerSeconds)
         case "icons.fast": settings.icons.fast = try string()

@@ -33,6 +33,12 @@ public struct NotifySettings: Equatable, Sendable {
     /// Pomodoro apps (Focus Timer, gnome-pomodoro) shown on the island as sources' activities:
     /// the block and its countdown, above a song, below what the user started.
     public var pomodoro = true
+    /// A command typed in a shell with islet's hook (`islet init`) that runs longer than
+    /// `longCommandSeconds` shown on the island as the user's own activity, its end announced;
+    /// programs named in `longCommandIgnore` never.
+    public var longCommands = true
+    public var longCommandSeconds: UInt32 = 10
+    public var longCommandIgnore: [String] = []
     /// LiveActivity.LingerSeconds and GoalReachedLingerSeconds, set on isletd when islet-notify
     /// starts (nil: leave them as they are).
     public var lingerSeconds: UInt32?
@@ -61,12 +67,14 @@ public struct NotifySettings: Equatable, Sendable {
 
 extension NotifySettings {
     /// Whether surfaces made for `other` would show the activity as these do: every setting
-    /// but the linger ones (isletd's, only passed on) and the sources' (no surface's).
+    /// but the linger ones (isletd's, only passed on) and the sources' and long commands' (no surface's).
     public func showsAlike(_ other: NotifySettings) -> Bool {
         var mine = self
         var theirs = other
         (mine.lingerSeconds, mine.goalReachedLingerSeconds, mine.players, mine.pomodoro) = (nil, nil, true, true)
         (theirs.lingerSeconds, theirs.goalReachedLingerSeconds, theirs.players, theirs.pomodoro) = (nil, nil, true, true)
+        (mine.longCommands, mine.longCommandSeconds, mine.longCommandIgnore) = (true, 10, [])
+        (theirs.longCommands, theirs.longCommandSeconds, theirs.longCommandIgnore) = (true, 10, [])
         return mine == theirs
     }
 }

@@ -209,6 +209,7 @@ enum IsletNotifyMain {
             Task { await lingers.push(change.new) }
             sourceSwitch.set(.players, change.new.players)
             sourceSwitch.set(.pomodoro, change.new.pomodoro)
+            sourceSwitch.setCommands(commandsSetting(change.new))
             let running = current.withLock { $0 }
             if !running.settings.showsAlike(change.new) { Task { await running.surfaces.stop() } }
         }
@@ -251,6 +252,7 @@ enum IsletNotifyMain {
         Task { await lingers.push(settings) }
         sourceSwitch.set(.players, owner.settings.players)
         sourceSwitch.set(.pomodoro, owner.settings.pomodoro)
+        sourceSwitch.setCommands(commandsSetting(owner.settings))
         while true {
             let running = current.withLock { $0 }
             let ending: Surfaces.Ending
@@ -351,4 +353,9 @@ final class Current: Sendable {
 extension String {
     /// The text followed by spaces up to `width` characters.
     fileprivate func padded(to width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}
+
+/// The long commands' part of the settings, nil while they are off.
+private func commandsSetting(_ settings: NotifySettings) -> SourceSwitch.CommandsSetting? {
+    settings.longCommands ? SourceSwitch.CommandsSetting(seconds: settings.longCommandSeconds, ignore: Set(settings.longCommandIgnore)) : nil
 }

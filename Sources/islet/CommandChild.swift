@@ -103,16 +103,6 @@ final class CommandChild: @unchecked Sendable {
         return await withCheckedContinuation { waiters.append($0) }
     }
 
-    /// "SIGTERM", or "signal 40".
-    static func signalName(_ number: Int32) -> String {
-        let names: [Int32: String] = [
-            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS",
-            SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1", SIGSEGV: "SIGSEGV", SIGUSR2: "SIGUSR2",
-            SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM",
-        ]
-        return names[number] ?? "signal \(number)"
-    }
-
     private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
         var pointers = strings.map { strdup($0) }
         pointers.append(nil)

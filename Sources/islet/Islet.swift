@@ -36,7 +36,7 @@ struct Islet: AsyncParsableCommand {
         subcommands: [
             FastCommand.self, GoalCommand.self, HistoryCommand.self, StatsCommand.self, TimerCommand.self,
             ScheduleCommand.self, SettingsCommand.self, ActivityCommand.self, RunCommand.self, ExpandCommand.self, OpenCommand.self, WatchCommand.self,
-            StatusCommand.self,
+            StatusCommand.self, InitCommand.self,
         ])
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import IdleLoop
+import IsletBus
 import IsletClient
 import IsletCore
 import Translation
@@ -86,7 +87,7 @@ struct RunActivity {
             connection: connection, client: IsletClient(connection: connection), owner: "run-\(getpid())", title: title,
             startedAt: startedAt)
         do {
-            let attributes: [String: DBusValue] = ["kind": .string("custom"), "title": .string(title)]
+            let attributes = CommandActivity.attributes(title: title).mapValues(ActivityCoding.value)
             _ = try await activity.client.startActivity(owner: activity.owner, attributes: attributes, state: activity.running())
             return activity
         } catch let error as DBusError {
@@ -104,28 +105,13 @@ struct RunActivity {
     static func warn(_ text: String) { Output.warning(text) }
 
     func running() -> [String: DBusValue] {
-        let now = Times.now()
-        return [
-            "status": .string("running"), "started_at_usec": .uint64(startedAt), "updated_at_usec": .uint64(now),
-            "elapsed_usec": .uint64(now - startedAt), "phase_name": .string(tr("Running")),
-        ]
-    }
-
-    /// "Done in 3:12", "Failed (exit 2) after 3:12", "Failed (SIGTERM) after 0:05".
-    static func outcome(_ status: CommandChild.Status, elapsed: USec) -> String {
-        let time = Format.minimal(seconds: elapsed / usecPerSecond)
-        if let signal = status.signal { return tr("Failed (%1$s) after %2$s", CommandChild.signalName(signal), time) }
-        return status.code == 0 ? tr("Done in %s", time) : tr("Failed (exit %1$s) after %2$s", "\(status.code)", time)
+        CommandActivity.running(startedAt: startedAt, now: Times.now()).mapValues(ActivityCoding.value)
     }
 
     /// The end: the outcome shown (and announced by islet-notify), then the activity ends.
     func finish(_ status: CommandChild.Status, elapsed: USec) async {
-        let now = Times.now()
-        let state: [String: DBusValue] = [
-            "status": .string("completed"), "started_at_usec": .uint64(startedAt), "updated_at_usec": .uint64(now),
-            "elapsed_usec": .uint64(elapsed), "phase_name": .string(Self.outcome(status, elapsed: elapsed)),
-            "outcome": .string(status.code == 0 ? "success" : "failure"), "exit_status": .int32(status.code),
-        ]
+        let outcome = CommandActivity.Outcome(code: status.code, signal: status.signal)
+        let state = CommandActivity.finished(outcome, startedAt: startedAt, elapsed: elapsed, now: Times.now()).mapValues(ActivityCoding.value)
         do {
             // Shown for LingerSeconds after islet has exited ("Done in 3:12" on the island),
             // announced by islet-notify, then gone.

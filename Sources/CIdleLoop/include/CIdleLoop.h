@@ -10,6 +10,10 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <errno.h>
 
 // Swift concurrency's global jobs handed to the loop instead of libdispatch
 // (IdleLoop/Executors.swift). The concurrency runtime has consulted these hooks since Swift 5.5
@@ -30,5 +34,17 @@ void idle_loop_install_hooks(idle_loop_job_sink _Nonnull sink);
 /// Runs a job handed to the global sink as the runtime's own global executor runs it: on the
 /// generic executor (no actor, no task executor).
 void idle_loop_run_global_job(IdleLoopJob *_Nonnull job);
+
+/// A file descriptor that becomes readable when process `pid` ends (pidfd_open, Linux 5.3), or
+/// -1 with errno set (ESRCH: no such process; ENOSYS: an older kernel). Swift cannot call the
+/// variadic syscall(2).
+static inline int idle_loop_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
 
 #endif
