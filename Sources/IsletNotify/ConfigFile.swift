@@ -64,7 +64,8 @@ public enum ConfigFile {
 
     static let keys = [
         "style", "update_urgency", "buttons", "sound", "timer_on_screen", "keep_completion", "media_player",
-        "kde_jobs", "lock_screen", "players", "pomodoro", "long_commands", "long_command_seconds", "long_command_ignore", "linger_seconds",
+        "kde_jobs", "lock_screen", "players", "pomodoro", "long_commands", "long_command_seconds", "long_command_ignore", "app_progress",
+        "linger_seconds",
         "goal_reached_linger_seconds",
         "icons.fast", "icons.goal_reached", "icons.timer", "icons.paused", "icons.completed", "icons.custom", "icons.failed",
     ]
@@ -111,6 +112,7 @@ public enum ConfigFile {
         case "players": settings.players = try bool()
         case "pomodoro": settings.pomodoro = try bool()
         case "long_commands": settings.longCommands = try bool()
+        case "app_progress": settings.appProgress = try bool()
         case "long_command_seconds": settings.longCommandSeconds = try seconds(1...86_400)
         case "long_command_ignore":
             let names = try string().split(separator: " ").map(String.init)

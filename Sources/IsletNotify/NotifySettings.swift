@@ -37,6 +37,10 @@ public struct NotifySettings: Equatable, Sendable {
     /// `longCommandSeconds` shown on the island as the user's own activity, its end announced;
     /// programs named in `longCommandIgnore` never.
     public var longCommands = true
+    /// An app's progress as docks draw it (com.canonical.Unity.LauncherEntry: Electron's
+    /// setProgressBar, Qt's and libunity's apps) shown on the island as that app's: a source's
+    /// activity, above a song, below a Pomodoro and what the user started.
+    public var appProgress = true
     public var longCommandSeconds: UInt32 = 10
     public var longCommandIgnore: [String] = []
     /// LiveActivity.LingerSeconds and GoalReachedLingerSeconds, set on isletd when islet-notify
@@ -73,8 +77,8 @@ extension NotifySettings {
         var theirs = other
         (mine.lingerSeconds, mine.goalReachedLingerSeconds, mine.players, mine.pomodoro) = (nil, nil, true, true)
         (theirs.lingerSeconds, theirs.goalReachedLingerSeconds, theirs.players, theirs.pomodoro) = (nil, nil, true, true)
-        (mine.longCommands, mine.longCommandSeconds, mine.longCommandIgnore) = (true, 10, [])
-        (theirs.longCommands, theirs.longCommandSeconds, theirs.longCommandIgnore) = (true, 10, [])
+        (mine.longCommands, mine.longCommandSeconds, mine.longCommandIgnore, mine.appProgress) = (true, 10, [], true)
+        (theirs.longCommands, theirs.longCommandSeconds, theirs.longCommandIgnore, theirs.appProgress) = (true, 10, [], true)
         return mine == theirs
     }
 }

@@ -29,14 +29,19 @@ actor SourceOutlet {
     private var lastSend: USec = 0
     private var pending = false
 
+    /// The keys every surface counts on its own (a change of them alone is not worth a call).
+    static let moving: Set<String> = ["elapsed_usec", "remaining_usec", "progress", "updated_at_usec", "started_at_usec", "ends_at_usec"]
+    private let movingKeys: Set<String>
+
     init(
-        owner: String, islet: IsletClient, log: @escaping @Sendable (String) -> Void,
+        owner: String, islet: IsletClient, log: @escaping @Sendable (String) -> Void, moving: Set<String> = SourceOutlet.moving,
         startsAnew: @escaping @Sendable (_ sent: String?, _ new: String) -> Bool = { sent, _ in sent == nil }
     ) {
         self.owner = owner
         self.islet = islet
         self.log = log
         self.startsAnew = startsAnew
+        movingKeys = moving
     }
 
     /// What the activity is now (nil: nothing to show): sent soon, once.
@@ -44,7 +49,7 @@ actor SourceOutlet {
         latest = (attributes, state, key)
         guard !pending else { return }
         // Nothing new (gnome-pomodoro's Elapsed, said each second): no call, and no wake-up for one.
-        guard (state != nil && startsAnew(sent?.key, key)) || Self.worthSending(sent?.state, state) else { return }
+        guard (state != nil && startsAnew(sent?.key, key)) || Self.worthSending(sent?.state, state, moving: movingKeys) else { return }
         pending = true
         let now = WallClock.now()
         let wait = max(Self.settle, lastSend + Self.minimumGap > now ? lastSend + Self.minimumGap - now : 0)
@@ -72,7 +77,7 @@ actor SourceOutlet {
         pending = false
         guard let latest else { return }
         let anew = latest.state != nil && startsAnew(sent?.key, latest.key)
-        guard anew || Self.worthSending(sent?.state, latest.state) else { return }
+        guard anew || Self.worthSending(sent?.state, latest.state, moving: movingKeys) else { return }
         lastSend = WallClock.now()
         do {
             if let state = latest.state {
@@ -94,9 +99,8 @@ actor SourceOutlet {
 
     /// Whether `new` says something `old` did not, to the second: the same state read again,
     /// or a position that only moved as counted, is not worth a call.
-    static func worthSending(_ old: ActivityState?, _ new: ActivityState?) -> Bool {
+    static func worthSending(_ old: ActivityState?, _ new: ActivityState?, moving: Set<String> = SourceOutlet.moving) -> Bool {
         guard let old, let new else { return (old == nil) != (new == nil) }
-        let moving: Set<String> = ["elapsed_usec", "remaining_usec", "progress", "updated_at_usec", "started_at_usec", "ends_at_usec"]
         if Set(old.keys) != Set(new.keys) { return true }
         for (key, value) in new where !moving.contains(key) && old[key] != value { return true }
         func seconds(_ state: ActivityState, _ key: String) -> UInt64 { (state[key]?.uint64 ?? 0) / 1_000_000 }

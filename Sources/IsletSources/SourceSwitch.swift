@@ -15,6 +15,8 @@ public final class SourceSwitch: Sendable {
         case pomodoro
         /// Long commands typed in shells with islet's hook (``ShellCommands``): the user's own.
         case commands
+        /// Apps' progress as docks draw it (``LauncherSource``).
+        case apps
     }
 
     /// How long a command runs before it shows, and the programs that never do.
@@ -71,6 +73,9 @@ public final class SourceSwitch: Sendable {
 
     private func start(_ source: Source, on connection: DBusConnection, log: @escaping @Sendable (String) -> Void) -> Task<Void, Never> {
         switch source {
+        case .apps:
+            let apps = LauncherSource(connection: connection, log: { log("apps: " + $0) })
+            return Task { await apps.run() }
         case .commands:
             guard let setting = commands.withLock({ $0 }), let folder = ShellCommands.folder(environment: Environment.current) else {
                 log("commands: no XDG_RUNTIME_DIR, no long commands")

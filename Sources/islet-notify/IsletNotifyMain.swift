@@ -210,6 +210,7 @@ enum IsletNotifyMain {
             sourceSwitch.set(.players, change.new.players)
             sourceSwitch.set(.pomodoro, change.new.pomodoro)
             sourceSwitch.setCommands(commandsSetting(change.new))
+            sourceSwitch.set(.apps, change.new.appProgress)
             let running = current.withLock { $0 }
             if !running.settings.showsAlike(change.new) { Task { await running.surfaces.stop() } }
         }
@@ -253,6 +254,7 @@ enum IsletNotifyMain {
         sourceSwitch.set(.players, owner.settings.players)
         sourceSwitch.set(.pomodoro, owner.settings.pomodoro)
         sourceSwitch.setCommands(commandsSetting(owner.settings))
+        sourceSwitch.set(.apps, owner.settings.appProgress)
         while true {
             let running = current.withLock { $0 }
             let ending: Surfaces.Ending
