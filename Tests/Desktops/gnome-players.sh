@@ -19,6 +19,10 @@ players_scenario() {
   start_server || { record FAIL "gnome-shell starts" "$(tail -5 "$work/gnome.log")"; return; }
   check "extension enabled (state 1)" test "$(island_eval "Main.extensionManager.lookup('$island_uuid').state")" = 1
   start_islet
+  # A long command is one of 3 s here (the shell hook's scenario below), its hook's folder in the
+  # scenario's own runtime folder.
+  mkdir -p "$XDG_CONFIG_HOME/islet" && printf 'long_command_seconds = 3\n' > "$XDG_CONFIG_HOME/islet/config.toml"
+  mkdir -p -m 700 "$XDG_RUNTIME_DIR"
   start_bridge "$work/notify.log"
   check "islet-notify follows the players" wait_log "$work/notify.log" 'players: followed' 50
   # Debian's mpv-mpris, loaded as mpv loads it from /etc/mpv/scripts; a song of five minutes
@@ -100,6 +104,26 @@ players_scenario() {
     check "gnome-pomodoro paused" wait_for 50 bash -c "gdbus call --session --dest org.gnome.Pomodoro --object-path /org/gnome/Pomodoro --method org.freedesktop.DBus.Properties.Get org.gnome.Pomodoro IsPaused | grep -q true"
     gdbus call --session --dest org.gnome.Pomodoro --object-path /org/gnome/Pomodoro --method org.gnome.Pomodoro.Stop >/dev/null
     check "gnome-pomodoro stopped: the song is back" wait_for 50 gicon_is mpv
+  fi
+
+  # Issue 71: a long command typed in bash with islet's hook (`islet init bash` in its rc file)
+  # is the user's own activity: it takes the island from the song, its program's name in the
+  # menu, its time counting up; its end is said, and the song is back.
+  if command -v tmux >/dev/null; then
+    printf 'PS1="$ "\neval "$(%s/islet init bash)"\n' "$bin" > "$work/bashrc"
+    tmux -L "islet-$$" -f /dev/null new-session -d -x 100 -y 20 -s sh bash --noprofile --rcfile "$work/bashrc" -i
+    wait_for 50 bash -c "tmux -L islet-$$ capture-pane -p -t sh | grep -q '^\\$'" || true
+    tmux -L "islet-$$" send-keys -t sh 'env TOKEN=s3cret sleep 12' Enter
+    check "a long command takes the island from the song" wait_for 80 bash -c "'$bin/islet' activity | grep -q 'shell-'"
+    check "... its program's name in the menu, never its arguments" menu_has sleep
+    check "... the secret nowhere" bash -c "! { '$bin/islet' activity; '$bin/islet' status; } | grep -q s3cret"
+    shoot_bar players-command
+    shoot_menu players-command-menu
+    check "its end said (Done in 0:1x)" wait_for 300 bash -c "'$bin/islet' activity | grep -q 'Done in 0:1'"
+    check "the command ended: the song is back" wait_for 300 gicon_is mpv
+    tmux -L "islet-$$" kill-server
+  else
+    record NOTE "a long command in bash" "no tmux here"
   fi
 
   kill "$mpv_pid"
