@@ -121,6 +121,7 @@ test: test-deps
 	Tests/GnomeExtension/run
 	Tests/Plasma/run
 	Tests/App/run "$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)"
+	Tests/App/page-proof
 	packaging/test-install
 	$(MAKE) test-installed
 
