@@ -85,13 +85,16 @@ final class Rig: @unchecked Sendable {
     /// Notify calls seen on the bus.
     var notifies: [BusMonitor.Seen] { monitor.calls("Notify") }
 
-    /// Waits until a Notify call satisfies `predicate`; that call.
+    /// Waits until a Notify call satisfies `predicate`; that call, read whole: dbus-monitor's
+    /// output may arrive in pieces, and a call read before its last argument (the expire
+    /// timeout, an int32) has come lacks its hints (a loaded machine's `make test` saw the
+    /// first Notify without its urgency).
     func waitForNotify(
         within: Duration = Patience.deadline, _ predicate: @escaping (BusMonitor.Seen) -> Bool
     ) async throws -> BusMonitor.Seen {
         var found: BusMonitor.Seen?
         _ = await eventually(within: within) {
-            found = notifies.last(where: predicate)
+            found = notifies.last(where: { $0.arguments.last?.hasPrefix("int32 ") == true && predicate($0) })
             return found != nil
         }
         guard let found else {
