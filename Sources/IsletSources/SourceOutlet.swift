@@ -28,6 +28,7 @@ actor SourceOutlet {
     private var sent: (state: ActivityState, key: String)?
     private var lastSend: USec = 0
     private var pending = false
+    private var sending = false
 
     /// The keys every surface counts on its own (a change of them alone is not worth a call).
     static let moving: Set<String> = ["elapsed_usec", "remaining_usec", "progress", "updated_at_usec", "started_at_usec", "ends_at_usec"]
@@ -68,7 +69,8 @@ actor SourceOutlet {
     /// The program left: its activity ends (isletd would end it with its connection only).
     func end() async {
         latest = nil
-        guard sent != nil else { return }
+        // A call on its way: the flush that made it ends the activity once isletd has answered.
+        guard sent != nil, !sending else { return }
         sent = nil
         try? await islet.endActivity(owner: owner)
     }
@@ -79,6 +81,8 @@ actor SourceOutlet {
         let anew = latest.state != nil && startsAnew(sent?.key, latest.key)
         guard anew || Self.worthSending(sent?.state, latest.state, moving: movingKeys) else { return }
         lastSend = WallClock.now()
+        sending = true
+        defer { sending = false }
         do {
             if let state = latest.state {
                 let values = state.mapValues(ActivityCoding.value)
@@ -88,6 +92,12 @@ actor SourceOutlet {
                     try await islet.updateActivity(owner: owner, state: values)
                 }
                 sent = (state, latest.key)
+                // The program left while isletd answered (``end()`` ran meanwhile and left the
+                // end to this call): what was just shown ends now.
+                if self.latest == nil {
+                    sent = nil
+                    try await islet.endActivity(owner: owner)
+                }
             } else {
                 try await islet.endActivity(owner: owner)
                 sent = nil
